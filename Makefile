@@ -1,0 +1,48 @@
+# Engram — every target bootstraps what it needs (a .venv with the project installed).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.engram-installed
+PYTEST_ARGS ?=
+
+.PHONY: install serve demo test lint typecheck bench layer-size clean
+
+$(STAMP): pyproject.toml layers/engram/requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Run the API on http://127.0.0.1:8787 with an embedded PostgreSQL in .engram/ and offline providers.
+serve: $(STAMP)
+	$(VENV)/bin/engram serve
+
+## The whole test suite against a real PostgreSQL + pgvector (embedded unless ENGRAM_DATABASE_URL).
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check layers/engram functions tests
+	$(VENV)/bin/ruff format --check layers/engram functions tests
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+## Benchmarks (not part of `make test`): tests/benchmarks/*.py, each prints its own table.
+bench: $(STAMP)
+	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+## Size of the Lambda layer's dependencies installed for arm64 / Python 3.12 (no bytecode).
+layer-size: $(STAMP)
+	rm -rf .engram/layer-size && mkdir -p .engram/layer-size/wheels
+	$(PY) -m pip wheel -q --no-deps recurrent==0.4.1 -w .engram/layer-size/wheels
+	$(PY) -m pip install -q --no-compile --platform manylinux2014_aarch64 --platform manylinux_2_28_aarch64 \
+		--python-version 3.12 --implementation cp --only-binary=:all: \
+		--find-links .engram/layer-size/wheels --target .engram/layer-size/python -r layers/engram/requirements.txt
+	@du -sh .engram/layer-size/python
+	@du -sh .engram/layer-size/python/* | sort -h | tail -8
+
+clean:
+	rm -rf $(VENV) .engram

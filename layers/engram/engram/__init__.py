@@ -1,0 +1,3 @@
+"""Engram: long-term memory for personal AI apps."""
+
+__version__ = "0.1.0"

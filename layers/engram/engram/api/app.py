@@ -1,0 +1,148 @@
+"""One set of routers, served two ways: API Gateway HTTP API in Lambda, ASGI locally.
+
+`lambda_api_handler` and `LocalASGIApp` both run the gate (413/401) before handing the request to a
+Powertools resolver built by `build_resolver`, so validation, errors and JSON are identical.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
+from aws_lambda_powertools.event_handler.http_resolver import HttpResolverLocal
+from aws_lambda_powertools.event_handler.router import Router
+
+from engram import __version__
+from engram.api.errors import error_body, register_error_handlers
+from engram.api.gate import check_request
+from engram.config import get_settings
+
+OPENAPI_PATH = "/v1/openapi.json"
+
+
+def default_routers() -> list[Router]:
+    """Every router of the API. Lambda functions pass their own subset to `build_resolver`."""
+    from engram.api.routes import health, preferences
+
+    return [health.router, preferences.router]
+
+
+def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGatewayHttpResolver:
+    """A resolver (`lambda` or `local`) with the routers, the error contract and the OpenAPI route."""
+    app: Any = (
+        APIGatewayHttpResolver(enable_validation=True)
+        if kind == "lambda"
+        else HttpResolverLocal(enable_validation=True)
+    )
+    for router in routers if routers is not None else default_routers():
+        app.include_router(router)
+    register_error_handlers(app)
+
+    @app.get(OPENAPI_PATH, include_in_schema=False)
+    def openapi() -> Response[str]:
+        schema = app.get_openapi_json_schema(title="Engram", version=__version__)
+        return Response(status_code=200, content_type=content_types.APPLICATION_JSON, body=schema)
+
+    return app
+
+
+def _lambda_error(exc: Any) -> dict:
+    headers = {"Content-Type": content_types.APPLICATION_JSON}
+    if getattr(exc, "retry_after", None):
+        headers["Retry-After"] = str(exc.retry_after)
+    return {
+        "statusCode": exc.status,
+        "headers": headers,
+        "body": json.dumps(error_body(exc.code, exc.message, exc.field)),
+        "isBase64Encoded": False,
+    }
+
+
+def lambda_api_handler(app: APIGatewayHttpResolver) -> Callable[[dict, Any], dict]:
+    """Wrap a Lambda resolver with the gate; API Gateway HTTP API payload format 2.0."""
+
+    def handle(event: dict, context: Any) -> dict:
+        body = event.get("body") or ""
+        size = len(base64.b64decode(body)) if event.get("isBase64Encoded") else len(body.encode())
+        path = event.get("rawPath") or (event.get("requestContext") or {}).get("http", {}).get("path", "")
+        refused = check_request(path, event, size)
+        if refused is not None:
+            return _lambda_error(refused)
+        return app.resolve(event, context)
+
+    return handle
+
+
+class LocalASGIApp:
+    """ASGI app for `engram serve`: the gate, then Powertools' local resolver."""
+
+    def __init__(self, resolver: HttpResolverLocal):
+        self.resolver = resolver
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.resolver(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        # Stop reading as soon as the body is known to be too large: never buffer an oversized upload.
+        limit = get_settings().max_body_bytes
+        declared = headers.get("content-length", "")
+        body = b""
+        size = int(declared) if declared.isdigit() else 0
+        while size <= limit:
+            message = await receive()
+            body += message.get("body", b"")
+            size = max(size, len(body))
+            if not message.get("more_body", False):
+                break
+        refused = check_request(scope["path"], {"headers": headers}, size)
+        if refused is not None:
+            await _send_json(send, refused.status, error_body(refused.code, refused.message, refused.field))
+            return
+
+        replayed = False
+
+        async def replay() -> dict:
+            nonlocal replayed
+            if replayed:
+                return {"type": "http.disconnect"}
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.resolver(scope, replay, send)
+
+
+async def _send_json(send: Callable, status: int, payload: dict) -> None:
+    data = json.dumps(payload).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+def build_local_app(routers: Sequence[Router] | None = None) -> LocalASGIApp:
+    return LocalASGIApp(build_resolver("local", routers))  # type: ignore[arg-type]
+
+
+def make_lambda_handler(routers: Sequence[Router]) -> Callable[[dict, Any], dict]:
+    """The `lambda_handler` of an API function: logging context, metrics, tracing, gate, routers."""
+    from aws_lambda_powertools.logging import correlation_paths
+
+    from engram.observability import logger, metrics, tracer
+
+    handle = lambda_api_handler(build_resolver("lambda", routers))
+
+    @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)
+    @tracer.capture_lambda_handler
+    @metrics.log_metrics(raise_on_empty_metrics=False)
+    def lambda_handler(event: dict, context: Any) -> dict:
+        return handle(event, context)
+
+    return lambda_handler

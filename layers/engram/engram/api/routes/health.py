@@ -1,0 +1,35 @@
+"""Liveness and database reachability; unauthenticated so load balancers and SREs can call it."""
+
+from __future__ import annotations
+
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.router import Router
+
+from engram import __version__
+from engram.config import get_settings
+from engram.db.connection import get_database
+from engram.errors import DatabaseUnavailable
+
+router = Router()
+
+
+@router.get("/v1/health")
+def health() -> Response[dict]:
+    settings = get_settings()
+    try:
+        database_ok = get_database().ping()
+    except DatabaseUnavailable:
+        database_ok = False
+    body = {
+        "status": "ok" if database_ok else "degraded",
+        "database": "ok" if database_ok else "unreachable",
+        "version": __version__,
+        "stage": settings.stage,
+        "providers": {
+            "llm": settings.resolved_llm_provider,
+            "embeddings": settings.resolved_embedding_provider,
+        },
+    }
+    return Response(
+        status_code=200 if database_ok else 503, content_type=content_types.APPLICATION_JSON, body=body
+    )

@@ -1,0 +1,141 @@
+"""The database connection: lazily opened, reopened when broken, one per thread.
+
+A Lambda execution environment runs one request at a time, so "one per thread" is one connection
+per environment there; locally the HTTP server's threads and the queue worker each get their own.
+`prepare_threshold=None` because RDS Proxy pins sessions that hold server-side prepared statements
+and because cached plans ignore later `SET enable_*`.
+
+Every transaction that touches user data goes through `user_transaction(user_id)`: it switches to
+the `engram_app` role and sets `app.user_id`, so row-level security confines the transaction to that
+user even if a query forgets its own `WHERE user_id`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg.rows import dict_row
+
+from engram.errors import DatabaseUnavailable, ValidationFailed
+
+MAX_USER_ID_LENGTH = 128
+
+
+class Database:
+    """Thread-local lazily opened connections to one PostgreSQL database."""
+
+    def __init__(self, conninfo: str | Callable[[], str]):
+        self._conninfo = conninfo
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._all: list[psycopg.Connection] = []
+
+    def _resolve_conninfo(self) -> str:
+        return self._conninfo() if callable(self._conninfo) else self._conninfo
+
+    def _open(self) -> psycopg.Connection:
+        try:
+            conn = psycopg.connect(
+                self._resolve_conninfo(),
+                autocommit=True,
+                prepare_threshold=None,
+                row_factory=dict_row,
+                connect_timeout=10,
+                application_name="engram",
+            )
+        except psycopg.OperationalError as exc:
+            raise DatabaseUnavailable("the database is not reachable") from exc
+        try:
+            register_vector(conn)
+        except psycopg.ProgrammingError:
+            # Before the first migration the vector extension does not exist yet.
+            pass
+        with self._lock:
+            self._all.append(conn)
+        return conn
+
+    def connection(self) -> psycopg.Connection:
+        """This thread's connection, reopened if the server closed it or it broke mid-transaction."""
+        conn: psycopg.Connection | None = getattr(self._local, "conn", None)
+        if conn is not None and (conn.closed or conn.broken):
+            self._forget(conn)
+            conn = None
+        if conn is None:
+            conn = self._open()
+            self._local.conn = conn
+        return conn
+
+    def _forget(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            if conn in self._all:
+                self._all.remove(conn)
+        if not conn.closed:
+            conn.close()
+        self._local.conn = None
+
+    @contextmanager
+    def system_transaction(self) -> Iterator[psycopg.Connection]:
+        """A transaction as the login role: migrations, the worker's claim, schedule fan-out."""
+        conn = self.connection()
+        try:
+            with conn.transaction():
+                yield conn
+        except psycopg.OperationalError as exc:
+            self._forget(conn)
+            raise DatabaseUnavailable("the database connection was lost") from exc
+
+    @contextmanager
+    def user_transaction(self, user_id: str) -> Iterator[psycopg.Connection]:
+        """A transaction confined by row-level security to `user_id` (created on first sight)."""
+        check_user_id(user_id)
+        conn = self.connection()
+        try:
+            with conn.transaction():
+                with conn.pipeline():
+                    conn.execute("SET LOCAL ROLE engram_app")
+                    conn.execute("SELECT set_config('app.user_id', %s, true)", (user_id,))
+                    conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT (id) DO NOTHING", (user_id,))
+                yield conn
+        except psycopg.OperationalError as exc:
+            self._forget(conn)
+            raise DatabaseUnavailable("the database connection was lost") from exc
+
+    def ping(self) -> bool:
+        try:
+            with self.system_transaction() as conn:
+                conn.execute("SELECT 1")
+            return True
+        except (DatabaseUnavailable, psycopg.Error):
+            return False
+
+    def close(self) -> None:
+        with self._lock:
+            conns, self._all = self._all, []
+        for conn in conns:
+            if not conn.closed:
+                conn.close()
+        self._local = threading.local()
+
+
+def check_user_id(user_id: str) -> None:
+    if not isinstance(user_id, str) or not user_id or len(user_id) > MAX_USER_ID_LENGTH:
+        raise ValidationFailed("user id must be 1-128 characters", field="user_id")
+
+
+@lru_cache(maxsize=1)
+def get_database() -> Database:
+    """The process-wide database, resolved from settings when first used."""
+    from engram.db.conninfo import resolve_conninfo
+
+    return Database(resolve_conninfo)
+
+
+def reset_database() -> None:
+    if get_database.cache_info().currsize:
+        get_database().close()
+    get_database.cache_clear()

@@ -1,0 +1,1 @@
+"""Repositories: every SQL statement of Engram, one module per aggregate (rows stay in here)."""

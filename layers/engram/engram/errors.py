@@ -1,0 +1,86 @@
+"""Typed errors. Each carries its HTTP status and a stable code; the API maps them in one place.
+
+Services raise these; nothing matches on message text.
+"""
+
+from __future__ import annotations
+
+
+class EngramError(Exception):
+    status = 500
+    code = "internal_error"
+
+    def __init__(self, message: str, *, field: str | None = None, retry_after: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.retry_after = retry_after
+
+
+class ValidationFailed(EngramError):
+    status = 400
+    code = "validation_error"
+
+
+class InvalidJson(EngramError):
+    status = 400
+    code = "invalid_json"
+
+
+class Unauthorized(EngramError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(EngramError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(EngramError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(EngramError):
+    status = 409
+    code = "conflict"
+
+
+class PayloadTooLarge(EngramError):
+    status = 413
+    code = "payload_too_large"
+
+
+class Unprocessable(EngramError):
+    status = 422
+    code = "unprocessable"
+
+
+class RateLimited(EngramError):
+    status = 429
+    code = "rate_limited"
+
+
+class ProviderError(EngramError):
+    """A model provider failed in a way a retry will not fix (bad request, auth, malformed answer)."""
+
+    status = 502
+    code = "provider_error"
+
+
+class ProviderUnavailable(EngramError):
+    """A model provider is throttling or down; the client should retry later (503 + Retry-After)."""
+
+    status = 503
+    code = "provider_unavailable"
+
+
+class NotImplementedYet(EngramError):
+    status = 501
+    code = "not_implemented"
+
+
+class DatabaseUnavailable(EngramError):
+    status = 503
+    code = "database_unavailable"

@@ -1,0 +1,1 @@
+"""Lifecycle: consolidation, cleanup, decay, salience, hierarchy, profiles, feedback."""

@@ -1,0 +1,45 @@
+"""`engram serve`: the API on localhost with the embedded database and the local job worker."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from engram.api.app import build_local_app
+from engram.config import get_settings
+from engram.local.runtime import start_local_runtime
+
+logger = logging.getLogger("engram.serve")
+
+
+def serve(host: str | None = None, port: int | None = None, data_dir: Path | None = None) -> None:
+    import uvicorn
+
+    runtime = start_local_runtime(data_dir)
+    settings = get_settings()
+    worker = _start_worker() if settings.local_worker else None
+    host = host or settings.host
+    port = port or settings.port
+    where = "embedded PostgreSQL in " + str(settings.data_dir) if runtime.embedded else "ENGRAM_DATABASE_URL"
+    print(
+        f"Engram {settings.stage} on http://{host}:{port}  (database: {where}; "
+        f"llm: {settings.resolved_llm_provider}; embeddings: {settings.resolved_embedding_provider})",
+        flush=True,
+    )
+    try:
+        uvicorn.run(build_local_app(), host=host, port=port, log_level="warning", lifespan="off")
+    finally:
+        if worker is not None:
+            worker.stop()
+        runtime.stop()
+
+
+def _start_worker():  # type: ignore[no-untyped-def]
+    try:
+        from engram.db.connection import get_database
+        from engram.jobs.local_worker import LocalWorker
+    except ImportError:  # the job layer is optional until it lands
+        return None
+    worker = LocalWorker(get_database())
+    worker.start()
+    return worker
