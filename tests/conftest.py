@@ -29,7 +29,6 @@ def database_url() -> Iterator[str]:
     server = None
     if not url:
         from engram.local.embedded import start_embedded_postgres
-
         from engram.local.runtime import ensure_runtime_dir
 
         ensure_runtime_dir()

@@ -49,7 +49,11 @@ class ApiClient:
         if user is not None:
             all_headers["Authorization"] = f"Bearer dev:{user}"
         all_headers.update(headers or {})
-        body = raw_body if raw_body is not None else (json.dumps(json_body).encode() if json_body is not None else None)
+        body = (
+            raw_body
+            if raw_body is not None
+            else (json.dumps(json_body).encode() if json_body is not None else None)
+        )
         conn.request(method, path, body=body, headers=all_headers)
         resp = conn.getresponse()
         data = resp.read()
@@ -79,7 +83,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def live_server(database_url: str) -> Iterator[tuple[str, int]]:
     port = _free_port()
-    config = uvicorn.Config(build_local_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    config = uvicorn.Config(
+        build_local_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -83,3 +83,24 @@ def test_dev_token_is_refused_inside_lambda_even_on_stage_local(monkeypatch):
 def test_malformed_tokens_are_unauthorized(header):
     with pytest.raises(Unauthorized):
         user_id_from_request(_http_api_event(authorization=header))
+
+
+def test_model_keys_come_from_the_secret_when_not_in_the_environment(monkeypatch):
+    import json
+
+    import boto3
+    from moto import mock_aws
+
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    with mock_aws():
+        arn = boto3.client("secretsmanager").create_secret(
+            Name="engram/model-keys", SecretString=json.dumps({"ANTHROPIC_API_KEY": "sk-ant-from-secret"})
+        )["ARN"]
+        monkeypatch.setenv("ENGRAM_MODEL_KEYS_SECRET_ARN", arn)
+        reset_settings()
+        settings = get_settings()
+    assert settings.anthropic_api_key.get_secret_value() == "sk-ant-from-secret"
+    assert settings.openai_api_key is None
+    assert settings.resolved_llm_provider == "anthropic"

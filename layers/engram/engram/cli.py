@@ -33,13 +33,19 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="engram", description="Engram: long-term memory for personal AI apps")
+    parser = argparse.ArgumentParser(
+        prog="engram", description="Engram: long-term memory for personal AI apps"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="serve the API locally (embedded PostgreSQL unless ENGRAM_DATABASE_URL)")
+    serve = sub.add_parser(
+        "serve", help="serve the API locally (embedded PostgreSQL unless ENGRAM_DATABASE_URL)"
+    )
     serve.add_argument("--host", default=None, help="bind address (default ENGRAM_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port (default ENGRAM_PORT or 8787)")
-    serve.add_argument("--data-dir", type=Path, default=None, help="where the embedded database lives (.engram)")
+    serve.add_argument(
+        "--data-dir", type=Path, default=None, help="where the embedded database lives (.engram)"
+    )
     serve.set_defaults(func=_cmd_serve)
 
     migrate = sub.add_parser("migrate", help="apply pending sql/ migrations")

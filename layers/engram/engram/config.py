@@ -54,7 +54,9 @@ class Settings(BaseSettings):
     # --- local server --------------------------------------------------------------------------------
     host: str = Field("127.0.0.1", description="`engram serve` bind address.")
     port: int = Field(8787, ge=1, le=65535, description="`engram serve` port.")
-    local_worker: bool = Field(True, description="Run the Postgres-backed queue worker inside `engram serve`.")
+    local_worker: bool = Field(
+        True, description="Run the Postgres-backed queue worker inside `engram serve`."
+    )
 
     # --- queue ---------------------------------------------------------------------------------------
     queue: Literal["local", "sqs"] = Field("local", description="Where background jobs go.")
@@ -75,9 +77,14 @@ class Settings(BaseSettings):
     embedding_dim: int = Field(1536, ge=8, le=4096, description="Stored vector size N; smaller are padded.")
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env("ANTHROPIC_API_KEY"))
     openai_api_key: SecretStr | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))
-    openai_base_url: str | None = Field(None, validation_alias=_env("ENGRAM_OPENAI_BASE_URL", "OPENAI_BASE_URL"))
+    model_keys_secret_arn: str | None = Field(
+        None, description="Secrets Manager secret with ANTHROPIC_API_KEY / OPENAI_API_KEY (Lambda)."
+    )
+    openai_base_url: str | None = Field(
+        None, validation_alias=_env("ENGRAM_OPENAI_BASE_URL", "OPENAI_BASE_URL")
+    )
     model_id: str = Field(
-        "claude-sonnet-4-5",
+        "claude-sonnet-4-6",
         validation_alias=_env("MEMORY_MODEL_ID", "ENGRAM_MODEL_ID"),
         description="Anthropic model for extraction and update decisions.",
     )
@@ -128,7 +135,23 @@ class Settings(BaseSettings):
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    return _with_secret_model_keys(Settings())
+
+
+def _with_secret_model_keys(settings: Settings) -> Settings:
+    """Fill missing provider keys from the model-keys secret, read once per process (cached)."""
+    if not settings.model_keys_secret_arn or (settings.anthropic_api_key and settings.openai_api_key):
+        return settings
+    from aws_lambda_powertools.utilities import parameters
+
+    secret = parameters.get_secret(settings.model_keys_secret_arn, transform="json", max_age=300)
+    if not isinstance(secret, dict):
+        return settings
+    updates = {}
+    for field, key in (("anthropic_api_key", "ANTHROPIC_API_KEY"), ("openai_api_key", "OPENAI_API_KEY")):
+        if getattr(settings, field) is None and secret.get(key):
+            updates[field] = SecretStr(str(secret[key]))
+    return settings.model_copy(update=updates) if updates else settings
 
 
 def reset_settings() -> None:

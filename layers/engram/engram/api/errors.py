@@ -94,7 +94,9 @@ def validation_error_response(exc: RequestValidationError) -> Response:
         return error_response(400, "validation_error", "the request body must be a JSON object", "body")
     reason = _MESSAGES.get(kind) or str(first.get("msg", "is invalid")).lower()
     details = [{"field": _field_from_loc(e.get("loc", ())), "type": e.get("type")} for e in errors[:20]]
-    return error_response(400, "validation_error", f"{field or 'body'} {reason}", field or "body", details=details)
+    return error_response(
+        400, "validation_error", f"{field or 'body'} {reason}", field or "body", details=details
+    )
 
 
 def register_error_handlers(app: Any) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 
 import psycopg
@@ -50,11 +50,9 @@ class Database:
             )
         except psycopg.OperationalError as exc:
             raise DatabaseUnavailable("the database is not reachable") from exc
-        try:
+        # Before the first migration the vector extension does not exist yet.
+        with suppress(psycopg.ProgrammingError):
             register_vector(conn)
-        except psycopg.ProgrammingError:
-            # Before the first migration the vector extension does not exist yet.
-            pass
         with self._lock:
             self._all.append(conn)
         return conn
