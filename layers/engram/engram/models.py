@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 MemoryType = Literal["entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"]
 SensitivityLevel = Literal["normal", "sensitive", "private"]
-MEMORY_TYPES: tuple[str, ...] = MemoryType.__args__  # type: ignore[attr-defined]
+MEMORY_TYPES: tuple[MemoryType, ...] = get_args(MemoryType)
 
 Topic = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 

@@ -118,7 +118,7 @@ def register_error_handlers(app: Any) -> None:
 
     @app.exception_handler(ServiceError)
     def _service(exc: ServiceError) -> Response:
-        return error_response(exc.status_code, _SERVICE_CODES.get(exc.status_code, "error"), exc.msg)
+        return error_response(exc.status_code, _SERVICE_CODES.get(exc.status_code, "error"), str(exc.msg))
 
     @app.exception_handler(Exception)
     def _unexpected(exc: Exception) -> Response:

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
+from typing import Any, TypeAlias
 
 import psycopg
 from pgvector.psycopg import register_vector
@@ -25,6 +26,9 @@ from engram.errors import DatabaseUnavailable, ValidationFailed
 
 MAX_USER_ID_LENGTH = 128
 
+# Every connection returns rows as dicts (column name -> value).
+Conn: TypeAlias = psycopg.Connection[dict[str, Any]]
+
 
 class Database:
     """Thread-local lazily opened connections to one PostgreSQL database."""
@@ -33,12 +37,12 @@ class Database:
         self._conninfo = conninfo
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._all: list[psycopg.Connection] = []
+        self._all: list[Conn] = []
 
     def _resolve_conninfo(self) -> str:
         return self._conninfo() if callable(self._conninfo) else self._conninfo
 
-    def _open(self) -> psycopg.Connection:
+    def _open(self) -> Conn:
         try:
             conn = psycopg.connect(
                 self._resolve_conninfo(),
@@ -57,9 +61,9 @@ class Database:
             self._all.append(conn)
         return conn
 
-    def connection(self) -> psycopg.Connection:
+    def connection(self) -> Conn:
         """This thread's connection, reopened if the server closed it or it broke mid-transaction."""
-        conn: psycopg.Connection | None = getattr(self._local, "conn", None)
+        conn: Conn | None = getattr(self._local, "conn", None)
         if conn is not None and (conn.closed or conn.broken):
             self._forget(conn)
             conn = None
@@ -68,7 +72,7 @@ class Database:
             self._local.conn = conn
         return conn
 
-    def _forget(self, conn: psycopg.Connection) -> None:
+    def _forget(self, conn: Conn) -> None:
         with self._lock:
             if conn in self._all:
                 self._all.remove(conn)
@@ -77,7 +81,7 @@ class Database:
         self._local.conn = None
 
     @contextmanager
-    def system_transaction(self) -> Iterator[psycopg.Connection]:
+    def system_transaction(self) -> Iterator[Conn]:
         """A transaction as the login role: migrations, the worker's claim, schedule fan-out."""
         conn = self.connection()
         try:
@@ -88,7 +92,7 @@ class Database:
             raise DatabaseUnavailable("the database connection was lost") from exc
 
     @contextmanager
-    def user_transaction(self, user_id: str) -> Iterator[psycopg.Connection]:
+    def user_transaction(self, user_id: str) -> Iterator[Conn]:
         """A transaction confined by row-level security to `user_id` (created on first sight)."""
         check_user_id(user_id)
         conn = self.connection()

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from psycopg import Connection, sql
+from psycopg import sql
 
+from engram.db.connection import Conn
 from engram.models import MemoryPreferences
 
 _COLUMNS = [name for name in MemoryPreferences.model_fields if name != "updated_at"]
 
 
-def get_preferences(conn: Connection, user_id: str) -> MemoryPreferences:
+def get_preferences(conn: Conn, user_id: str) -> MemoryPreferences:
     """The user's preferences, or the defaults when they never set any."""
     row = conn.execute("SELECT * FROM memory_preferences WHERE user_id = %s", (user_id,)).fetchone()
     return MemoryPreferences.model_validate(row) if row else MemoryPreferences()
 
 
-def upsert_preferences(conn: Connection, user_id: str, changes: dict[str, Any]) -> MemoryPreferences:
+def upsert_preferences(conn: Conn, user_id: str, changes: dict[str, Any]) -> MemoryPreferences:
     """Apply a partial update; unspecified fields keep their stored (or default) value."""
     unknown = set(changes) - set(_COLUMNS)
     if unknown:
