@@ -25,9 +25,9 @@ OPENAPI_PATH = "/v1/openapi.json"
 
 def default_routers() -> list[Router]:
     """Every router of the API. Lambda functions pass their own subset to `build_resolver`."""
-    from engram.api.routes import health, preferences
+    from engram.api.routes import health, jobs, preferences
 
-    return [health.router, preferences.router]
+    return [health.router, jobs.router, preferences.router]
 
 
 def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGatewayHttpResolver:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from engram.errors import ValidationFailed
 from engram.observability import logger
 
-Task = Literal["cleanup", "decay", "hierarchy", "consolidation_preview"]
+Task = Literal["cleanup", "decay", "hierarchy", "consolidation_preview", "recover_jobs"]
 
 
 class ScheduleInput(BaseModel):
@@ -23,7 +23,14 @@ class ScheduleInput(BaseModel):
     task: Task
 
 
-TASKS: dict[str, Callable[[], dict]] = {}
+def recover_jobs() -> dict:
+    """Requeue jobs whose worker died and resend jobs whose SQS send failed (see engram.jobs.queue)."""
+    from engram.jobs.queue import get_job_queue
+
+    return {"recovered": get_job_queue().recover()}
+
+
+TASKS: dict[str, Callable[[], dict]] = {"recover_jobs": recover_jobs}
 
 
 def register_task(task: Task, fn: Callable[[], dict]) -> None:

@@ -1,0 +1,6 @@
+"""The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams."""
+
+from engram.api.app import make_lambda_handler
+from engram.api.routes import jobs, preferences
+
+lambda_handler = make_lambda_handler(routers=[jobs.router, preferences.router])

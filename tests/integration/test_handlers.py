@@ -1,0 +1,208 @@
+"""Every Lambda handler invoked in-process with the sample events of `events/`, as Lambda would."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from engram.config import reset_settings
+from engram.db.repositories.jobs import cancel_pending_jobs
+from engram.jobs.models import NewJob
+from engram.jobs.queue import get_job_queue, reset_job_queue
+from engram.jobs.runner import register_job_handler, unregister_job_handler
+
+ROOT = Path(__file__).resolve().parents[2]
+EVENTS = ROOT / "events"
+
+
+class FakeLambdaContext:
+    """The attributes Powertools reads from the real context object."""
+
+    function_name = "engram-test"
+    function_version = "$LATEST"
+    memory_limit_in_mb = 512
+    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:engram-test"
+    aws_request_id = "0f5b1b4e-7c1a-4a8e-9a55-0d4b2f6c8e11"
+    log_group_name = "/aws/lambda/engram-test"
+    log_stream_name = "2026/11/22/[$LATEST]abc"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 29_000
+
+
+def load_handler(function: str) -> ModuleType:
+    path = ROOT / "functions" / function / "app.py"
+    spec = importlib.util.spec_from_file_location(f"engram_function_{function}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def event(name: str) -> dict:
+    return json.loads((EVENTS / name).read_text())
+
+
+@pytest.fixture(autouse=True)
+def lambda_environment(monkeypatch, db):
+    monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "engram-test")
+    monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "true")
+    monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "EngramTest")
+    monkeypatch.setenv("ENGRAM_STAGE", "dev")
+    reset_settings()
+    reset_job_queue()
+    yield
+    reset_job_queue()
+    # Leave no runnable jobs behind for tests that drain the shared local queue.
+    for uid in ("user-123", "someone-else"):
+        with db.user_transaction(uid) as conn:
+            cancel_pending_jobs(conn, uid)
+
+
+def invoke(function: str, payload: dict) -> dict:
+    return load_handler(function).lambda_handler(payload, FakeLambdaContext())
+
+
+def test_health_event_answers_ok_with_the_database_reachable():
+    response = invoke("search", event("health_get.json"))
+    assert response["statusCode"] == 200
+    body = json.loads(response["body"])
+    assert body["status"] == "ok" and body["database"] == "ok"
+
+
+def test_jobs_event_returns_the_callers_job():
+    job = get_job_queue().submit([NewJob(user_id="user-123", job_type="summary", payload={})])[0]
+    request = event("jobs_get.json")
+    request["rawPath"] = request["requestContext"]["http"]["path"] = f"/v1/jobs/{job.id}"
+    request["pathParameters"] = {"id": str(job.id)}
+    response = invoke("memories", request)
+    assert response["statusCode"] == 200
+    assert json.loads(response["body"])["status"] == "pending"
+
+
+def test_jobs_event_for_someone_elses_job_is_404():
+    job = get_job_queue().submit([NewJob(user_id="someone-else", job_type="summary", payload={})])[0]
+    request = event("jobs_get.json")
+    request["rawPath"] = request["requestContext"]["http"]["path"] = f"/v1/jobs/{job.id}"
+    response = invoke("memories", request)
+    assert response["statusCode"] == 404
+    assert json.loads(response["body"])["error"]["code"] == "not_found"
+
+
+def test_api_event_without_jwt_claims_is_401_and_dev_tokens_do_not_work_in_lambda():
+    request = event("jobs_get.json")
+    del request["requestContext"]["authorizer"]
+    request["headers"]["authorization"] = "Bearer dev:user-123"
+    response = invoke("memories", request)
+    assert response["statusCode"] == 401
+    assert json.loads(response["body"])["error"]["code"] == "unauthorized"
+
+
+def test_oversized_api_event_is_413(monkeypatch):
+    monkeypatch.setenv("ENGRAM_MAX_BODY_BYTES", "1024")
+    reset_settings()
+    request = event("analyze_note.json")
+    request["body"] = json.dumps({"content": "x" * 5000})
+    response = invoke("analyze", request)
+    assert response["statusCode"] == 413
+
+
+@pytest.mark.parametrize(
+    ("function", "name"),
+    [
+        ("analyze", "analyze_note.json"),
+        ("analyze", "analyze_conversation.json"),
+        ("memory_update", "memory_update_api.json"),
+        ("search", "search_post.json"),
+        ("search", "recall_post.json"),
+        ("memories", "memories_list.json"),
+        ("consolidate", "consolidate_preview.json"),
+    ],
+)
+def test_every_api_sample_event_gets_a_json_answer_in_the_contract(function, name):
+    response = invoke(function, event(name))
+    assert response["statusCode"] < 500
+    body = json.loads(response["body"])
+    assert response["statusCode"] < 400 or set(body["error"]) >= {"code", "message"}
+
+
+def test_sqs_batch_runs_each_job_and_reports_no_failures():
+    done: list[str] = []
+    register_job_handler("summary", lambda user_id, job: done.append(str(job.id)) or {"ok": True})
+    try:
+        jobs = get_job_queue().submit(
+            [NewJob(user_id="user-123", job_type="summary", payload={}) for _ in range(2)]
+        )
+        batch = event("memory_update_sqs.json")
+        for record, job in zip(batch["Records"], jobs, strict=True):
+            body = json.loads(record["body"])
+            body.update(job_id=str(job.id), job_type="summary")
+            record["body"] = json.dumps(body)
+        response = invoke("memory_update", batch)
+    finally:
+        unregister_job_handler("summary")
+    assert response == {"batchItemFailures": []}
+    assert done == [str(j.id) for j in jobs]
+
+
+def test_sqs_record_with_a_malformed_body_is_the_only_failure():
+    batch = event("memory_update_sqs.json")
+    bad = copy.deepcopy(batch["Records"][0])
+    bad["messageId"] = "malformed-1"
+    bad["body"] = "{not json"
+    bad["attributes"]["MessageGroupId"] = "another-user"
+    batch["Records"] = [bad]
+    response = invoke("memory_update", batch)
+    assert response == {"batchItemFailures": [{"itemIdentifier": "malformed-1"}]}
+
+
+@pytest.mark.parametrize("task", ["cleanup", "decay", "hierarchy", "consolidation_preview"])
+def test_maintenance_events_are_accepted(task):
+    result = invoke("maintenance", event(f"maintenance_{task}.json"))
+    assert result["task"] == task
+    assert result["status"] in ("ok", "not_implemented")
+
+
+def test_recover_jobs_schedule_runs():
+    result = invoke("maintenance", event("maintenance_recover_jobs.json"))
+    assert result["status"] == "ok"
+    assert result["result"]["recovered"] >= 0
+
+
+def test_maintenance_refuses_an_unknown_task():
+    from engram.errors import ValidationFailed
+
+    with pytest.raises(ValidationFailed):
+        invoke("maintenance", {"task": "drop_everything"})
+
+
+def test_migrate_custom_resource_reports_success_to_cloudformation():
+    received: list[dict] = []
+
+    class Capture(BaseHTTPRequestHandler):
+        def do_PUT(self):  # noqa: N802 - http.server naming
+            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Capture)
+    thread = threading.Thread(target=server.handle_request, daemon=True)
+    thread.start()
+    request = event("migrate_create.json")
+    request["ResponseURL"] = f"http://127.0.0.1:{server.server_port}/response"
+    result = invoke("migrate", request)
+    thread.join(timeout=5)
+    server.server_close()
+    assert result["status"] == "ok"
+    assert received and received[0]["Status"] == "SUCCESS"
+    assert received[0]["RequestId"] == request["RequestId"]
