@@ -95,3 +95,22 @@ def test_openapi_document_lists_the_routes(api):
     assert response.body["openapi"].startswith("3.")
     assert "/v1/preferences" in response.body["paths"]
     assert "/v1/health" in response.body["paths"]
+
+
+def test_body_sent_without_a_json_content_type_is_still_read_as_json(api, user_id):
+    response = api.put(
+        "/v1/preferences",
+        raw_body=b'{"min_confidence": 0.7}',
+        user=user_id,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status == 200
+    assert response.body["min_confidence"] == 0.7
+
+
+def test_malformed_json_without_a_content_type_is_invalid_json(api):
+    response = api.put(
+        "/v1/preferences", raw_body=b'{"never_store": ["x"', headers={"Content-Type": "text/plain"}
+    )
+    assert response.status == 400
+    assert response.error["code"] == "invalid_json"

@@ -49,6 +49,22 @@ def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGat
     return app
 
 
+def _is_json(content_type: str | None) -> bool:
+    media = (content_type or "").split(";")[0].strip().lower()
+    return media == "application/json" or media.endswith("+json")
+
+
+def _json_content_type(headers: dict[str, str]) -> dict[str, str]:
+    """The API speaks JSON only: a body sent as form data or without a type is read as JSON, so a
+    client that forgot the header gets a clear answer about its JSON rather than about form fields."""
+    current = next((v for k, v in headers.items() if k.lower() == "content-type"), None)
+    if _is_json(current):
+        return headers
+    fixed = {k: v for k, v in headers.items() if k.lower() != "content-type"}
+    fixed["content-type"] = "application/json"
+    return fixed
+
+
 def _lambda_error(exc: Any) -> dict:
     headers = {"Content-Type": content_types.APPLICATION_JSON}
     if getattr(exc, "retry_after", None):
@@ -71,6 +87,8 @@ def lambda_api_handler(app: APIGatewayHttpResolver) -> Callable[[dict, Any], dic
         refused = check_request(path, event, size)
         if refused is not None:
             return _lambda_error(refused)
+        if size:
+            event = {**event, "headers": _json_content_type(event.get("headers") or {})}
         return app.resolve(event, context)
 
     return handle
@@ -103,6 +121,12 @@ class LocalASGIApp:
             await _send_json(send, refused.status, error_body(refused.code, refused.message, refused.field))
             return
 
+        if size:
+            fixed = _json_content_type(headers)
+            scope = {
+                **scope,
+                "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in fixed.items()],
+            }
         replayed = False
 
         async def replay() -> dict:

@@ -27,11 +27,26 @@ def serve(host: str | None = None, port: int | None = None, data_dir: Path | Non
         flush=True,
     )
     try:
-        uvicorn.run(build_local_app(), host=host, port=port, log_level="warning", lifespan="off")
+        config = uvicorn.Config(build_local_app(), host=host, port=port, log_level="warning", lifespan="off")
+        _graceful_server_class()(config).run()
     finally:
         if worker is not None:
             worker.stop()
         runtime.stop()
+
+
+def _graceful_server_class():  # type: ignore[no-untyped-def]
+    import uvicorn
+
+    class GracefulServer(uvicorn.Server):
+        """uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown, killing the process before our
+        cleanup (job worker, embedded PostgreSQL) runs; we finish the shutdown ourselves instead."""
+
+        def handle_exit(self, sig, frame):  # type: ignore[no-untyped-def]
+            super().handle_exit(sig, frame)
+            self._captured_signals.clear()
+
+    return GracefulServer
 
 
 def _start_worker():  # type: ignore[no-untyped-def]
