@@ -1,0 +1,89 @@
+"""What extraction sees besides the new content: known facts and the conversation's rolling state."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from engram.db.connection import Conn
+from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
+
+CONTEXT_CANDIDATES = 300
+
+
+def known_facts(conn: Conn, user_id: str, now: datetime, limit: int = CONTEXT_CANDIDATES) -> list[dict[str, Any]]:
+    """Active established facts, and observations from the last 180 days, best first (capped later).
+
+    Observations older than the window are left out here even before cleanup deletes them (seed 002).
+    """
+    return conn.execute(
+        """
+        SELECT content, confidence, coalesce(last_reinforced_at, created_at) AS learned_at
+        FROM memories
+        WHERE user_id = %(uid)s AND status = 'active'
+          AND (confidence >= %(established)s OR coalesce(last_reinforced_at, created_at) >= %(since)s)
+        ORDER BY confidence DESC, coalesce(last_reinforced_at, created_at) DESC
+        LIMIT %(limit)s
+        """,
+        {
+            "uid": user_id,
+            "established": ESTABLISHED_CONFIDENCE,
+            "since": now - timedelta(days=OBSERVATION_WINDOW_DAYS),
+            "limit": limit,
+        },
+    ).fetchall()
+
+
+def get_conversation_state(conn: Conn, user_id: str, conversation_id: str) -> dict[str, Any] | None:
+    return conn.execute(
+        "SELECT * FROM conversation_state WHERE user_id = %s AND conversation_id = %s",
+        (user_id, conversation_id),
+    ).fetchone()
+
+
+def save_conversation_state(
+    conn: Conn,
+    user_id: str,
+    conversation_id: str,
+    *,
+    rolling_summary: str,
+    recent_messages: list[dict],
+    last_message_id: str | None,
+    last_processed_at: datetime,
+    added_messages: int,
+) -> None:
+    conn.execute(
+        """
+        INSERT INTO conversation_state (user_id, conversation_id, rolling_summary, recent_messages,
+                                        last_processed_message_id, last_processed_at, message_count)
+        VALUES (%(uid)s, %(cid)s, %(summary)s, %(recent)s, %(last)s, %(at)s, %(added)s)
+        ON CONFLICT (user_id, conversation_id) DO UPDATE SET
+            rolling_summary = EXCLUDED.rolling_summary,
+            recent_messages = EXCLUDED.recent_messages,
+            last_processed_message_id = EXCLUDED.last_processed_message_id,
+            last_processed_at = EXCLUDED.last_processed_at,
+            message_count = conversation_state.message_count + EXCLUDED.message_count,
+            updated_at = now()
+        """,
+        {
+            "uid": user_id,
+            "cid": conversation_id,
+            "summary": rolling_summary,
+            "recent": Jsonb(recent_messages),
+            "last": last_message_id,
+            "at": last_processed_at,
+            "added": added_messages,
+        },
+    )
+
+
+def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> int:
+    """Seed 002: observations (< 0.6) older than 180 days that were never reinforced are deleted."""
+    return conn.execute(
+        """DELETE FROM memories
+           WHERE user_id = %s AND confidence < %s AND ttl_policy <> 'keep_forever'
+             AND coalesce(last_reinforced_at, created_at) < %s""",
+        (user_id, ESTABLISHED_CONFIDENCE, now - timedelta(days=OBSERVATION_WINDOW_DAYS)),
+    ).rowcount
