@@ -14,10 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import uvicorn
 
 from engram.config import reset_settings
 from engram.db.connection import Database, reset_database
 from engram.db.migrations import migrate
+from tests.http_client import ApiClient, free_port
 
 _SESSION_URL: str | None = None
 
@@ -75,3 +77,33 @@ def user_id() -> str:
 @pytest.fixture
 def other_user_id() -> str:
     return f"other-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture(scope="session")
+def live_server(database_url: str) -> Iterator[tuple[str, int]]:
+    """The `engram serve` stack (uvicorn + the local ASGI app) on a free port, against the test DB."""
+    import threading
+    import time
+
+    from engram.api.app import build_local_app
+
+    port = free_port()
+    config = uvicorn.Config(
+        build_local_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("local API server did not start")
+        time.sleep(0.02)
+    yield "127.0.0.1", port
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def api(live_server: tuple[str, int], db: Database) -> ApiClient:
+    return ApiClient(*live_server)

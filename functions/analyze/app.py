@@ -1,6 +1,12 @@
-"""The analyze function: its API routes land with the write path / lifecycle issues; until then every
-route but openapi.json answers 404 in the error shape."""
+"""The analyze function: POST /v1/analyze (store the source, extract, decide per fact)."""
 
 from engram.api.app import make_lambda_handler
+from engram.api.routes import analyze
+from engram.config import get_settings
 
-lambda_handler = make_lambda_handler(routers=[])
+if get_settings().resolved_llm_provider == "rules":
+    from engram.pipeline.temporal import warm_up
+
+    warm_up()  # in the cold start, not in the first request
+
+lambda_handler = make_lambda_handler(routers=[analyze.router])

@@ -1,12 +1,15 @@
-"""The memory-update function: SQS batches of update jobs (partial batch failures) and
-`POST /v1/memory-update` (lands with the write path)."""
+"""The memory-update function: SQS batches of extract/update jobs (partial batch failures) and
+`POST /v1/memory-update` (seed 000 §3.3)."""
 
 from typing import Any
 
 from engram.api.app import make_lambda_handler
+from engram.api.routes import memory_update
 from engram.jobs.sqs_consumer import process_sqs_batch
+from engram.pipeline.jobs import register_pipeline_jobs
 
-_api_handler = make_lambda_handler(routers=[])
+register_pipeline_jobs()
+_api_handler = make_lambda_handler(routers=[memory_update.router])
 
 
 def lambda_handler(event: dict, context: Any) -> dict:

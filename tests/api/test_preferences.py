@@ -36,3 +36,28 @@ def test_unknown_memory_category_is_refused(api, user_id):
     response = api.put("/v1/preferences", {"enabled_categories": ["fact", "gossip"]}, user=user_id)
     assert response.status == 400
     assert response.error["field"].startswith("enabled_categories")
+
+
+def test_another_resolver_in_the_process_never_leaks_its_caller(api, user_id, other_user_id):
+    """Module-level routers are shared by every resolver built in a process; the caller must come from
+    the request being served, not from whichever resolver last included the router."""
+    from engram.api.app import build_resolver
+    from engram.api.routes import preferences
+
+    api.put("/v1/preferences", {"never_store": ["secret project"]}, user=user_id)
+    lambda_app = build_resolver("lambda", [preferences.router])
+    event = {
+        "version": "2.0",
+        "routeKey": "GET /v1/preferences",
+        "rawPath": "/v1/preferences",
+        "rawQueryString": "",
+        "headers": {},
+        "requestContext": {
+            "http": {"method": "GET", "path": "/v1/preferences"},
+            "authorizer": {"jwt": {"claims": {"sub": user_id}}},
+            "stage": "$default",
+        },
+        "isBase64Encoded": False,
+    }
+    assert lambda_app.resolve(event, None)["statusCode"] == 200
+    assert api.get("/v1/preferences", user=other_user_id).body["never_store"] == []

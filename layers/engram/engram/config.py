@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     llm_max_tokens: int = Field(2048, ge=64, le=64_000)
     llm_timeout_seconds: float = Field(30.0, gt=0)
     llm_max_retries: int = Field(2, ge=0, le=10, description="SDK-level retries on 429/5xx/timeouts.")
+    llm_retry_backoff_seconds: float = Field(
+        1.0, ge=0, description="Pause before the single retry of a failed extraction/decision."
+    )
 
     @property
     def is_lambda(self) -> bool:

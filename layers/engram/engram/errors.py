@@ -84,3 +84,17 @@ class NotImplementedYet(EngramError):
 class DatabaseUnavailable(EngramError):
     status = 503
     code = "database_unavailable"
+
+
+class ExtractionFailed(EngramError):
+    """Extraction produced no usable answer after its retry (parse failure or model error)."""
+
+    status = 502
+    code = "extraction_failed"
+
+
+class DecisionFailed(EngramError):
+    """The update decision was malformed or targeted an unknown memory after its retry."""
+
+    status = 502
+    code = "decision_failed"

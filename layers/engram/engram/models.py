@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Literal, get_args
+from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
@@ -67,3 +68,435 @@ class PreferencesUpdate(ApiModel):
 
 
 CLEARABLE_PREFERENCES = frozenset({"custom_instructions", "default_expiry_days"})
+
+
+# ---------------------------------------------------------------------------------------------------
+# Write path (DESIGN §3 "Analyze" and "Update")
+# ---------------------------------------------------------------------------------------------------
+
+Layer = Literal["working", "episodic", "semantic", "procedural"]
+Importance = Literal["critical", "high", "medium", "low", "trivial"]
+FactSourceType = Literal["explicit", "inferred"]
+Operation = Literal["ADD", "UPDATE", "DELETE", "NOOP", "REINFORCE"]
+MergeStrategy = Literal["replace", "append", "supersede"]
+ContextType = Literal[
+    "work-session", "team-meeting", "phone-call", "personal-reflection",
+    "planning", "brainstorming", "email-thread", "slack-discussion",
+]  # fmt: skip
+
+EVIDENCE_MAX_CHARS = 120
+CONFIDENCE_MIN, CONFIDENCE_MAX = 0.3, 1.0
+IMPORTANCE_SCORES: dict[str, float] = {
+    "critical": 1.0,
+    "high": 0.8,
+    "medium": 0.5,
+    "low": 0.3,
+    "trivial": 0.1,
+}
+
+
+def clamp_confidence(value: float | None, default: float = 0.5) -> float:
+    """Seed 002: confidence lives in 0.3-1.0; out-of-range model output is clamped, never refused."""
+    if value is None:
+        return default
+    return round(min(CONFIDENCE_MAX, max(CONFIDENCE_MIN, float(value))), 3)
+
+
+def cap_evidence(text: str | None) -> str | None:
+    """Evidence is a short pointer (<= 120 chars), not a copy of the source."""
+    if not text:
+        return None
+    text = " ".join(str(text).split())
+    return text if len(text) <= EVIDENCE_MAX_CHARS else text[: EVIDENCE_MAX_CHARS - 1].rstrip() + "…"
+
+
+class Message(ApiModel):
+    """One conversation turn as the client sends it."""
+
+    role: Literal["user", "assistant", "system", "tool"] = "user"
+    content: Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
+    timestamp: datetime | None = None
+    id: Annotated[str, StringConstraints(min_length=1, max_length=128)] | None = None
+    name: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
+
+
+class SourceSpec(ApiModel):
+    """Optional description of where the content came from (DESIGN §2 `sources`)."""
+
+    type: Annotated[str, StringConstraints(min_length=1, max_length=64)] = "note"
+    context_type: ContextType | None = None
+    document_date: datetime | None = None
+    team_id: str | None = None
+    participants: Annotated[
+        list[Annotated[str, StringConstraints(max_length=128)]], Field(max_length=50)
+    ] = []
+    external_id: Annotated[str, StringConstraints(max_length=256)] | None = None
+    conversation_id: Annotated[str, StringConstraints(max_length=256)] | None = None
+    tags: Annotated[list[Annotated[str, StringConstraints(max_length=64)]], Field(max_length=50)] = []
+
+
+class ProvenanceEntry(BaseModel):
+    """Where a memory came from: the source and the client's message ids within it."""
+
+    source_id: str
+    message_ids: list[str] = Field(default_factory=list)
+
+
+class EntityMention(BaseModel):
+    """A person, place, organisation or concept a fact mentions (linked into the graph later)."""
+
+    name: str
+    kind: Literal["person", "concept", "entity"] = "entity"
+    entity_type: str | None = None  # person|place|organization|project|pet|product|event|concept|other
+    relationship: str | None = None  # to the user, for people: friend, coworker, sister ...
+    role: Literal["subject", "object", "mention"] = "mention"
+
+
+class CandidateFact(BaseModel):
+    """One candidate memory produced by extraction, before the update decision.
+
+    `subject`/`attribute`/`value` scope contradictions: two facts only retire each other when they
+    are about the same subject and the same attribute ("Marcus" / "employer"), never because they
+    merely look alike. `forget` marks an explicit request to forget what `content` describes.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    content: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+    name: str | None = None
+    memory_type: MemoryType = "fact"
+    layer: Layer = "semantic"
+    category: str | None = None
+    entity_type: str | None = None
+    relationship: str | None = None
+    sentiment: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
+    importance: Importance = "medium"
+    confidence: float = 0.7
+    source_type: FactSourceType = "explicit"
+    evidence: str | None = None
+    is_historical: bool = False
+    effective_from: datetime | None = None
+    expires_at: datetime | None = None
+    event_date: datetime | None = None
+    recurrence: dict | None = None
+    sensitivity_level: SensitivityLevel = "normal"
+    outcome: str | None = None
+    outcome_sentiment: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
+    subject: str | None = None
+    attribute: str | None = None
+    value: str | None = None
+    is_correction: bool = False
+    forget: bool = False
+    entities: list[EntityMention] = Field(default_factory=list)
+    provenance: list[ProvenanceEntry] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _normalise(self) -> CandidateFact:
+        self.confidence = clamp_confidence(self.confidence)
+        self.evidence = cap_evidence(self.evidence)
+        if self.expires_at and self.effective_from and self.expires_at <= self.effective_from:
+            self.expires_at = None
+        return self
+
+
+class ChangeDetected(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    entity: str
+    change_type: str  # job|location|relationship|status|preference|goal|name
+    old_value: str | None = None
+    new_value: str | None = None
+    is_correction: bool = False
+
+
+class DecisionRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    decision: str
+    context: str | None = None
+    alternatives_considered: list[str] = Field(default_factory=list)
+
+
+class ActionRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    action: str
+    outcome: str | None = None
+    outcome_sentiment: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
+
+
+class ExtractionResult(BaseModel):
+    """What phase 1 produced for one source."""
+
+    facts: list[CandidateFact] = Field(default_factory=list)
+    changes_detected: list[ChangeDetected] = Field(default_factory=list)
+    decisions: list[DecisionRecord] = Field(default_factory=list)
+    actions: list[ActionRecord] = Field(default_factory=list)
+    model: str = "rules-v1"
+    input_tokens: int = 0
+    output_tokens: int = 0
+    summary: str | None = None  # a refreshed rolling conversation summary, when the extractor made one
+
+
+class SimilarMemory(BaseModel):
+    """An existing active memory offered to the update decision (most similar first)."""
+
+    id: UUID
+    content: str
+    name: str | None = None
+    memory_type: MemoryType = "fact"
+    similarity: float
+    confidence: float = 0.5
+    importance: Importance = "medium"
+    is_historical: bool = False
+    sensitivity_level: SensitivityLevel = "normal"
+    subject: str | None = None
+    attribute: str | None = None
+    value: str | None = None
+    content_hash: str | None = None
+    created_at: datetime | None = None
+
+
+class UpdateDecision(BaseModel):
+    """The one operation phase 2 chose for a candidate fact."""
+
+    operation: Operation
+    target_id: UUID | None = None
+    strategy: MergeStrategy | None = None
+    new_content: str | None = None
+    hard_delete: bool = False
+    reasoning: str = ""
+    model: str = "rules-v1"
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+class Memory(BaseModel):
+    """A memory as the API returns it: the column names of DESIGN §2 (no vectors)."""
+
+    id: UUID
+    content: str
+    name: str | None = None
+    memory_type: MemoryType
+    layer: Layer
+    category: str | None = None
+    entity_type: str | None = None
+    relationship: str | None = None
+    status: Literal["active", "superseded", "archived"]
+    state: str
+    is_historical: bool
+    confidence: float
+    source_type: FactSourceType
+    evidence: str | None = None
+    importance: Importance
+    importance_score: float
+    sentiment: float | None = None
+    sensitivity_level: SensitivityLevel
+    effective_from: datetime | None = None
+    expires_at: datetime | None = None
+    recurrence: dict | None = None
+    document_date: datetime | None = None
+    event_date: datetime | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    version: int
+    root_id: UUID | None = None
+    parent_id: UUID | None = None
+    supersedes_id: UUID | None = None
+    superseded_by: UUID | None = None
+    mention_count: int
+    access_count: int
+    last_accessed_at: datetime | None = None
+    last_reinforced_at: datetime | None = None
+    outcome: str | None = None
+    outcome_sentiment: float | None = None
+    source_id: UUID | None = None
+    provenance: list[ProvenanceEntry] = Field(default_factory=list)
+    metadata: dict = Field(default_factory=dict)
+    ttl_policy: str = "decay"
+    salience: float = 0.5
+    created_at: datetime
+    updated_at: datetime
+
+
+class OperationResult(BaseModel):
+    """One executed decision, as the API reports it (DESIGN §4)."""
+
+    operation: Operation
+    memory_id: UUID | None = None
+    strategy: MergeStrategy | None = None
+    reasoning: str = ""
+    previous_memory_id: UUID | None = None
+    content: str | None = None
+
+
+class AnalyzeRequest(ApiModel):
+    """`POST /v1/analyze`: a note (`content`) or a conversation (`messages`), never both."""
+
+    content: Annotated[str, StringConstraints(min_length=1, max_length=50_000)] | None = None
+    messages: Annotated[list[Message], Field(min_length=1, max_length=500)] | None = None
+    source: SourceSpec | None = None
+    run_async: bool = Field(False, alias="async")
+    idempotency_key: Annotated[str, StringConstraints(min_length=1, max_length=256)] | None = None
+    include_assistant: bool = False
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _one_kind_of_content(self) -> AnalyzeRequest:
+        if (self.content is None) == (self.messages is None):
+            raise PydanticCustomError(
+                "content_or_messages", "send either content or messages", {"field": "content"}
+            )
+        return self
+
+
+class MemoryUpdateRequest(ApiModel):
+    """`POST /v1/memory-update` (seed 000 §3.3): run phase 2 for one candidate fact."""
+
+    candidate_fact: CandidateFact
+    similar_memories: Annotated[list[UUID], Field(max_length=20)] = []
+    observed_at: datetime | None = None
+    source_id: UUID | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _similar_as_ids(cls, data: object) -> object:
+        """Accept `[{"id": ...}, ...]` as well as bare ids (the seed's clients send memory objects)."""
+        if isinstance(data, dict) and isinstance(data.get("similar_memories"), list):
+            data = dict(data)
+            data["similar_memories"] = [
+                item.get("id") if isinstance(item, dict) else item for item in data["similar_memories"]
+            ]
+        return data
+
+
+# ---------------------------------------------------------------------------------------------------
+# User edits and feedback (DESIGN §4 `PUT /v1/memories/{id}`, `POST /v1/feedback`; seeds 001 and 003)
+# ---------------------------------------------------------------------------------------------------
+
+TtlPolicy = Literal["keep_forever", "decay", "ephemeral"]
+FeedbackAction = Literal["approve", "reject", "edit", "comment"]
+MEMORY_CONTENT_MAX_CHARS = 10_000  # the memories.content CHECK: refused here as a 400, not by the database
+
+MemoryContent = Annotated[str, StringConstraints(min_length=1, max_length=MEMORY_CONTENT_MAX_CHARS)]
+FeedbackText = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+
+
+def _refuse_nul(model: BaseModel, names: tuple[str, ...]) -> None:
+    """PostgreSQL text and jsonb cannot hold U+0000: refuse it as the client's error, not a 500."""
+    import json
+
+    for name in names:
+        value = getattr(model, name)
+        if value is None:
+            continue
+        text = value if isinstance(value, str) else json.dumps(value)
+        if "\x00" in text or "\\u0000" in text:
+            raise PydanticCustomError("nul_character", "must not contain NUL characters", {"field": name})
+
+
+class MemoryEdit(ApiModel):
+    """`PUT /v1/memories/{id}`: the user corrects a memory; fields left out keep their value.
+
+    At least one field must be sent (an empty edit is a client bug, not a no-op). `null` clears the
+    optional fields (name, category, dates, recurrence) and is refused for the others, so a client
+    cannot blank a memory's type or importance by accident.
+    """
+
+    content: MemoryContent | None = None
+    name: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None
+    memory_type: MemoryType | None = None
+    importance: Importance | None = None
+    sensitivity_level: SensitivityLevel | None = None
+    is_historical: bool | None = None
+    effective_from: datetime | None = None
+    expires_at: datetime | None = None
+    event_date: datetime | None = None
+    recurrence: dict | None = None
+    category: Annotated[str, StringConstraints(min_length=1, max_length=64)] | None = None
+    ttl_policy: TtlPolicy | None = None
+
+    @model_validator(mode="after")
+    def _a_real_edit(self) -> MemoryEdit:
+        from datetime import UTC
+
+        if not self.model_fields_set:
+            raise PydanticCustomError("empty_edit", "must change at least one field", {"field": "body"})
+        for name in self.model_fields_set - CLEARABLE_MEMORY_FIELDS:
+            if getattr(self, name) is None:
+                raise PydanticCustomError("null_not_allowed", "cannot be null", {"field": name})
+        _refuse_nul(self, ("content", "name", "category", "recurrence"))
+        if self.recurrence is not None and len(str(self.recurrence)) > 2000:
+            raise PydanticCustomError("too_large", "is too large", {"field": "recurrence"})
+        # Times are UTC (DESIGN §2): a time without an offset is read as UTC, never as server-local.
+        for name in ("effective_from", "expires_at", "event_date"):
+            value = getattr(self, name)
+            if value is not None and value.tzinfo is None:
+                setattr(self, name, value.replace(tzinfo=UTC))
+        if self.effective_from and self.expires_at and self.expires_at <= self.effective_from:
+            raise PydanticCustomError(
+                "expires_before_effective", "must be after effective_from", {"field": "expires_at"}
+            )
+        return self
+
+
+CLEARABLE_MEMORY_FIELDS = frozenset(
+    {"name", "category", "effective_from", "expires_at", "event_date", "recurrence"}
+)
+
+
+class FeedbackRequest(ApiModel):
+    """`POST /v1/feedback`: note feedback (seed 001) or recall feedback (seed 003).
+
+    Note feedback (`kind` "note", the default) names an `action` and exactly one target: a memory
+    (`memory_id`) or an entity note (`note_id`); `edit` carries `new_content`, `comment` a `comment`.
+    Recall feedback (`kind` "recall") says whether the memories a query returned helped (`query`,
+    `memory_ids`, `helpful`, optional `correction`). Fields of the other kind are refused rather than
+    silently dropped, so a client mixing them up finds out at once.
+    """
+
+    kind: Literal["note", "recall"] = "note"
+    action: FeedbackAction | None = None
+    memory_id: UUID | None = None
+    note_id: UUID | None = None
+    new_content: MemoryContent | None = None
+    comment: FeedbackText | None = None
+    query: Annotated[str, StringConstraints(min_length=1, max_length=2000)] | None = None
+    memory_ids: Annotated[list[UUID], Field(max_length=100)] = Field(default_factory=list)
+    helpful: bool | None = None
+    correction: FeedbackText | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FeedbackRequest:
+        _refuse_nul(self, ("new_content", "comment", "query", "correction"))
+        if self.kind == "recall":
+            self._only_for("recall", ("action", "memory_id", "note_id", "new_content"))
+            if self.query is None:
+                raise PydanticCustomError("missing", "is required for recall feedback", {"field": "query"})
+            if self.helpful is None:
+                raise PydanticCustomError("missing", "is required for recall feedback", {"field": "helpful"})
+            return self
+        self._only_for("note", ("query", "helpful", "correction"))
+        if "memory_ids" in self.model_fields_set:
+            raise PydanticCustomError("not_for_kind", "is only for recall feedback", {"field": "memory_ids"})
+        if self.action is None:
+            raise PydanticCustomError("missing", "is required for note feedback", {"field": "action"})
+        if (self.memory_id is None) == (self.note_id is None):
+            raise PydanticCustomError(
+                "one_target", "or note_id is required, not both", {"field": "memory_id"}
+            )
+        if self.action == "edit" and self.new_content is None:
+            raise PydanticCustomError("missing", "is required to edit", {"field": "new_content"})
+        if self.action != "edit" and self.new_content is not None:
+            raise PydanticCustomError(
+                "not_for_action", "is only for the edit action", {"field": "new_content"}
+            )
+        if self.action == "comment" and self.comment is None:
+            raise PydanticCustomError("missing", "is required to comment", {"field": "comment"})
+        return self
+
+    def _only_for(self, kind: str, names: tuple[str, ...]) -> None:
+        for name in names:
+            if getattr(self, name) is not None:
+                raise PydanticCustomError("not_for_kind", f"is not used by {kind} feedback", {"field": name})

@@ -49,7 +49,9 @@ def rank_facts(
         (f for f in facts if f.confidence >= ESTABLISHED_CONFIDENCE),
         key=lambda f: (-f.confidence, -_recency(f)),
     )
-    observations = sorted((f for f in facts if f.confidence < ESTABLISHED_CONFIDENCE), key=lambda f: -_recency(f))
+    observations = sorted(
+        (f for f in facts if f.confidence < ESTABLISHED_CONFIDENCE), key=lambda f: -_recency(f)
+    )
     kept: list[T] = []
     used = 0
     for fact in [*established, *observations]:

@@ -25,9 +25,17 @@ OPENAPI_PATH = "/v1/openapi.json"
 
 def default_routers() -> list[Router]:
     """Every router of the API. Lambda functions pass their own subset to `build_resolver`."""
-    from engram.api.routes import health, jobs, preferences
+    from engram.api.routes import analyze, feedback, health, jobs, memories, memory_update, preferences
 
-    return [health.router, jobs.router, preferences.router]
+    return [
+        health.router,
+        analyze.router,
+        memory_update.router,
+        jobs.router,
+        preferences.router,
+        memories.router,
+        feedback.router,
+    ]
 
 
 def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGatewayHttpResolver:

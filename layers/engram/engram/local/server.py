@@ -17,6 +17,10 @@ def serve(host: str | None = None, port: int | None = None, data_dir: Path | Non
 
     runtime = start_local_runtime(data_dir)
     settings = get_settings()
+    if settings.resolved_llm_provider == "rules":
+        from engram.pipeline.temporal import warm_up
+
+        warm_up()  # dateparser's first call costs ~2 s; pay it before the first request, not during it
     worker = _start_worker() if settings.local_worker else None
     host = host or settings.host
     port = port or settings.port
@@ -50,11 +54,11 @@ def _graceful_server_class():  # type: ignore[no-untyped-def]
 
 
 def _start_worker():  # type: ignore[no-untyped-def]
-    try:
-        from engram.db.connection import get_database
-        from engram.jobs.local_worker import LocalWorker
-    except ImportError:  # the job layer is optional until it lands
-        return None
+    from engram.db.connection import get_database
+    from engram.jobs.local_worker import LocalWorker
+    from engram.pipeline.jobs import register_pipeline_jobs
+
+    register_pipeline_jobs()
     worker = LocalWorker(get_database())
     worker.start()
     return worker

@@ -6,7 +6,7 @@ from uuid import UUID
 
 from aws_lambda_powertools.event_handler.router import Router
 
-from engram.api.context import current_user_id
+from engram.api.context import CurrentUser
 from engram.db.connection import get_database
 from engram.db.repositories.jobs import get_job
 from engram.errors import NotFound
@@ -16,8 +16,7 @@ router = Router()
 
 
 @router.get("/v1/jobs/<job_id>")
-def read_job(job_id: UUID) -> JobView:
-    user_id = current_user_id(router)
+def read_job(user_id: CurrentUser, job_id: UUID) -> JobView:
     with get_database().user_transaction(user_id) as conn:
         job = get_job(conn, user_id, job_id)
     if job is None:

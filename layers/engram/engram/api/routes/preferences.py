@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler.router import Router
 
-from engram.api.context import current_user_id
+from engram.api.context import CurrentUser
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences, upsert_preferences
 from engram.models import MemoryPreferences, PreferencesUpdate
@@ -13,14 +13,12 @@ router = Router()
 
 
 @router.get("/v1/preferences")
-def read_preferences() -> MemoryPreferences:
-    user_id = current_user_id(router)
+def read_preferences(user_id: CurrentUser) -> MemoryPreferences:
     with get_database().user_transaction(user_id) as conn:
         return get_preferences(conn, user_id)
 
 
 @router.put("/v1/preferences")
-def update_preferences(update: PreferencesUpdate) -> MemoryPreferences:
-    user_id = current_user_id(router)
+def update_preferences(user_id: CurrentUser, update: PreferencesUpdate) -> MemoryPreferences:
     with get_database().user_transaction(user_id) as conn:
         return upsert_preferences(conn, user_id, update.model_dump(exclude_unset=True))

@@ -13,7 +13,9 @@ from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
 CONTEXT_CANDIDATES = 300
 
 
-def known_facts(conn: Conn, user_id: str, now: datetime, limit: int = CONTEXT_CANDIDATES) -> list[dict[str, Any]]:
+def known_facts(
+    conn: Conn, user_id: str, now: datetime, limit: int = CONTEXT_CANDIDATES
+) -> list[dict[str, Any]]:
     """Active established facts, and observations from the last 180 days, best first (capped later).
 
     Observations older than the window are left out here even before cleanup deletes them (seed 002).

@@ -357,3 +357,27 @@ def cancel_pending_jobs(conn: Conn, user_id: str) -> int:
         (user_id,),
     ).fetchall()
     return len(rows)
+
+
+def count_open_jobs_for_source(
+    conn: Conn, user_id: str, source_id: UUID, *, exclude_job_id: UUID | None
+) -> int:
+    """Update jobs of a source still pending or running (the last one to finish finalises the source)."""
+    row = conn.execute(
+        """SELECT count(*) AS n FROM memory_jobs
+           WHERE user_id = %s AND source_id = %s AND job_type = 'update'
+             AND status IN ('pending', 'processing') AND id IS DISTINCT FROM %s""",
+        (user_id, source_id, exclude_job_id),
+    ).fetchone()
+    return int(row["n"]) if row else 0
+
+
+def completed_job_results(conn: Conn, user_id: str, source_id: UUID, job_type: str) -> list[dict[str, Any]]:
+    """Results of a source's completed jobs of one type, in submission order."""
+    rows = conn.execute(
+        """SELECT result FROM memory_jobs
+           WHERE user_id = %s AND source_id = %s AND job_type = %s AND status = 'completed'
+           ORDER BY created_at""",
+        (user_id, source_id, job_type),
+    ).fetchall()
+    return [r["result"] for r in rows if r["result"]]

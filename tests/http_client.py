@@ -1,20 +1,12 @@
-"""A real `engram serve` stack (uvicorn + the local ASGI app) on a free port, talking to the test DB."""
+"""Talk to Engram over real HTTP, as a mobile app would (used by tests/api and tests/scenarios)."""
 
 from __future__ import annotations
 
 import http.client
 import json
 import socket
-import threading
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
-
-import pytest
-import uvicorn
-
-from engram.api.app import build_local_app
 
 
 @dataclass
@@ -74,31 +66,7 @@ class ApiClient:
         return self.request("PUT", path, json_body, **kw)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def live_server(database_url: str) -> Iterator[tuple[str, int]]:
-    port = _free_port()
-    config = uvicorn.Config(
-        build_local_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("local API server did not start")
-        time.sleep(0.02)
-    yield "127.0.0.1", port
-    server.should_exit = True
-    thread.join(timeout=5)
-
-
-@pytest.fixture
-def api(live_server: tuple[str, int], db: Any) -> ApiClient:
-    return ApiClient(*live_server)

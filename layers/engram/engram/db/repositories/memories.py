@@ -1,0 +1,374 @@
+"""memories, memory_versions and memory_relations: the fact store and its history.
+
+Every function takes the caller's transaction (a `user_transaction`) and filters by user_id itself;
+row-level security is the second line of defence, not the first.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+from psycopg import sql
+from psycopg.types.json import Jsonb
+
+from engram.db.connection import Conn
+from engram.models import SimilarMemory
+
+# Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
+MEMORY_COLUMNS = (
+    "id, user_id, content, name, memory_type, layer, category, entity_type, relationship, confidence, "
+    "source_type, evidence, importance, importance_score, sentiment, is_historical, effective_from, "
+    "expires_at, recurrence, document_date, event_date, valid_from, valid_to, sensitivity_level, status, "
+    "state, ttl_policy, salience, recall_frequency, last_recall_interval, decay_gradient, version, "
+    "parent_id, root_id, supersedes_id, superseded_by, mention_count, access_count, last_accessed_at, "
+    "last_reinforced_at, outcome, outcome_sentiment, outcome_recorded_at, content_hash, container_tag, "
+    "session_id, source_id, provenance, metadata, embedding_model, created_at, updated_at"
+)
+_JSON_COLUMNS = frozenset({"recurrence", "provenance", "metadata"})
+# Columns a caller may set on insert/update (never id, user_id, tsv, timestamps).
+WRITABLE_COLUMNS = frozenset(
+    c.strip()
+    for c in MEMORY_COLUMNS.split(",")
+    if c.strip() not in {"id", "user_id", "created_at", "updated_at"}
+) | {"embedding"}
+
+
+def _adapt(column: str, value: Any) -> Any:
+    if column in _JSON_COLUMNS and value is not None:
+        return Jsonb(value)
+    if column == "embedding" and value is not None:
+        return np.asarray(value, dtype=np.float32)
+    return value
+
+
+def _check_columns(fields: dict[str, Any]) -> None:
+    unknown = set(fields) - WRITABLE_COLUMNS
+    if unknown:
+        raise ValueError(f"not writable memory columns: {sorted(unknown)}")
+
+
+def insert_memory(conn: Conn, user_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """Insert one memory; `root_id` defaults to the row's own id (the start of its version chain)."""
+    _check_columns(fields)
+    names = list(fields)
+    query = sql.SQL(
+        "INSERT INTO memories (user_id, {cols}) VALUES (%s, {vals}) RETURNING " + MEMORY_COLUMNS
+    ).format(
+        cols=sql.SQL(", ").join(sql.Identifier(n) for n in names),
+        vals=sql.SQL(", ").join(sql.Placeholder() for _ in names),
+    )
+    row = conn.execute(query, (user_id, *(_adapt(n, fields[n]) for n in names))).fetchone()
+    assert row is not None
+    if row["root_id"] is None:
+        row = conn.execute(
+            f"UPDATE memories SET root_id = id WHERE id = %s AND user_id = %s RETURNING {MEMORY_COLUMNS}",
+            (row["id"], user_id),
+        ).fetchone()
+    assert row is not None
+    return row
+
+
+def update_memory(conn: Conn, user_id: str, memory_id: UUID, fields: dict[str, Any]) -> dict[str, Any] | None:
+    """Set columns of one of the user's memories; returns the new row (None if it is not theirs)."""
+    _check_columns(fields)
+    if not fields:
+        return get_memory(conn, user_id, memory_id)
+    names = list(fields)
+    query = sql.SQL(
+        "UPDATE memories SET {sets} WHERE id = %s AND user_id = %s RETURNING " + MEMORY_COLUMNS
+    ).format(
+        sets=sql.SQL(", ").join(
+            sql.SQL("{} = {}").format(sql.Identifier(n), sql.Placeholder()) for n in names
+        )
+    )
+    return conn.execute(query, (*(_adapt(n, fields[n]) for n in names), memory_id, user_id)).fetchone()
+
+
+def get_memory(
+    conn: Conn, user_id: str, memory_id: UUID, *, for_update: bool = False
+) -> dict[str, Any] | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return conn.execute(
+        f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = %s AND user_id = %s{lock}", (memory_id, user_id)
+    ).fetchone()
+
+
+def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
+    """Hard delete: the row and (by cascade) its versions, relations, links and timeline events."""
+    return (
+        conn.execute("DELETE FROM memories WHERE id = %s AND user_id = %s", (memory_id, user_id)).rowcount
+        == 1
+    )
+
+
+def find_similar(
+    conn: Conn,
+    user_id: str,
+    embedding: np.ndarray,
+    *,
+    k: int = 10,
+    subject: str | None = None,
+    attribute: str | None = None,
+    name: str | None = None,
+    content_hash: str | None = None,
+) -> list[SimilarMemory]:
+    """The user's active memories nearest to `embedding` (top k), most similar first.
+
+    Candidates that share the fact's subject+attribute, exact content hash or name are always
+    included whatever their similarity: a contradiction or a duplicate must never hide behind a
+    weak embedding (DESIGN §3, "duplicates are caught in layers").
+    """
+    rows = conn.execute(
+        f"""
+        WITH nearest AS (
+            SELECT id FROM memories
+            WHERE user_id = %(uid)s AND status = 'active' AND embedding IS NOT NULL
+            ORDER BY embedding <=> %(emb)s
+            LIMIT %(k)s
+        ), scoped AS (
+            SELECT id FROM memories
+            WHERE user_id = %(uid)s AND status = 'active' AND (
+                (%(subject)s::text IS NOT NULL AND %(attribute)s::text IS NOT NULL AND metadata ? 'attribute'
+                 AND lower(metadata->>'subject') = lower(%(subject)s)
+                 AND metadata->>'attribute' = %(attribute)s)
+                OR (%(hash)s::text IS NOT NULL AND content_hash = %(hash)s)
+                OR (%(name)s::text IS NOT NULL AND lower(name) = lower(%(name)s))
+            )
+            LIMIT %(k)s
+        )
+        SELECT {MEMORY_COLUMNS},
+               CASE WHEN embedding IS NULL THEN 0 ELSE 1 - (embedding <=> %(emb)s) END AS similarity
+        FROM memories
+        WHERE user_id = %(uid)s AND id IN (SELECT id FROM nearest UNION SELECT id FROM scoped)
+        ORDER BY similarity DESC
+        """,
+        {
+            "uid": user_id,
+            "emb": np.asarray(embedding, dtype=np.float32),
+            "k": k,
+            "subject": subject,
+            "attribute": attribute,
+            "name": name,
+            "hash": content_hash,
+        },
+    ).fetchall()
+    return [to_similar(row) for row in rows]
+
+
+def to_similar(row: dict[str, Any]) -> SimilarMemory:
+    meta = row.get("metadata") or {}
+    return SimilarMemory(
+        id=row["id"],
+        content=row["content"],
+        name=row["name"],
+        memory_type=row["memory_type"],
+        similarity=float(row.get("similarity") or 0.0),
+        confidence=row["confidence"],
+        importance=row["importance"],
+        is_historical=row["is_historical"],
+        sensitivity_level=row["sensitivity_level"],
+        subject=meta.get("subject"),
+        attribute=meta.get("attribute"),
+        value=meta.get("value"),
+        content_hash=row["content_hash"],
+        created_at=row["created_at"],
+    )
+
+
+def insert_version(
+    conn: Conn, user_id: str, memory: dict[str, Any], *, operation: str, strategy: str | None, changed_by: str
+) -> None:
+    """Record the content a memory has at `memory["version"]` (its history is these rows, in order)."""
+    snapshot = {
+        k: memory.get(k)
+        for k in (
+            "memory_type",
+            "name",
+            "confidence",
+            "importance",
+            "sensitivity_level",
+            "is_historical",
+            "status",
+        )
+    }
+    conn.execute(
+        """INSERT INTO memory_versions
+               (user_id, memory_id, version, content, snapshot, operation, strategy, changed_by)
+           VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+           ON CONFLICT (memory_id, version) DO NOTHING""",
+        (
+            user_id,
+            memory["id"],
+            memory["version"],
+            memory["content"],
+            Jsonb(snapshot),
+            operation,
+            strategy,
+            changed_by,
+        ),
+    )
+
+
+def list_versions(conn: Conn, user_id: str, memory_id: UUID) -> list[dict[str, Any]]:
+    """The memory's own versions plus the rows it superseded (its chain), oldest first."""
+    return conn.execute(
+        """
+        WITH RECURSIVE chain AS (
+            SELECT id, supersedes_id, 0 AS depth FROM memories WHERE id = %(id)s AND user_id = %(uid)s
+            UNION ALL
+            SELECT m.id, m.supersedes_id, c.depth + 1 FROM memories m
+            JOIN chain c ON m.id = c.supersedes_id
+            WHERE m.user_id = %(uid)s AND c.depth < 100
+        )
+        SELECT v.memory_id, v.version, v.content, v.operation, v.strategy, v.changed_by, v.snapshot,
+               v.created_at
+        FROM memory_versions v JOIN chain c ON c.id = v.memory_id
+        WHERE v.user_id = %(uid)s
+        ORDER BY v.created_at, v.version
+        """,
+        {"id": memory_id, "uid": user_id},
+    ).fetchall()
+
+
+def insert_relation(
+    conn: Conn,
+    user_id: str,
+    source_id: UUID,
+    target_id: UUID,
+    relation_type: str,
+    *,
+    confidence: float = 1.0,
+    evidence: str | None = None,
+) -> None:
+    conn.execute(
+        """INSERT INTO memory_relations (user_id, source_id, target_id, relation_type, confidence, evidence)
+           VALUES (%s, %s, %s, %s, %s, %s)
+           ON CONFLICT (source_id, target_id, relation_type) DO NOTHING""",
+        (user_id, source_id, target_id, relation_type, confidence, evidence),
+    )
+
+
+def list_relations(conn: Conn, user_id: str, memory_id: UUID) -> list[dict[str, Any]]:
+    return conn.execute(
+        """SELECT r.relation_type, r.confidence, r.evidence, r.created_at,
+                  CASE WHEN r.source_id = %(id)s THEN 'outgoing' ELSE 'incoming' END AS direction,
+                  m.id, m.content, m.memory_type, m.status
+           FROM memory_relations r
+           JOIN memories m ON m.id = CASE WHEN r.source_id = %(id)s THEN r.target_id ELSE r.source_id END
+           WHERE r.user_id = %(uid)s AND (r.source_id = %(id)s OR r.target_id = %(id)s)
+           ORDER BY r.created_at""",
+        {"id": memory_id, "uid": user_id},
+    ).fetchall()
+
+
+def merge_provenance(existing: Sequence[dict] | None, new: Sequence[dict] | None) -> list[dict]:
+    """Union of provenance entries by source, message ids kept in first-seen order."""
+    merged: dict[str, list[str]] = {}
+    for entry in [*(existing or []), *(new or [])]:
+        ids = merged.setdefault(str(entry["source_id"]), [])
+        for message_id in entry.get("message_ids") or []:
+            if message_id not in ids:
+                ids.append(message_id)
+    return [{"source_id": source, "message_ids": ids} for source, ids in merged.items()]
+
+
+# --- listing (GET /v1/memories) ---------------------------------------------------------------------
+
+
+def encode_cursor(created_at: datetime, memory_id: UUID) -> str:
+    raw = json.dumps([created_at.isoformat(), str(memory_id)]).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, UUID]:
+    padded = cursor + "=" * (-len(cursor) % 4)
+    created_at, memory_id = json.loads(base64.urlsafe_b64decode(padded))
+    return datetime.fromisoformat(created_at), UUID(memory_id)
+
+
+def list_memories(
+    conn: Conn,
+    user_id: str,
+    *,
+    status: str = "active",
+    memory_type: str | None = None,
+    include_historical: bool = False,
+    text: str | None = None,
+    limit: int = 50,
+    after: tuple[datetime, UUID] | None = None,
+) -> list[dict[str, Any]]:
+    """Newest first, keyset-paginated on (created_at, id); returns up to limit+1 rows (the +1 says more)."""
+    clauses = [sql.SQL("user_id = %(uid)s"), sql.SQL("status = %(status)s")]
+    params: dict[str, Any] = {"uid": user_id, "status": status, "limit": limit + 1}
+    if memory_type:
+        clauses.append(sql.SQL("memory_type = %(type)s"))
+        params["type"] = memory_type
+    if status == "active" and not include_historical:
+        clauses.append(sql.SQL("NOT is_historical"))
+    if text:
+        clauses.append(sql.SQL("(content ILIKE %(q)s OR name ILIKE %(q)s)"))
+        params["q"] = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    if after:
+        clauses.append(sql.SQL("(created_at, id) < (%(after_ts)s, %(after_id)s)"))
+        params["after_ts"], params["after_id"] = after
+    query = sql.SQL(
+        "SELECT "
+        + MEMORY_COLUMNS
+        + " FROM memories WHERE {where} ORDER BY created_at DESC, id DESC LIMIT %(limit)s"
+    ).format(where=sql.SQL(" AND ").join(clauses))
+    return conn.execute(query, params).fetchall()
+
+
+# --- user-facing reads (GET /v1/memories/{id}/related, DELETE, feedback) ------------------------------
+
+
+def list_shared_entity_memories(
+    conn: Conn, user_id: str, memory_id: UUID, *, limit: int = 50
+) -> list[dict[str, Any]]:
+    """The user's other active memories linked to an entity this memory is linked to.
+
+    One row per memory, those sharing the most entities first (then newest); `entity_name` is the
+    alphabetically first shared entity, so the answer is stable.
+    """
+    return conn.execute(
+        """
+        SELECT m.id, m.content, m.memory_type, m.status,
+               min(e.name) AS entity_name, count(*) AS shared
+        FROM memory_entities mine
+        JOIN memory_entities theirs
+          ON theirs.entity_id = mine.entity_id AND theirs.memory_id <> mine.memory_id
+        JOIN memories m ON m.id = theirs.memory_id
+        JOIN entities e ON e.id = mine.entity_id
+        WHERE mine.memory_id = %(id)s AND mine.user_id = %(uid)s AND theirs.user_id = %(uid)s
+          AND m.user_id = %(uid)s AND e.user_id = %(uid)s AND m.status = 'active'
+        GROUP BY m.id
+        ORDER BY shared DESC, m.created_at DESC, m.id
+        LIMIT %(limit)s
+        """,
+        {"id": memory_id, "uid": user_id, "limit": limit},
+    ).fetchall()
+
+
+def list_linked_entity_ids(conn: Conn, user_id: str, memory_id: UUID) -> list[UUID]:
+    """Entities the memory is linked to (their counters change when the memory is removed)."""
+    rows = conn.execute(
+        "SELECT entity_id FROM memory_entities WHERE memory_id = %s AND user_id = %s", (memory_id, user_id)
+    ).fetchall()
+    return [row["entity_id"] for row in rows]
+
+
+def owned_memory_ids(conn: Conn, user_id: str, memory_ids: Sequence[UUID]) -> list[UUID]:
+    """The subset of `memory_ids` that are the user's memories, in the order given, without repeats."""
+    if not memory_ids:
+        return []
+    rows = conn.execute(
+        "SELECT id FROM memories WHERE user_id = %s AND id = ANY(%s)", (user_id, list(memory_ids))
+    ).fetchall()
+    owned = {row["id"] for row in rows}
+    return list(dict.fromkeys(m for m in memory_ids if m in owned))

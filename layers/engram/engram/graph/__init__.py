@@ -1,0 +1,1 @@
+"""The personal knowledge graph in Postgres: entities, resolution, relationships, traversal."""

@@ -1,0 +1,434 @@
+"""`POST /v1/analyze`: store the source first, then extract (phase 1), then decide per fact (phase 2).
+
+Nothing the user sent is lost: the (redacted) source row is committed before any model runs. With
+`"async": false` everything happens inline and the response lists the operations; otherwise an
+`extract` job is queued and the response lists it (`GET /v1/jobs/{id}`). An idempotency key makes a
+retried request return the first response and write nothing twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+from aws_lambda_powertools.metrics import MetricUnit
+
+from engram.config import get_settings
+from engram.db.connection import Database, get_database
+from engram.db.repositories import context as context_repo
+from engram.db.repositories import sources as source_repo
+from engram.db.repositories.jobs import completed_job_results, count_open_jobs_for_source
+from engram.db.repositories.preferences import get_preferences
+from engram.errors import DecisionFailed, ExtractionFailed, NotFound
+from engram.jobs.models import Job, NewJob
+from engram.jobs.queue import get_job_queue
+from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
+from engram.observability import logger, metrics
+from engram.pipeline import conversation
+from engram.pipeline.engines import get_decider, get_extractor
+from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
+from engram.pipeline.privacy import matches_topics, redact_secrets
+from engram.pipeline.update import AppliedFact, FactContext, apply_fact
+from engram.providers.factory import get_embedder
+from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
+
+PATTERN_WINDOW_DAYS = 14
+PATTERN_MIN_SOURCES = 3
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+# --- request -> stored source ------------------------------------------------------------------------
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def observation_time(request: AnalyzeRequest, now: datetime) -> datetime:
+    """When the content was said: the source's document date, else the first message's timestamp."""
+    if request.source and request.source.document_date:
+        return _aware(request.source.document_date) or now
+    for message in request.messages or []:
+        if message.timestamp:
+            return _aware(message.timestamp) or now
+    return now
+
+
+def _drop_never_store(text: str, topics: list[str]) -> str:
+    if not topics:
+        return text
+    kept = [s for s in _SENTENCES.split(text) if s.strip() and not matches_topics(s, topics)]
+    return " ".join(kept)
+
+
+def redact_turns(turns: list[TurnInput], prefs: MemoryPreferences) -> tuple[list[TurnInput], list[str]]:
+    """Secrets out and never-store sentences out, before anything is written anywhere."""
+    cleaned: list[TurnInput] = []
+    kinds: list[str] = []
+    for turn in turns:
+        redaction = redact_secrets(turn.content)
+        kinds.extend(redaction.kinds)
+        text = _drop_never_store(redaction.text, prefs.never_store)
+        cleaned.append(TurnInput(text, turn.role, turn.name, turn.timestamp, turn.message_id))
+    return cleaned, sorted(set(kinds))
+
+
+def _raw_content(request: AnalyzeRequest, turns: list[TurnInput]) -> dict[str, Any]:
+    if request.content is not None:
+        return {"kind": "note", "content": turns[0].content}
+    return {"kind": "conversation", "messages": [conversation.turn_to_state(t) for t in turns]}
+
+
+def _source_text(turns: list[TurnInput]) -> str:
+    return "\n".join(f"{t.name}: {t.content}" if t.name else t.content for t in turns if t.content)
+
+
+@dataclass
+class AnalyzeOutcome:
+    status_code: int
+    body: dict[str, Any]
+
+
+def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = None) -> AnalyzeOutcome:
+    db = get_database()
+    now = now or datetime.now(UTC)
+    observed_at = observation_time(request, now)
+    with db.user_transaction(user_id) as conn:
+        prefs = get_preferences(conn, user_id)
+    turns, secret_kinds = redact_turns(conversation.request_turns(request, observed_at), prefs)
+    spec = request.source
+    fields = {
+        "source_type": spec.type if spec else ("conversation" if request.messages else "note"),
+        "context_type": spec.context_type if spec else None,
+        "external_id": spec.external_id if spec else None,
+        "participants": spec.participants if spec else [],
+        "tags": spec.tags if spec else [],
+        "conversation_id": spec.conversation_id if spec else None,
+        "document_date": observed_at,
+        "started_at": observed_at,
+        "ended_at": max((t.timestamp for t in turns if t.timestamp), default=None),
+        "raw_content": _raw_content(request, turns) | {"include_assistant": request.include_assistant},
+        "content": _source_text(turns),
+        "idempotency_key": request.idempotency_key,
+    }
+    with db.user_transaction(user_id) as conn:
+        source, created = source_repo.insert_source(conn, user_id, fields)
+    if secret_kinds:
+        logger.info("secrets redacted before storage", extra={"kinds": secret_kinds})
+    if not created:
+        return _replay(source)
+
+    if request.run_async:
+        jobs = get_job_queue().submit(
+            [NewJob(user_id=user_id, job_type="extract", payload={}, source_id=source["id"], max_attempts=1)]
+        )
+        body = {"source_id": str(source["id"]), "status": "queued", "jobs": [_job_ref(j) for j in jobs]}
+        with db.user_transaction(user_id) as conn:
+            source_repo.mark_source(conn, user_id, source["id"], "raw", response=body)
+        return AnalyzeOutcome(202, body)
+
+    try:
+        body = process_source(db, user_id, source["id"], inline=True)
+    except ExtractionFailed as exc:
+        return AnalyzeOutcome(
+            502,
+            {
+                "error": {"code": exc.code, "message": exc.message},
+                "source_id": str(source["id"]),
+                "status": "failed",
+            },
+        )
+    return AnalyzeOutcome(200 if body["status"] == "extracted" else 202, body)
+
+
+def _replay(source: dict[str, Any]) -> AnalyzeOutcome:
+    """A retried request: the first response if there is one, else where the first one stands."""
+    if source["response"]:
+        return AnalyzeOutcome(200, source["response"] | {"idempotent_replay": True})
+    return AnalyzeOutcome(
+        202,
+        {"source_id": str(source["id"]), "status": source["processing_status"], "idempotent_replay": True},
+    )
+
+
+def _job_ref(job: Job) -> dict[str, Any]:
+    return {"id": str(job.id), "job_type": job.job_type, "status": job.status}
+
+
+# --- phase 1 and 2 for a stored source -----------------------------------------------------------------
+
+
+def _known(rows: list[dict[str, Any]]) -> tuple[list[KnownFact], list[KnownFact]]:
+    facts = [KnownFact(r["content"], r["confidence"], r["learned_at"]) for r in rows]
+    ranked = rank_facts(facts, DEFAULT_MAX_CHARS)
+    return [f for f in ranked if f.confidence >= 0.6], [f for f in ranked if f.confidence < 0.6]
+
+
+def _stored_turns(source: dict[str, Any]) -> list[TurnInput]:
+    raw = source["raw_content"] or {}
+    if raw.get("kind") == "conversation":
+        return [conversation.turn_from_state(m) for m in raw.get("messages", [])]
+    return [TurnInput(content=raw.get("content") or source["content"], timestamp=source["document_date"])]
+
+
+def keep_fact(fact: CandidateFact, prefs: MemoryPreferences) -> bool:
+    """Preferences decide what may be stored; observations (inferred, < min) are kept as observations."""
+    if "[redacted:" in fact.content:
+        return False
+    if fact.memory_type not in prefs.enabled_categories and not fact.forget:
+        return False
+    if not fact.forget and prefs.never_store and matches_topics(fact.content, prefs.never_store):
+        return False
+    return fact.forget or fact.source_type == "inferred" or fact.confidence >= prefs.min_confidence
+
+
+def extract_source(
+    db: Database, user_id: str, source_id: UUID
+) -> tuple[dict[str, Any], ExtractionResult, list[CandidateFact], MemoryPreferences]:
+    """Phase 1 for a stored source; raises ExtractionFailed (after the extractor's one retry)."""
+    now = datetime.now(UTC)
+    with db.user_transaction(user_id) as conn:
+        source = source_repo.get_source(conn, user_id, source_id)
+        if source is None:
+            raise NotFound("no such source", field="source_id")
+        prefs = get_preferences(conn, user_id)
+        established, observations = _known(context_repo.known_facts(conn, user_id, now))
+        state = (
+            context_repo.get_conversation_state(conn, user_id, source["conversation_id"])
+            if source["conversation_id"]
+            else None
+        )
+    include_assistant = bool((source["raw_content"] or {}).get("include_assistant"))
+    all_turns = _stored_turns(source)
+    turns, assistant_included = conversation.extractable(all_turns, include_assistant)
+    if assistant_included:
+        metrics.add_metric(name="assistant_included", unit=MetricUnit.Count, value=assistant_included)
+    recent = [conversation.turn_from_state(m) for m in (state or {}).get("recent_messages", [])]
+    inp = ExtractionInput(
+        source_id=str(source_id),
+        turns=[t for t in turns if t.content.strip()],
+        observed_at=source["document_date"] or now,
+        source_type=source["source_type"],
+        previous_message=recent[-1] if recent else None,
+        recent_messages=recent[-conversation.MAX_RECENT_MESSAGES :],
+        conversation_summary=(state or {}).get("rolling_summary", ""),
+        established_facts=established,
+        recent_observations=observations,
+        preferences=prefs,
+    )
+    try:
+        result = get_extractor().extract(inp) if inp.turns else ExtractionResult()
+    except ExtractionFailed as exc:
+        metrics.add_metric(name="poison", unit=MetricUnit.Count, value=1)
+        with db.user_transaction(user_id) as conn:
+            source_repo.mark_source(conn, user_id, source_id, "failed", error=exc.message, count_attempt=True)
+        raise
+    facts = [f for f in result.facts if keep_fact(f, prefs)]
+    with db.user_transaction(user_id) as conn:
+        source_repo.mark_source(
+            conn, user_id, source_id, "processed", count_attempt=True, summary=result.summary
+        )
+        if source["conversation_id"]:
+            merged = [*recent, *all_turns][-conversation.MAX_RECENT_MESSAGES :]
+            context_repo.save_conversation_state(
+                conn,
+                user_id,
+                source["conversation_id"],
+                rolling_summary=result.summary
+                or conversation.rolling_summary(
+                    (state or {}).get("rolling_summary", ""), [f.content for f in facts]
+                ),
+                recent_messages=[conversation.turn_to_state(t) for t in merged],
+                last_message_id=all_turns[-1].message_id if all_turns else None,
+                last_processed_at=now,
+                added_messages=len(all_turns),
+            )
+    metrics.add_metric(name="success", unit=MetricUnit.Count, value=1)
+    return source, result, facts, prefs
+
+
+def process_source(
+    db: Database, user_id: str, source_id: UUID, *, inline: bool, job_id: UUID | None = None
+) -> dict[str, Any]:
+    """Extract, then apply each fact inline (or queue one update job per fact); returns the response."""
+    source, result, facts, prefs = extract_source(db, user_id, source_id)
+    observed_at = source["document_date"] or datetime.now(UTC)
+    if not inline:
+        jobs = get_job_queue().submit(
+            [
+                NewJob(
+                    user_id=user_id,
+                    job_type="update",
+                    source_id=source_id,
+                    payload={"fact": fact.model_dump(mode="json"), "observed_at": observed_at.isoformat()},
+                )
+                for fact in facts
+            ]
+        )
+        if not jobs:
+            return finalize_source(db, user_id, source_id, observed_at, result, facts, [], [])
+        return {"source_id": str(source_id), "status": "processed", "jobs": [_job_ref(j) for j in jobs]}
+
+    embedder, decider = get_embedder(), get_decider()
+    embeddings = list(embedder.embed([f.content for f in facts])) if facts else []
+    ctx = FactContext(
+        user_id=user_id,
+        observed_at=observed_at,
+        source_id=source_id,
+        job_id=job_id,
+        document_date=source["document_date"],
+        preferences=prefs,
+    )
+    applied: list[AppliedFact] = []
+    retry_jobs: list[NewJob] = []
+    for fact, embedding in zip(facts, embeddings, strict=True):
+        try:
+            applied.append(apply_fact(db, fact, embedding, ctx, decider=decider, embedder=embedder))
+        except DecisionFailed as exc:
+            # Never drop the fact: it gets its own job, retried with backoff and visible if it fails.
+            logger.warning("decision failed; queued as a job", extra={"error_code": exc.code})
+            retry_jobs.append(
+                NewJob(
+                    user_id=user_id,
+                    job_type="update",
+                    source_id=source_id,
+                    payload={"fact": fact.model_dump(mode="json"), "observed_at": observed_at.isoformat()},
+                    scheduled_for=datetime.now(UTC) + timedelta(seconds=get_settings().job_backoff_seconds),
+                )
+            )
+    jobs = get_job_queue().submit(retry_jobs) if retry_jobs else []
+    return finalize_source(db, user_id, source_id, observed_at, result, facts, applied, jobs)
+
+
+def finalize_source(
+    db: Database,
+    user_id: str,
+    source_id: UUID,
+    observed_at: datetime,
+    result: ExtractionResult,
+    facts: list[CandidateFact],
+    applied: list[AppliedFact],
+    pending_jobs: list[Job],
+) -> dict[str, Any]:
+    """The analyze response (stored for idempotent replays) with the insights of this source."""
+    with db.user_transaction(user_id) as conn:
+        insights = _insights(conn, user_id, applied, observed_at)
+        body: dict[str, Any] = {
+            "source_id": str(source_id),
+            "status": "processed" if pending_jobs else "extracted",
+            "facts": [_fact_view(f) for f in facts],
+            "operations": [a.result.model_dump(mode="json", exclude_none=True) for a in applied],
+            "changes_detected": [c.model_dump() for c in result.changes_detected],
+            "decisions": [d.model_dump() for d in result.decisions],
+            "actions": [a.model_dump() for a in result.actions],
+            "insights": insights,
+        }
+        if pending_jobs:
+            body["jobs"] = [_job_ref(j) for j in pending_jobs]
+        source_repo.mark_source(
+            conn, user_id, source_id, "processed" if pending_jobs else "extracted", response=body
+        )
+    return body
+
+
+def _fact_view(fact: CandidateFact) -> dict[str, Any]:
+    return fact.model_dump(mode="json", exclude_none=True, exclude={"entities"}) | {
+        "entities": [e.model_dump(exclude_none=True) for e in fact.entities]
+    }
+
+
+def _insights(
+    conn: Any, user_id: str, applied: list[AppliedFact], observed_at: datetime
+) -> list[dict[str, Any]]:
+    """Seed 001's "aha": an entity in 3+ sources of the 14 days up to this one; each supersede, plainly."""
+    insights: list[dict[str, Any]] = []
+    for item in applied:
+        if item.result.strategy == "supersede" and item.superseded_content:
+            insights.append(
+                {
+                    "type": "update",
+                    "memory_id": str(item.result.memory_id),
+                    "previous_memory_id": str(item.result.previous_memory_id),
+                    "previous": item.superseded_content,
+                    "current": item.result.content,
+                    "message": f"Updated: {item.superseded_content} -> {item.result.content}",
+                }
+            )
+    entity_ids = list(dict.fromkeys(e for item in applied for e in item.entity_ids))
+    since = observed_at - timedelta(days=PATTERN_WINDOW_DAYS)
+    for row in source_repo.count_recent_sources_mentioning(conn, user_id, entity_ids, since, observed_at):
+        if row["sources"] >= PATTERN_MIN_SOURCES:
+            insights.append(
+                {
+                    "type": "pattern",
+                    "entity": row["name"],
+                    "entity_id": str(row["entity_id"]),
+                    "mentions": row["sources"],
+                    "message": f"{row['name']} has been on your mind lately",
+                }
+            )
+    return insights
+
+
+# --- job handlers (registered by engram.pipeline.jobs) ----------------------------------------------------
+
+
+def run_extract_job(user_id: str, job: Job) -> dict[str, Any]:
+    assert job.source_id is not None
+    body = process_source(get_database(), user_id, job.source_id, inline=False, job_id=job.id)
+    return {"status": body["status"], "update_jobs": len(body.get("jobs", []))}
+
+
+def run_update_job(user_id: str, job: Job) -> dict[str, Any]:
+    db = get_database()
+    fact = CandidateFact.model_validate(job.payload["fact"])
+    observed_at = datetime.fromisoformat(job.payload["observed_at"])
+    with db.user_transaction(user_id) as conn:
+        prefs = get_preferences(conn, user_id)
+    embedder = get_embedder()
+    ctx = FactContext(
+        user_id=user_id,
+        observed_at=observed_at,
+        source_id=job.source_id,
+        job_id=job.id,
+        document_date=observed_at,
+        preferences=prefs,
+    )
+    applied = apply_fact(
+        db, fact, embedder.embed_one(fact.content), ctx, decider=get_decider(), embedder=embedder
+    )
+    if job.source_id is not None:
+        _finalize_when_last(db, user_id, job, applied, observed_at)
+    return applied.result.model_dump(mode="json", exclude_none=True)
+
+
+def _finalize_when_last(
+    db: Database, user_id: str, job: Job, applied: AppliedFact, observed_at: datetime
+) -> None:
+    """The last update job of a source writes the source's final response (with all operations)."""
+    assert job.source_id is not None
+    with db.user_transaction(user_id) as conn:
+        if count_open_jobs_for_source(conn, user_id, job.source_id, exclude_job_id=job.id):
+            return
+        done = completed_job_results(conn, user_id, job.source_id, "update")
+    # Operations of earlier jobs come from their stored results; this job's is the last.
+    operations = [*done, applied.result.model_dump(mode="json", exclude_none=True)]
+    with db.user_transaction(user_id) as conn:
+        insights = _insights(conn, user_id, [applied], observed_at)
+        source_repo.mark_source(
+            conn,
+            user_id,
+            job.source_id,
+            "extracted",
+            response={
+                "source_id": str(job.source_id),
+                "status": "extracted",
+                "operations": operations,
+                "insights": insights,
+            },
+        )

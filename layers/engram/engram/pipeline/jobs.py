@@ -1,0 +1,15 @@
+"""Register the write path's background jobs with the job runner.
+
+Called by whatever runs jobs: the memory_update Lambda (SQS consumer) and the local worker.
+"""
+
+from __future__ import annotations
+
+from engram.jobs.runner import register_job_handler
+
+
+def register_pipeline_jobs() -> None:
+    from engram.pipeline.analyze import run_extract_job, run_update_job
+
+    register_job_handler("extract", run_extract_job)
+    register_job_handler("update", run_update_job)

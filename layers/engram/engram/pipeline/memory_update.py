@@ -1,0 +1,57 @@
+"""`POST /v1/memory-update` (seed 000 §3.3): phase 2 for one fact the client extracted itself.
+
+The fact passes the same privacy filter as analyzed content before anything is stored.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from engram.db.connection import get_database
+from engram.db.repositories.preferences import get_preferences
+from engram.models import MemoryUpdateRequest, OperationResult
+from engram.pipeline.analyze import keep_fact
+from engram.pipeline.engines import get_decider
+from engram.pipeline.privacy import redact_secrets
+from engram.pipeline.update import FactContext, apply_fact
+from engram.providers.factory import get_embedder
+
+
+def update_memory_from_fact(user_id: str, request: MemoryUpdateRequest) -> dict[str, Any]:
+    db = get_database()
+    fact = request.candidate_fact
+    redacted = {
+        name: redact_secrets(value).text
+        for name in ("content", "evidence", "name")
+        if (value := getattr(fact, name))
+    }
+    fact = fact.model_copy(update=redacted)
+    observed_at = request.observed_at or datetime.now(UTC)
+    if observed_at.tzinfo is None:
+        observed_at = observed_at.replace(tzinfo=UTC)
+    with db.user_transaction(user_id) as conn:
+        prefs = get_preferences(conn, user_id)
+    if not keep_fact(fact, prefs):
+        result = OperationResult(
+            operation="NOOP", reasoning="not stored: secret, disabled category or never-store topic"
+        )
+        return result.model_dump(mode="json", exclude_none=True)
+    embedder = get_embedder()
+    ctx = FactContext(
+        user_id=user_id,
+        observed_at=observed_at,
+        source_id=request.source_id,
+        document_date=observed_at,
+        preferences=prefs,
+    )
+    applied = apply_fact(
+        db,
+        fact,
+        embedder.embed_one(fact.content),
+        ctx,
+        decider=get_decider(),
+        embedder=embedder,
+        extra_similar_ids=list(request.similar_memories),
+    )
+    return applied.result.model_dump(mode="json", exclude_none=True)

@@ -1,0 +1,560 @@
+"""The privacy filter: secrets out before anything is stored, and topic matching for user preferences.
+
+`redact_secrets` runs on every piece of user content BEFORE it reaches a model, a memory, an audit
+row, an evidence string or a log line. It replaces each secret with `[redacted:<kind>]` and reports
+the kinds it found (never the values), so the rest of the pipeline can still say "the user shared a
+bank password" without ever holding it.
+
+Precision matters as much as recall: a memory service that eats "room 1234" or "I ran 5 miles" is
+broken in a different way. So most rules need two signals — a keyword ("password", "PIN", "IBAN")
+followed by a separator ("is", ":", "=") and a value that looks like the thing — and the keyword-free
+rules (card numbers, IBANs, SSNs, well-known key prefixes) are backed by a checksum or a format that
+ordinary numbers do not have (Luhn, mod-97, SSN area rules, `AKIA` + 16 characters).
+
+`matches_topics` decides which of a user's never-store / auto-sensitive topics a text is about, with
+simple inflection tolerance (see its docstring for the exact rules).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+PLACEHOLDER = "[redacted:{kind}]"
+_PLACEHOLDER_RE = re.compile(r"\[redacted:[a-z_]+\]")
+
+# Kinds reported by `redact_secrets`.
+PASSWORD = "password"
+PIN = "pin"
+CARD = "card"
+SSN = "ssn"
+GOVERNMENT_ID = "government_id"
+API_KEY = "api_key"
+TOKEN = "token"
+PRIVATE_KEY = "private_key"
+BANK_ACCOUNT = "bank_account"
+SEED_PHRASE = "seed_phrase"
+SECRET_KINDS: tuple[str, ...] = (
+    PASSWORD, PIN, CARD, SSN, GOVERNMENT_ID, API_KEY, TOKEN, PRIVATE_KEY, BANK_ACCOUNT, SEED_PHRASE,
+)  # fmt: skip
+
+
+@dataclass
+class Redaction:
+    """Text with every secret replaced by `[redacted:<kind>]`; `kinds` lists what was found, in order.
+
+    The secret values themselves are never kept anywhere in this object.
+    """
+
+    text: str
+    kinds: list[str] = field(default_factory=list)
+
+    @property
+    def found(self) -> bool:
+        return bool(self.kinds)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Building blocks of the patterns
+# ---------------------------------------------------------------------------------------------------
+
+# A value never starts inside an earlier placeholder, so rules cannot redact each other's output.
+_FRESH = r"(?!\[redacted:)"
+# "password for my Chase account is ...": up to four words naming what the secret is for.
+_QUAL = r"(?:\s+(?:for|to|on|at|of|with|from)\s+[\w'’&.@-]+(?:\s+[\w'’&.@-]+){0,3}?)?"
+# What sits between a keyword and its value: "is", "was", ":", "=", " - ", "'s", "is now", "set to" ...
+_SEP = (
+    r"(?:\s*[:=]\s*|\s+[-–—]\s+|['’]s\s+"
+    r"|\s+(?:is|was|are|were|will\s+be|has\s+been|should\s+be)"
+    r"(?:\s+(?:now|still|just|actually|currently|always|set\s+to|changed\s+to))?\s*:?\s+"
+    r"|\s+(?:set|changed|reset|updated)\s+to\s+)"
+)
+_SEP_OR_SPACE = rf"(?:{_SEP}|\s+)"
+# Sentence punctuation that ends a value rather than belonging to it.
+_TRAIL = r"""[.,;:!?)\]"'’”]"""
+# One whitespace-free token, without trailing sentence punctuation, or a quoted phrase.
+_TOKEN = (
+    rf"""(?:"[^"\n]{{1,128}}"|“[^”\n]{{1,128}}”|'[^'\n]{{1,128}}'"""
+    rf"""|{_FRESH}\S{{0,127}}?[^\s.,;:!?)\]"'’”](?={_TRAIL}*(?:\s|$)))"""
+)
+
+_FLAGS = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """One way a secret shows up. The `secret` group (or the whole match) is what gets replaced."""
+
+    kind: str
+    pattern: re.Pattern[str]
+    check: Callable[[str, re.Match[str]], bool] | None = None
+
+    def spans(self, text: str) -> Iterable[tuple[int, int]]:
+        for match in self.pattern.finditer(text):
+            group = "secret" if "secret" in self.pattern.groupindex else 0
+            value = match.group(group)
+            if value is None or (self.check is not None and not self.check(value, match)):
+                continue
+            yield match.span(group)
+
+
+@dataclass(frozen=True)
+class _FinderRule:
+    """A secret that needs code to delimit (an IBAN whose length is only known from its checksum)."""
+
+    kind: str
+    finder: Callable[[str], Iterable[tuple[int, int]]]
+
+    def spans(self, text: str) -> Iterable[tuple[int, int]]:
+        return self.finder(text)
+
+
+def _rule(
+    kind: str, pattern: str, check: Callable[[str, re.Match[str]], bool] | None = None, flags: int = _FLAGS
+):
+    return _Rule(kind, re.compile(pattern, flags), check)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------------------------------
+
+
+def _digits(value: str) -> str:
+    return re.sub(r"\D", "", value)
+
+
+def luhn_valid(number: str) -> bool:
+    """The Luhn checksum every payment card number carries (and 90% of random numbers fail)."""
+    digits = _digits(number)
+    if not digits:
+        return False
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        digit = int(char)
+        if position % 2 == 1:
+            digit = digit * 2 - 9 if digit > 4 else digit * 2
+        total += digit
+    return total % 10 == 0
+
+
+def iban_valid(iban: str) -> bool:
+    """ISO 13616 mod-97 check: move the first four characters to the end, letters -> 10..35, mod 97 == 1."""
+    compact = re.sub(r"\s", "", iban).upper()
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{11,30}", compact):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
+
+
+def _card_network(digits: str) -> bool:
+    """Whether the number starts like a real card network's numbers, with that network's length."""
+    length = len(digits)
+    if digits.startswith(("34", "37")):  # American Express
+        return length == 15
+    if digits[0] == "4":  # Visa
+        return length in (13, 16, 19)
+    if "51" <= digits[:2] <= "55" or "2221" <= digits[:4] <= "2720":  # Mastercard
+        return length == 16
+    if digits.startswith(("300", "301", "302", "303", "304", "305", "36", "38", "39")):  # Diners
+        return 14 <= length <= 19
+    if digits.startswith("35"):  # JCB
+        return 16 <= length <= 19
+    # Discover, UnionPay, Maestro
+    return digits.startswith(("6", "50", "56", "57", "58")) and 12 <= length <= 19
+
+
+def _card_number(value: str, _: re.Match[str]) -> bool:
+    digits = _digits(value)
+    if not 13 <= len(digits) <= 19 or not _card_network(digits) or not luhn_valid(digits):
+        return False
+    groups = re.split(r"[ -]", value)
+    if len(groups) == 1:
+        return True
+    # Written with separators, a card number is grouped like one: 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners).
+    sizes = [len(group) for group in groups]
+    if sizes in ([4, 6, 5], [4, 6, 4]):
+        return True
+    return len(sizes) >= 3 and all(size == 4 for size in sizes[:-1]) and 1 <= sizes[-1] <= 4
+
+
+def _ssn_shape(value: str, _: re.Match[str]) -> bool:
+    """Bare ###-##-####: only numbers the SSA could have issued (no 000/666/9xx area, 00 group, 0000)."""
+    area, group, serial = value.split("-")
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Words that follow "my password is" in ordinary sentences ("my password is too long").
+_PASSWORD_NON_VALUES = _word_set(
+    """
+    the a an my your his her their our its it this that these those not no too so very still now wrong
+    incorrect correct right expired expiring required needed weak strong long short same different changed
+    reset saved stored written case on in at for to of and or but with without hard easy simple secure
+    insecure compromised leaked forgotten lost ok okay fine good bad like just also probably somewhere what
+    which where how when because why there here is was being getting going about over under one something
+    nothing everything anything protected encrypted set updated new old default unknown missing invalid
+    locked blocked working broken stuck again really definitely literally hidden different private
+    secret personal important complicated annoying impossible ridiculous terrible great
+    """
+)
+
+
+def _password_value(value: str, _: re.Match[str]) -> bool:
+    bare = value.strip("\"'“”‘’")
+    return len(bare) >= 3 and bare.lower() not in _PASSWORD_NON_VALUES
+
+
+def _entropy(value: str) -> float:
+    counts = {char: value.count(char) for char in set(value)}
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def looks_like_credential(value: str) -> bool:
+    """A key/token-shaped string: long, several character classes or high entropy — not an English word.
+
+    Keeps "my secret is pineapple" and "the token is expired" while catching "hunter2hunter2" and
+    "9f8e7d6c5b4a3928".
+    """
+    bare = value.strip("\"'“”‘’")
+    if len(bare) < 8 or " " in bare:
+        return False
+    has_lower = any(c.islower() for c in bare)
+    has_upper = any(c.isupper() for c in bare)
+    has_digit = any(c.isdigit() for c in bare)
+    has_symbol = any(not c.isalnum() for c in bare)
+    classes = has_lower + has_upper + has_digit + has_symbol
+    if (has_digit or has_symbol) and classes >= 2:
+        return True
+    return len(bare) >= 20 and classes >= 2 and _entropy(bare) >= 3.5
+
+
+def _credential(value: str, _: re.Match[str]) -> bool:
+    return looks_like_credential(value)
+
+
+def _min_alnum(count: int) -> Callable[[str, re.Match[str]], bool]:
+    def check(value: str, _: re.Match[str]) -> bool:
+        return sum(c.isalnum() for c in value) >= count
+
+    return check
+
+
+def _digit_count(low: int, high: int) -> Callable[[str, re.Match[str]], bool]:
+    def check(value: str, _: re.Match[str]) -> bool:
+        return low <= len(_digits(value)) <= high
+
+    return check
+
+
+# "zip code is 94110" and "error code 5003" are not secrets; a bare "code is 4821" is.
+_PUBLIC_CODES = _word_set(
+    """
+    zip area postal post postcode country promo promotional discount coupon voucher referral error status
+    exit return tax sort bar qr source dress morse dial iso airport course class product item style color
+    colour booking confirmation reference tracking flight gate_number dialing dialling
+    """
+)
+
+
+def _private_code(value: str, match: re.Match[str]) -> bool:
+    before = match.string[: match.start()].split()
+    return not before or before[-1].lower().strip(".,;:'\"") not in _PUBLIC_CODES
+
+
+# ---------------------------------------------------------------------------------------------------
+# Finders that need more than a regex
+# ---------------------------------------------------------------------------------------------------
+
+_IBAN_CANDIDATE = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b")
+
+
+def _iban_spans(text: str) -> Iterable[tuple[int, int]]:
+    """IBANs with a valid mod-97 checksum; trailing groups are dropped until it validates ("... 00 EUR")."""
+    for match in _IBAN_CANDIDATE.finditer(text):
+        candidate = match.group(0)
+        while True:
+            if iban_valid(candidate):
+                yield match.start(), match.start() + len(candidate)
+                break
+            if " " not in candidate:
+                break
+            candidate = candidate.rsplit(" ", 1)[0]
+
+
+_SEED_KEYWORD = re.compile(
+    rf"\b(?:seed|recovery|mnemonic|backup|secret\s+recovery|wallet)\s+(?:phrase|words?){_QUAL}{_SEP}[\"'“]?",
+    _FLAGS,
+)
+_SEED_WORD = re.compile(r"[a-z]{3,8}")
+
+
+def _seed_phrase_spans(text: str) -> Iterable[tuple[int, int]]:
+    """12-24 lowercase words after a seed/recovery phrase keyword (BIP-39 words are 3-8 letters)."""
+    for keyword in _SEED_KEYWORD.finditer(text):
+        words = list(re.finditer(r"\S+", text[keyword.end() :]))
+        taken = []
+        for word in words[:24]:
+            if not _SEED_WORD.fullmatch(word.group(0).strip(",.;\"'”")):
+                break
+            taken.append(word)
+        if len(taken) >= 12:
+            yield keyword.end() + taken[0].start(), keyword.end() + taken[-1].end()
+
+
+# ---------------------------------------------------------------------------------------------------
+# The rules, most specific first (later rules never see an earlier rule's secret: it is a placeholder)
+# ---------------------------------------------------------------------------------------------------
+
+_API_KEYWORDS = (
+    r"\b(?:api[\s_-]?key|apikey|access[\s_-]?key(?:[\s_-]?id)?|secret[\s_-]?(?:access[\s_-]?)?key"
+    r"|(?:client|app|consumer|webhook)[\s_-]?secret|private[\s_-]?key|licen[cs]e[\s_-]?key|product[\s_-]?key"
+    r"|signing[\s_-]?key|encryption[\s_-]?key)s?"
+)
+_TOKEN_KEYWORDS = (
+    r"\b(?:(?:access|auth|bearer|refresh|session|api|personal[\s_-]access|bot|oauth|id)[\s_-]?token"
+    r"|token|secret)s?"
+)
+_GOVERNMENT_KEYWORDS = (
+    r"\b(?:passport(?:\s+(?:number|no\.?|num|#))?"
+    r"|driver['’]?s?\s+licen[cs]e(?:\s+(?:number|no\.?|num|#))?|driving\s+licen[cs]e(?:\s+(?:number|no\.?|#))?"
+    r"|licen[cs]e\s+(?:number|no\.?|#)|dl\s*(?:number|no\.?|#)"
+    r"|national\s+insurance(?:\s+(?:number|no\.?|#))?|ni\s+(?:number|no\.?)|nino"
+    r"|(?:national|government|state|personal|identity)\s+(?:id|identification|identity)(?:\s+card)?(?:\s+(?:number|no\.?|#))?"
+    r"|id\s*(?:card\s*)?(?:number|no\.?|#)|identification\s+number|identity\s+card\s+number"
+    r"|tax\s*(?:payer\s*)?(?:id(?:entification)?|file|reference|registration)(?:\s*(?:number|no\.?|#))?|tax\s+number"
+    r"|(?-i:TIN|EIN|ITIN|UTR|SIN|PAN)|social\s+insurance\s+number"
+    r"|aadhaa?r(?:\s+(?:number|no\.?))?|medicare\s+(?:card\s+)?number|nhs\s+number|health\s+card\s+number"
+    r"|residen(?:ce|t)\s+(?:permit|card)(?:\s+number)?|green\s+card(?:\s+number)?|visa\s+number"
+    r"|alien\s+(?:registration\s+)?number|voter\s+id(?:\s+number)?|military\s+id(?:\s+number)?)"
+)
+# An id number: letters, digits and dashes with at least one digit, maybe in spaced groups with digits.
+_ID_VALUE = (
+    rf"(?P<secret>{_FRESH}(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{{3,24}}"
+    r"(?:[ ](?=[A-Za-z]*\d)[A-Za-z0-9]{1,8}){0,5})(?![\w-])"
+)
+
+_RULES: tuple[_Rule | _FinderRule, ...] = (
+    # --- blocks and well-known key formats (unambiguous, so first) ---------------------------------
+    _rule(
+        PRIVATE_KEY,
+        r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+        r"(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",  # a paste cut short is still a key
+        flags=0,
+    ),
+    _rule(TOKEN, r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", flags=0),  # JWT
+    _rule(API_KEY, r"\bsk-ant-[A-Za-z0-9_-]{16,}", flags=0),
+    _rule(API_KEY, r"\bsk-(?:proj-|svcacct-|admin-|live-)?[A-Za-z0-9_-]{20,}", flags=0),
+    _rule(API_KEY, r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}", flags=0),
+    _rule(API_KEY, r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b", flags=0),
+    _rule(API_KEY, r"\bAIza[0-9A-Za-z_-]{35}", flags=0),
+    _rule(API_KEY, r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}", flags=0),
+    _rule(TOKEN, r"\bgh[pousr]_[A-Za-z0-9]{30,}", flags=0),
+    _rule(TOKEN, r"\bgithub_pat_[A-Za-z0-9_]{20,}", flags=0),
+    _rule(TOKEN, r"\bglpat-[A-Za-z0-9_-]{20,}", flags=0),
+    _rule(TOKEN, r"\bxox[abposr]-[A-Za-z0-9-]{10,}", flags=0),
+    _rule(TOKEN, r"\b(?:hf|npm)_[A-Za-z0-9]{30,}", flags=0),
+    _rule(TOKEN, rf"\bbearer\s+(?P<secret>{_FRESH}[A-Za-z0-9._~+/=-]{{8,}})", _credential),
+    # user:password@ inside a connection string or URL
+    _rule(PASSWORD, r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<secret>[^\s@/]+)@"),
+    # --- credential pairs ("login is alice / hunter2", "username bob password hunter2") --------------
+    _rule(
+        PASSWORD,
+        rf"\b(?:login|log-in|credentials|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?){_QUAL}{_SEP}"
+        rf"(?P<secret>{_FRESH}\S+\s*(?:/|:|,|\band\b)\s*{_TOKEN})",
+    ),
+    _rule(
+        PASSWORD,
+        rf"\b(?:user(?:name)?|login|e-?mail)\s*[:=]?\s*\S+\s*[,;/]?\s*(?:password|pass|pwd|pw)\s*[:=]?\s*(?P<secret>{_TOKEN})",
+        _password_value,
+    ),
+    # --- seed phrases, bank accounts, cards, national ids ------------------------------------------
+    _FinderRule(SEED_PHRASE, _seed_phrase_spans),
+    _FinderRule(BANK_ACCOUNT, _iban_spans),
+    _rule(CARD, r"(?<![\w+/.,-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\w/])", _card_number),
+    _rule(
+        CARD,
+        r"\[redacted:card\][^.\n]{0,24}?\b(?:exp(?:iry|ires|iration)?\.?(?:\s+date)?|valid\s+(?:thru|through|until))"
+        r"\s*:?\s*(?P<secret>\d{1,2}\s*/\s*\d{2,4})\b",
+    ),
+    _rule(
+        CARD,
+        rf"\b(?:cvv2?|cvc2?|csc|cvn|card\s+security\s+code){_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3,4}})\b",
+    ),
+    _rule(SSN, r"(?<![\w-])(?P<secret>\d{3}-\d{2}-\d{4})(?![\w-])", _ssn_shape),
+    _rule(
+        SSN,
+        rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?){_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3}}[\s-]?\d{{2}}[\s-]?\d{{4}})\b",
+    ),
+    # UK National Insurance number (AB123456C), any context: the letter rules make it distinctive.
+    _rule(
+        GOVERNMENT_ID,
+        r"\b(?P<secret>[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b",
+        flags=0,
+    ),
+    _rule(GOVERNMENT_ID, rf"{_GOVERNMENT_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}{_ID_VALUE}", _min_alnum(5)),
+    _rule(
+        BANK_ACCOUNT,
+        rf"\b(?:(?:bank|checking|chequing|savings|current|brokerage|business)\s+)?(?:account|acct|a/c)\.?"
+        rf"(?:\s*(?:number|no\.?|num|#))?{_QUAL}{_SEP_OR_SPACE}"
+        rf"(?P<secret>{_FRESH}\d(?:[ -]?\d){{5,21}})(?![\w-])",
+        _digit_count(6, 22),
+    ),
+    _rule(
+        BANK_ACCOUNT,
+        rf"\b(?:routing|aba|transit|bsb)(?:\s*(?:number|no\.?|#|code))?{_QUAL}{_SEP_OR_SPACE}"
+        rf"(?P<secret>\d(?:[ -]?\d){{5,8}})\b",
+        _digit_count(6, 9),
+    ),
+    _rule(BANK_ACCOUNT, rf"\bsort\s*code{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{2}}[ -]?\d{{2}}[ -]?\d{{2}})\b"),
+    # --- PINs and codes -----------------------------------------------------------------------------
+    _rule(PIN, rf"\bpin(?:\s*(?:number|code|no\.?|#))?{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3,12}})\b"),
+    _rule(
+        PIN,
+        rf"\b(?:door|front\s+door|gate|garage|alarm|lock|lockbox|key\s*box|safe|entry|building|keypad|access"
+        rf"|security|verification|2fa|mfa|one[\s-]time|otp|login|sms|auth(?:entication)?|unlock|phone|voicemail)"
+        rf"\s+(?:code|pin){_QUAL}{_SEP_OR_SPACE}"
+        rf"(?P<secret>[#*]?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{{1,11}}[#*]?)(?![\w-])",
+    ),
+    _rule(PIN, rf"\b(?:otp|one[\s-]time\s+(?:pass)?code){_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{4,8}})\b"),
+    _rule(PIN, rf"\bcode{_QUAL}{_SEP}(?P<secret>[#*]?\d{{4,8}}[#*]?)(?![\w-])", _private_code),
+    _rule(
+        PIN,
+        rf"\bcombination{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{1,3}}(?:[\s-]+\d{{1,3}}){{2,3}}|\d{{3,8}})\b",
+    ),
+    # --- passwords ----------------------------------------------------------------------------------
+    _rule(
+        PASSWORD,
+        rf"\b(?:(?:wi-?fi|network|wpa2?|router)\s+(?:key|pass(?:word)?)|pass(?:word|code|phrase)s?|passwd|pwd|pw)"
+        rf"{_QUAL}{_SEP}(?P<secret>{_TOKEN})",
+        _password_value,
+    ),
+    _rule(
+        PASSWORD,
+        r"\b(?:changed|changing|set|setting|reset|resetting|updated|updating)\s+(?:[\w'’-]+\s+){0,3}?"
+        rf"(?:password|passcode|passphrase|pw)\s+to\s+(?P<secret>{_TOKEN})",
+        _password_value,
+    ),
+    # "passcode 9911 for the garage": a pass-word followed straight by digits, with no "is" or ":".
+    _rule(PASSWORD, rf"\bpass(?:code|word|phrase)s?{_QUAL}\s+(?P<secret>\d{{3,12}})\b"),
+    # --- keys, tokens and secrets named by a keyword ---------------------------------------------------
+    _rule(API_KEY, rf"{_API_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
+    _rule(TOKEN, rf"{_TOKEN_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
+)
+
+
+def redact_secrets(text: str) -> Redaction:
+    """Replace every secret in `text` with `[redacted:<kind>]` and list the kinds found.
+
+    Idempotent: redacting an already-redacted text changes nothing. "card ending 4242", dates, phone
+    numbers, prices and other ordinary numbers are kept.
+    """
+    if not text:
+        return Redaction(text=text or "")
+    kinds: list[str] = []
+    for rule in _RULES:
+        spans = sorted(set(rule.spans(text)))
+        if not spans:
+            continue
+        # A rule may match around an earlier placeholder but never into one ("[redacted:pass...").
+        done = [match.span() for match in _PLACEHOLDER_RE.finditer(text)]
+        spans = [span for span in spans if not any(span[0] < end and start < span[1] for start, end in done)]
+        if not spans:
+            continue
+        pieces: list[str] = []
+        cursor = 0
+        for start, end in spans:
+            if start < cursor:  # overlapping candidates of one rule: the first one wins
+                continue
+            pieces.append(text[cursor:start])
+            pieces.append(PLACEHOLDER.format(kind=rule.kind))
+            cursor = end
+        pieces.append(text[cursor:])
+        text = "".join(pieces)
+        if rule.kind not in kinds:
+            kinds.append(rule.kind)
+    return Redaction(text=text, kinds=kinds)
+
+
+def redact_for_log(text: str | None, limit: int = 200) -> str:
+    """A preview of user content that is safe for verbose logs: secrets redacted, whitespace folded, cut.
+
+    Only ever call this behind `settings.verbose_logging`; outside local/dev no user content is logged.
+    """
+    if not text:
+        return ""
+    preview = " ".join(redact_secrets(text).text.split())
+    if len(preview) <= limit:
+        return preview
+    return f"{preview[:limit].rstrip()}… (+{len(preview) - limit} chars)"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Topics
+# ---------------------------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+def _word_forms(word: str) -> frozenset[str]:
+    """The forms a word is compared by: itself minus possessive/plural, plus -ed/-ing and -y/-ist variants."""
+    word = word.lower().replace("’", "'")
+    if word.endswith("'s"):
+        word = word[:-2]
+    word = word.rstrip("'")
+    forms = {word}
+    # plural -> singular
+    if len(word) > 4 and word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    elif len(word) > 4 and word.endswith(("sses", "ches", "shes", "xes", "zes")):
+        forms.add(word[:-2])
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        forms.add(word[:-1])
+    # -ed / -ing ("divorced", "divorcing" -> "divorce"; "meetings" -> "meeting" -> "meet")
+    for form in list(forms):
+        for suffix in ("ed", "ing"):
+            if form.endswith(suffix):
+                stem = form[: -len(suffix)]
+                forms.update(s for s in (stem, stem + "e") if len(s) >= 4)
+    # the practitioner and the practice: "therapist" <-> "therapy", "psychologist" <-> "psychology"
+    for form in list(forms):
+        if form.endswith("ist") and len(form) >= 7:
+            forms.add(form[:-3] + "y")
+        elif form.endswith("y") and len(form) >= 5:
+            forms.add(form[:-1] + "ist")
+    return frozenset(forms)
+
+
+def _words(text: str) -> list[frozenset[str]]:
+    return [_word_forms(match.group(0)) for match in _WORD.finditer(text)]
+
+
+def matches_topics(text: str, topics: Sequence[str]) -> list[str]:
+    """The user's topics (never-store or auto-sensitive lists) that `text` is about, in `topics` order.
+
+    Matching is case-insensitive on whole words, multi-word topics match as consecutive words, and
+    each word is compared through its simple inflections: possessive ("mom's"), plural ("meetings",
+    "therapies"), -ed/-ing ("divorced", "divorcing" match "divorce") and the practice/practitioner
+    pair -y/-ist ("therapist" matches "therapy", "psychologist" matches "psychology"). Deliberately no
+    other stemming: "healthy" does not match "health" and "party" does not match "part", because a
+    never-store topic that over-matches silently drops memories the user wanted kept.
+    """
+    if not text or not topics:
+        return []
+    words = _words(text)
+    found: list[str] = []
+    for topic in topics:
+        topic_words = _words(topic)
+        if not topic_words or topic in found:
+            continue
+        span = len(topic_words)
+        for start in range(len(words) - span + 1):
+            if all(words[start + i] & topic_words[i] for i in range(span)):
+                found.append(topic)
+                break
+    return found

@@ -1,0 +1,593 @@
+"""Phase 2: one candidate fact -> one operation, executed in ONE transaction with its audit row.
+
+Order of business for each fact (DESIGN §3 "Update"):
+1. find the user's similar active memories (top 10 by cosine, plus every memory about the same
+   subject+attribute, the same content hash or the same entity name);
+2. an exact or near-exact duplicate is reinforced in code, without asking a model;
+3. otherwise the decider (LLM or rules) picks ADD / UPDATE(replace|append|supersede) / DELETE / NOOP;
+4. execute: memory rows, version history, relations, audit, entity links, sentiment, timeline.
+
+The decision is made outside the write transaction (a model call must not hold row locks); the
+write transaction re-reads the target under FOR UPDATE and falls back to ADD if it changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+from aws_lambda_powertools.metrics import MetricUnit
+
+from engram.db.connection import Conn, Database
+from engram.db.repositories import graph as graph_repo
+from engram.db.repositories import memories as memory_repo
+from engram.db.repositories.operations import insert_operation
+from engram.errors import DecisionFailed
+from engram.graph.names import canonical_name
+from engram.models import (
+    IMPORTANCE_SCORES,
+    CandidateFact,
+    MemoryPreferences,
+    OperationResult,
+    SimilarMemory,
+    UpdateDecision,
+    cap_evidence,
+    clamp_confidence,
+)
+from engram.observability import logger, metrics
+from engram.pipeline.forgetting import archive_row, forget_row
+from engram.pipeline.ports import Decider
+from engram.providers.base import Embedder
+
+DUPLICATE_SIMILARITY = 0.95
+EXTENDS_SIMILARITY = 0.5
+REINFORCE_STEP = 0.1
+_HASH_STRIP = re.compile(r"[^\w\s]")
+
+
+def content_hash(text: str) -> str:
+    """Same words, same hash: case, punctuation and spacing do not make a new memory."""
+    normal = " ".join(_HASH_STRIP.sub(" ", text.lower()).split())
+    return hashlib.sha256(normal.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class FactContext:
+    """Where a fact came from and when it was true."""
+
+    user_id: str
+    observed_at: datetime
+    source_id: UUID | None = None
+    job_id: UUID | None = None
+    document_date: datetime | None = None
+    preferences: MemoryPreferences = field(default_factory=MemoryPreferences)
+
+
+@dataclass
+class AppliedFact:
+    result: OperationResult
+    entity_ids: list[UUID] = field(default_factory=list)
+    superseded_content: str | None = None
+
+
+def find_duplicate(fact: CandidateFact, fact_hash: str, similar: list[SimilarMemory]) -> SimilarMemory | None:
+    """The memory this fact merely repeats, if any (reinforced instead of stored twice)."""
+    if fact.forget or fact.is_correction:
+        return None
+    for memory in similar:
+        if memory.content_hash == fact_hash:
+            return memory
+        same_scope = (fact.attribute is None or memory.attribute in (None, fact.attribute)) and (
+            fact.value is None or memory.value is None or (memory.value or "").lower() == fact.value.lower()
+        )
+        if (
+            memory.similarity >= DUPLICATE_SIMILARITY
+            and memory.memory_type == fact.memory_type
+            and same_scope
+        ):
+            return memory
+        if (
+            fact.memory_type == "entity"
+            and memory.memory_type == "entity"
+            and fact.name
+            and memory.name
+            and canonical_name(fact.name) == canonical_name(memory.name)
+        ):
+            return memory
+    return None
+
+
+def apply_fact(
+    db: Database,
+    fact: CandidateFact,
+    embedding: np.ndarray,
+    ctx: FactContext,
+    *,
+    decider: Decider,
+    embedder: Embedder,
+    extra_similar_ids: list[UUID] | None = None,
+) -> AppliedFact:
+    """Decide and execute one fact; raises DecisionFailed when the decider cannot decide."""
+    began = time.perf_counter()
+    fact_hash = content_hash(fact.content)
+    with db.user_transaction(ctx.user_id) as conn:
+        similar = memory_repo.find_similar(
+            conn,
+            ctx.user_id,
+            embedding,
+            subject=fact.subject,
+            attribute=fact.attribute,
+            name=fact.name if fact.memory_type == "entity" else None,
+            content_hash=fact_hash,
+        )
+        if extra_similar_ids:
+            similar = _with_extra(conn, ctx.user_id, similar, extra_similar_ids, embedding)
+
+    duplicate = find_duplicate(fact, fact_hash, similar)
+    if duplicate is not None:
+        decision = UpdateDecision(
+            operation="REINFORCE", target_id=duplicate.id, reasoning="the same fact was stated again"
+        )
+    else:
+        decision = decider.decide(fact, similar, ctx.observed_at)
+        known = {m.id for m in similar}
+        if decision.target_id is not None and decision.target_id not in known:
+            metrics.add_metric(name="unknown_memory_id", unit=MetricUnit.Count, value=1)
+            raise DecisionFailed("the decision targeted a memory that was not offered")
+
+    with db.user_transaction(ctx.user_id) as conn:
+        applied = _execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began)
+    metrics.add_metric(name=applied.result.operation, unit=MetricUnit.Count, value=1)
+    if applied.result.operation == "REINFORCE":
+        metrics.add_metric(name="reinforced", unit=MetricUnit.Count, value=1)
+    logger.debug(
+        "fact applied", extra={"operation": applied.result.operation, "strategy": applied.result.strategy}
+    )
+    return applied
+
+
+def _with_extra(
+    conn: Conn, user_id: str, similar: list[SimilarMemory], ids: list[UUID], embedding: np.ndarray
+) -> list[SimilarMemory]:
+    """Add client-named memories (POST /v1/memory-update similar_memories) that belong to the user."""
+    known = {m.id for m in similar}
+    extra = []
+    for memory_id in ids:
+        if memory_id in known:
+            continue
+        row = memory_repo.get_memory(conn, user_id, memory_id)
+        if row is None or row["status"] != "active":
+            continue
+        candidate = memory_repo.to_similar(row)
+        extra.append(candidate)
+    return sorted([*similar, *extra], key=lambda m: -m.similarity)[: max(10, len(similar))]
+
+
+# --- execution ----------------------------------------------------------------------------------------
+
+
+def _columns_for(
+    fact: CandidateFact, fact_hash: str, embedding: np.ndarray, ctx: FactContext, embedder: Embedder
+) -> dict[str, Any]:
+    expires_at = fact.expires_at
+    prefs = ctx.preferences
+    if expires_at is None and fact.memory_type == "event" and not fact.recurrence:
+        if prefs.events_auto_expire and fact.event_date and fact.event_date > ctx.observed_at:
+            # An upcoming event stops being "upcoming" the day after it happens (seed 000 §6.1).
+            expires_at = fact.event_date + timedelta(days=1)
+        elif prefs.default_expiry_days:
+            expires_at = ctx.observed_at + timedelta(days=prefs.default_expiry_days)
+    metadata: dict[str, Any] = {
+        k: v
+        for k, v in {"subject": fact.subject, "attribute": fact.attribute, "value": fact.value}.items()
+        if v
+    }
+    if fact.entities:
+        metadata["entities"] = [e.name for e in fact.entities][:20]
+    return {
+        "content": fact.content,
+        "name": fact.name,
+        "memory_type": fact.memory_type,
+        "layer": fact.layer,
+        "category": fact.category,
+        "entity_type": fact.entity_type,
+        "relationship": fact.relationship,
+        "confidence": clamp_confidence(fact.confidence),
+        "source_type": fact.source_type,
+        "evidence": cap_evidence(fact.evidence),
+        "importance": fact.importance,
+        "importance_score": IMPORTANCE_SCORES[fact.importance],
+        "sentiment": fact.sentiment,
+        "is_historical": fact.is_historical,
+        "effective_from": fact.effective_from,
+        "expires_at": expires_at,
+        "recurrence": fact.recurrence,
+        "document_date": ctx.document_date,
+        "event_date": fact.event_date,
+        "valid_from": ctx.observed_at,
+        "sensitivity_level": fact.sensitivity_level,
+        "outcome": fact.outcome,
+        "outcome_sentiment": fact.outcome_sentiment,
+        "outcome_recorded_at": ctx.observed_at if fact.outcome else None,
+        "content_hash": fact_hash,
+        "source_id": ctx.source_id,
+        "provenance": [p.model_dump() for p in fact.provenance],
+        "metadata": metadata,
+        "embedding": embedding,
+        "embedding_model": embedder.model,
+    }
+
+
+def _audit_fact(fact: CandidateFact, *, ids_only: bool) -> dict[str, Any]:
+    if ids_only:
+        return {"memory_type": fact.memory_type, "forget": fact.forget}
+    return fact.model_dump(mode="json", exclude={"provenance"}) | {
+        "provenance": [p.model_dump() for p in fact.provenance]
+    }
+
+
+def _audit_similar(similar: list[SimilarMemory], *, ids_only: bool) -> list[dict[str, Any]]:
+    if ids_only:
+        return [{"id": str(m.id), "similarity": round(m.similarity, 4)} for m in similar]
+    return [
+        {
+            "id": str(m.id),
+            "content": m.content,
+            "similarity": round(m.similarity, 4),
+            "memory_type": m.memory_type,
+        }
+        for m in similar
+    ]
+
+
+def _execute(
+    conn: Conn,
+    fact: CandidateFact,
+    fact_hash: str,
+    embedding: np.ndarray,
+    decision: UpdateDecision,
+    similar: list[SimilarMemory],
+    ctx: FactContext,
+    embedder: Embedder,
+    began: float,
+) -> AppliedFact:
+    target = None
+    if decision.target_id is not None:
+        target = memory_repo.get_memory(conn, ctx.user_id, decision.target_id, for_update=True)
+        if target is None or target["status"] != "active":
+            # The target changed between decision and execution: keep the fact rather than lose it.
+            decision = UpdateDecision(
+                operation="ADD" if decision.operation in ("UPDATE", "REINFORCE") else "NOOP",
+                reasoning="the memory the decision targeted changed meanwhile",
+                model=decision.model,
+            )
+            target = None
+
+    hard = decision.operation == "DELETE" and decision.hard_delete
+    sensitive = fact.sensitivity_level != "normal"
+    audit: dict[str, Any] = {
+        "candidate_fact": _audit_fact(fact, ids_only=hard),
+        "similar_memories": _audit_similar(similar, ids_only=hard or sensitive),
+        "reasoning": None if hard else decision.reasoning,
+        "model": decision.model,
+        "input_tokens": decision.input_tokens,
+        "output_tokens": decision.output_tokens,
+        "job_id": ctx.job_id,
+        "source_id": ctx.source_id,
+    }
+    op = decision.operation
+    applied: AppliedFact
+    if op == "ADD":
+        applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision)
+    elif op == "REINFORCE":
+        assert target is not None
+        applied = _reinforce(conn, fact, target, ctx, decision)
+    elif op == "UPDATE" and decision.strategy == "supersede":
+        assert target is not None
+        applied = _supersede(conn, fact, fact_hash, embedding, target, ctx, embedder, decision)
+        audit.update(old_content=target["content"], old_version=target["version"])
+    elif op == "UPDATE":
+        assert target is not None
+        applied = _update_in_place(conn, fact, target, ctx, embedder, decision)
+        audit.update(old_content=target["content"], old_version=target["version"])
+    elif op == "DELETE":
+        assert target is not None
+        applied = _delete(conn, target, ctx, decision)
+        audit.update(
+            hard_delete=hard,
+            deleted_snapshot={"id": str(target["id"]), "memory_type": target["memory_type"]},
+            affected_memory_ids=[target["id"]],
+        )
+    else:
+        applied = AppliedFact(
+            OperationResult(operation="NOOP", memory_id=decision.target_id, reasoning=decision.reasoning)
+        )
+
+    result = applied.result
+    if op == "UPDATE":
+        audit.update(
+            merge_strategy=decision.strategy,
+            new_content=result.content,
+            new_version=target["version"] + 1 if target else None,
+        )
+    audit["memory_id"] = result.memory_id
+    audit["latency_ms"] = int((time.perf_counter() - began) * 1000)
+    insert_operation(conn, ctx.user_id, operation=result.operation, **audit)
+    return applied
+
+
+def _add(
+    conn: Conn,
+    fact: CandidateFact,
+    fact_hash: str,
+    embedding: np.ndarray,
+    ctx: FactContext,
+    embedder: Embedder,
+    similar: list[SimilarMemory],
+    decision: UpdateDecision,
+) -> AppliedFact:
+    columns = _columns_for(fact, fact_hash, embedding, ctx, embedder)
+    if decision.new_content and decision.new_content != fact.content:
+        columns["content"] = decision.new_content
+        columns["content_hash"] = content_hash(decision.new_content)
+        columns["embedding"] = embedder.embed_one(decision.new_content)
+    row = memory_repo.insert_memory(conn, ctx.user_id, columns)
+    memory_repo.insert_version(
+        conn, ctx.user_id, row, operation="ADD", strategy=None, changed_by=decision.model
+    )
+    related = next(
+        (
+            m
+            for m in similar
+            if m.similarity >= EXTENDS_SIMILARITY
+            and fact.subject
+            and m.subject
+            and m.subject.lower() == fact.subject.lower()
+        ),
+        None,
+    )
+    if related is not None:
+        memory_repo.insert_relation(
+            conn, ctx.user_id, row["id"], related.id, "extends", confidence=related.similarity
+        )
+    entity_ids = _link_graph(conn, fact, row, ctx)
+    _timeline(conn, fact, row, ctx, entity_ids)
+    return AppliedFact(
+        OperationResult(
+            operation="ADD", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
+        ),
+        entity_ids,
+    )
+
+
+def _reinforce(
+    conn: Conn, fact: CandidateFact, target: dict[str, Any], ctx: FactContext, decision: UpdateDecision
+) -> AppliedFact:
+    evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
+    row = memory_repo.update_memory(
+        conn,
+        ctx.user_id,
+        target["id"],
+        {
+            "confidence": min(1.0, round(target["confidence"] + REINFORCE_STEP, 3)),
+            "last_reinforced_at": datetime.now(ctx.observed_at.tzinfo),
+            "evidence": evidence,
+            "mention_count": target["mention_count"] + 1,
+            "provenance": memory_repo.merge_provenance(
+                target["provenance"], [p.model_dump() for p in fact.provenance]
+            ),
+        },
+    )
+    assert row is not None
+    entity_ids = _link_graph(conn, fact, row, ctx)
+    return AppliedFact(
+        OperationResult(
+            operation="REINFORCE", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
+        ),
+        entity_ids,
+    )
+
+
+def _update_in_place(
+    conn: Conn,
+    fact: CandidateFact,
+    target: dict[str, Any],
+    ctx: FactContext,
+    embedder: Embedder,
+    decision: UpdateDecision,
+) -> AppliedFact:
+    new_content = decision.new_content or fact.content
+    metadata = dict(target["metadata"] or {})
+    for key in ("subject", "attribute", "value"):
+        if getattr(fact, key):
+            metadata[key] = getattr(fact, key)
+    changes: dict[str, Any] = {
+        "content": new_content,
+        "content_hash": content_hash(new_content),
+        "embedding": embedder.embed_one(new_content),
+        "embedding_model": embedder.model,
+        "version": target["version"] + 1,
+        "confidence": max(target["confidence"], clamp_confidence(fact.confidence)),
+        "evidence": cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e)),
+        "provenance": memory_repo.merge_provenance(
+            target["provenance"], [p.model_dump() for p in fact.provenance]
+        ),
+        "metadata": metadata,
+        "mention_count": target["mention_count"] + 1,
+        "last_reinforced_at": datetime.now(ctx.observed_at.tzinfo),
+    }
+    if decision.strategy == "replace" and fact.attribute == "name" and fact.value:
+        changes["name"] = fact.value
+    if fact.sensitivity_level != "normal" and target["sensitivity_level"] == "normal":
+        changes["sensitivity_level"] = fact.sensitivity_level
+    row = memory_repo.update_memory(conn, ctx.user_id, target["id"], changes)
+    assert row is not None
+    memory_repo.insert_version(
+        conn, ctx.user_id, row, operation="UPDATE", strategy=decision.strategy, changed_by=decision.model
+    )
+    entity_ids = _link_graph(conn, fact, row, ctx)
+    return AppliedFact(
+        OperationResult(
+            operation="UPDATE",
+            memory_id=row["id"],
+            strategy=decision.strategy,
+            reasoning=decision.reasoning,
+            content=new_content,
+        ),
+        entity_ids,
+    )
+
+
+def _supersede(
+    conn: Conn,
+    fact: CandidateFact,
+    fact_hash: str,
+    embedding: np.ndarray,
+    target: dict[str, Any],
+    ctx: FactContext,
+    embedder: Embedder,
+    decision: UpdateDecision,
+) -> AppliedFact:
+    """A life change: the old fact becomes history (not wrong, just past); the new one is current."""
+    columns = _columns_for(fact, fact_hash, embedding, ctx, embedder)
+    if decision.new_content and decision.new_content != fact.content:
+        columns.update(
+            content=decision.new_content,
+            content_hash=content_hash(decision.new_content),
+            embedding=embedder.embed_one(decision.new_content),
+        )
+    columns.update(
+        supersedes_id=target["id"],
+        parent_id=target["id"],
+        root_id=target["root_id"] or target["id"],
+        version=target["version"] + 1,
+        provenance=memory_repo.merge_provenance(target["provenance"], columns["provenance"]),
+        mention_count=1,
+    )
+    new_row = memory_repo.insert_memory(conn, ctx.user_id, columns)
+    memory_repo.update_memory(
+        conn,
+        ctx.user_id,
+        target["id"],
+        {
+            "status": "superseded",
+            "is_historical": True,
+            "valid_to": ctx.observed_at,
+            "superseded_by": new_row["id"],
+        },
+    )
+    memory_repo.insert_version(
+        conn, ctx.user_id, new_row, operation="UPDATE", strategy="supersede", changed_by=decision.model
+    )
+    memory_repo.insert_relation(
+        conn, ctx.user_id, new_row["id"], target["id"], "supersedes", evidence=cap_evidence(fact.evidence)
+    )
+    entity_ids = _link_graph(conn, fact, new_row, ctx)
+    _timeline(conn, fact, new_row, ctx, entity_ids)
+    return AppliedFact(
+        OperationResult(
+            operation="UPDATE",
+            memory_id=new_row["id"],
+            strategy="supersede",
+            reasoning=decision.reasoning,
+            previous_memory_id=target["id"],
+            content=new_row["content"],
+        ),
+        entity_ids,
+        superseded_content=target["content"],
+    )
+
+
+def _delete(conn: Conn, target: dict[str, Any], ctx: FactContext, decision: UpdateDecision) -> AppliedFact:
+    if decision.hard_delete:
+        forget_row(conn, ctx.user_id, target["id"])
+        reasoning = "deleted at the user's request"
+    else:
+        archive_row(conn, ctx.user_id, target, at=ctx.observed_at)
+        reasoning = decision.reasoning
+    return AppliedFact(OperationResult(operation="DELETE", memory_id=target["id"], reasoning=reasoning))
+
+
+def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactContext) -> list[UUID]:
+    """Entity nodes for the people/places/things the fact mentions, linked to the memory and source."""
+    mentions = list(fact.entities)
+    if (
+        fact.memory_type == "entity"
+        and fact.name
+        and all(canonical_name(m.name) != canonical_name(fact.name) for m in mentions)
+    ):
+        from engram.models import EntityMention
+
+        kind = "person" if (fact.entity_type or "") == "person" else "entity"
+        mentions.append(
+            EntityMention(
+                name=fact.name,
+                kind=kind,
+                entity_type=fact.entity_type,
+                relationship=fact.relationship,
+                role="subject",
+            )
+        )
+    entity_ids: list[UUID] = []
+    links: list[tuple[UUID, str]] = []
+    for mention in mentions:
+        canonical = canonical_name(mention.name)
+        if not canonical:
+            continue
+        entity_id = graph_repo.upsert_entity(
+            conn,
+            ctx.user_id,
+            name=mention.name,
+            canonical=canonical,
+            kind=mention.kind,
+            entity_type=mention.entity_type or ("person" if mention.kind == "person" else ""),
+            relationship=mention.relationship,
+            at=ctx.observed_at,
+        )
+        if entity_id not in entity_ids:
+            entity_ids.append(entity_id)
+            links.append((entity_id, mention.role))
+    if not entity_ids:
+        return []
+    graph_repo.link_memory(conn, ctx.user_id, row["id"], links)
+    if ctx.source_id is not None:
+        graph_repo.link_source(conn, ctx.user_id, ctx.source_id, entity_ids)
+    if fact.sentiment is not None:
+        for entity_id in entity_ids:
+            graph_repo.insert_sentiment(
+                conn,
+                ctx.user_id,
+                entity_id,
+                fact.sentiment,
+                memory_id=row["id"],
+                source_id=ctx.source_id,
+                context=None if fact.sensitivity_level != "normal" else cap_evidence(fact.content),
+                at=ctx.observed_at,
+            )
+    graph_repo.refresh_entity_counters(conn, ctx.user_id, entity_ids)
+    return entity_ids
+
+
+def _timeline(
+    conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactContext, entity_ids: list[UUID]
+) -> None:
+    when = fact.event_date or (fact.effective_from if fact.memory_type == "event" else None)
+    if fact.memory_type != "event" and fact.event_date is None:
+        return
+    graph_repo.insert_timeline_event(
+        conn,
+        ctx.user_id,
+        memory_id=row["id"],
+        entity_id=entity_ids[0] if entity_ids else None,
+        source_id=ctx.source_id,
+        event_type=fact.memory_type,
+        event_date=when or ctx.observed_at,
+        title=row["content"][:200],
+        description=fact.outcome,
+    )

@@ -1,0 +1,867 @@
+"""The offline rules extractor: seed 000's edge cases and extraction rules, each with paraphrases.
+
+The engine must generalise, so most behaviours are checked on several phrasings rather than one string.
+All notes are "said" on Monday 8 May 2023 13:56 UTC (a LOCOMO session time).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram.models import CandidateFact, ExtractionResult, MemoryPreferences
+from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
+from engram.pipeline.rules_extractor import RulesExtractor
+from engram.pipeline.temporal import warm_up
+
+SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+EXTRACTOR = RulesExtractor()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _warm_dateparser() -> None:
+    warm_up()
+
+
+def extract(
+    text: str,
+    *,
+    name: str | None = None,
+    role: str = "user",
+    preferences: MemoryPreferences | None = None,
+    established: list[str] | None = None,
+) -> ExtractionResult:
+    turn = TurnInput(content=text, role=role, name=name, message_id="m-1")
+    return EXTRACTOR.extract(
+        ExtractionInput(
+            source_id="src-1",
+            turns=[turn],
+            observed_at=SAID,
+            preferences=preferences or MemoryPreferences(),
+            established_facts=[KnownFact(content=c, confidence=0.8) for c in established or []],
+        )
+    )
+
+
+def facts_of(text: str, **kwargs: object) -> list[CandidateFact]:
+    return [f for f in extract(text, **kwargs).facts if f.memory_type != "entity"]  # type: ignore[arg-type]
+
+
+def one_fact(text: str, **kwargs: object) -> CandidateFact:
+    facts = facts_of(text, **kwargs)
+    assert len(facts) == 1, [f.content for f in facts]
+    return facts[0]
+
+
+def scoped(fact: CandidateFact) -> tuple[str | None, str | None, str | None]:
+    return fact.subject, fact.attribute, fact.value
+
+
+# --- what is not remembered -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hi",
+        "Hello!",
+        "thanks!",
+        "Thank you so much",
+        "ok",
+        "okay 👍",
+        "lol",
+        "got it",
+        "Good morning",
+        "how are you?",
+        "Hey Mel! Good to see you!",
+        "sounds good",
+        "no worries",
+        "bye, talk soon",
+    ],
+)
+def test_small_talk_yields_nothing(text: str) -> None:
+    assert extract(text).facts == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the capital of France?",
+        "explain quantum entanglement",
+        "Can you help me write an email to my landlord?",
+        "How do I make sourdough?",
+        "Water boils at 100 degrees.",
+        "Paris is the capital of France.",
+        "The Pacific is the largest ocean.",
+        "Tell me a joke",
+    ],
+)
+def test_general_knowledge_and_requests_yield_nothing(text: str) -> None:
+    assert extract(text).facts == []
+
+
+def test_a_question_with_a_clear_statement_keeps_the_statement() -> None:
+    fact = one_fact("I'm moving to Berlin next month, any tips?")
+
+    assert scoped(fact) == ("user", "location", "Berlin")
+    assert "?" not in fact.content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My PIN is [redacted:pin]",
+        "Card number: [redacted:card], expires soon",
+        "I use [redacted:password] for everything",
+    ],
+)
+def test_a_sentence_with_a_redacted_secret_yields_nothing(text: str) -> None:
+    assert extract(text).facts == []
+
+
+def test_redaction_only_drops_its_own_sentence() -> None:
+    facts = facts_of("My PIN is [redacted:pin]. I live in Seattle.")
+
+    assert [scoped(f) for f in facts] == [("user", "location", "Seattle")]
+
+
+# --- perspective and dates in content ---------------------------------------------------------------
+
+
+def test_named_speaker_is_rewritten_and_dates_are_made_absolute() -> None:
+    fact = one_fact("I went to a LGBTQ support group yesterday and it was so powerful.", name="Caroline")
+
+    assert "Caroline" in fact.content and "7 May 2023" in fact.content
+    assert not fact.content.startswith("I ")
+    assert fact.memory_type in ("event", "action")
+    assert fact.event_date == datetime(2023, 5, 7, tzinfo=UTC)
+    assert fact.layer == "episodic"
+    assert fact.name == "Caroline"
+    assert fact.sentiment is not None and fact.sentiment > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a single parent", "Caroline is a single parent"),
+        ("I've been painting a lot lately", "Caroline has been painting a lot lately"),
+        ("I don't like crowds", "Caroline doesn't like crowds"),
+        ("I really love my kids", "Caroline really loves Caroline's kids"),
+        ("I was nervous about the interview", "Caroline was nervous about the interview"),
+        ("I have two cats", "Caroline has two cats"),
+        (
+            "My husband and I have been married for 5 years",
+            "Caroline's husband and Caroline have been married",
+        ),
+    ],
+)
+def test_speaker_rewriting_keeps_verb_agreement(text: str, expected: str) -> None:
+    contents = [f.content for f in facts_of(text, name="Caroline")]
+
+    assert any(c.startswith(expected) for c in contents), contents
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "So, I moved to Denver last year",
+        "Well, I moved to Denver last year",
+        "Honestly, I moved to Denver last year",
+    ],
+)
+def test_the_apps_own_user_keeps_first_person_without_fillers(text: str) -> None:
+    fact = one_fact(text)
+
+    assert fact.content == "I moved to Denver last year (2022)"
+    assert scoped(fact) == ("user", "location", "Denver")
+
+
+def test_week_level_phrases_get_a_week_label() -> None:
+    fact = one_fact("Marcus started at Notion last week")
+
+    assert "(week of 1 May 2023)" in fact.content
+
+
+# --- subject / attribute / value and changes --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Had coffee with Marcus today, he's thinking about leaving Stripe",
+        "Coffee with Marcus today. He's thinking about leaving Stripe.",
+        "Marcus is considering leaving Stripe",
+    ],
+)
+def test_a_friend_thinking_of_leaving_still_works_there(text: str) -> None:
+    result = extract(text)
+    employer = [f for f in result.facts if f.attribute == "employer"]
+
+    assert [scoped(f) for f in employer] == [("Marcus", "employer", "Stripe")]
+    assert employer[0].name == "Marcus"
+    assert result.changes_detected == []
+    entity = [f for f in result.facts if f.memory_type == "entity"]
+    assert [(f.name, f.entity_type) for f in entity] == [("Marcus", "person")]
+
+
+@pytest.mark.parametrize(
+    ("text", "old"),
+    [
+        ("Marcus told me he accepted the offer at Notion", None),
+        ("Marcus started at Notion last week", None),
+        ("Marcus left Stripe and joined Notion", "Stripe"),
+        ("Marcus just got hired at Notion", None),
+        ("Marcus mentioned that he's joining Notion next month", None),
+    ],
+)
+def test_job_changes_are_scoped_to_the_person(text: str, old: str | None) -> None:
+    result = extract(text)
+    fact = next(f for f in result.facts if f.attribute == "employer")
+
+    assert scoped(fact) == ("Marcus", "employer", "Notion")
+    assert [(c.entity, c.change_type, c.old_value, c.new_value) for c in result.changes_detected] == [
+        ("Marcus", "job", old, "Notion")
+    ]
+
+
+def test_old_values_of_changes_come_from_what_is_already_known() -> None:
+    result = extract(
+        "Marcus accepted the offer at Notion", established=["Marcus is thinking about leaving Stripe"]
+    )
+
+    assert result.changes_detected[0].old_value == "Stripe"
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I live in NYC", "location", "NYC"),
+        ("I'm based in Austin", "location", "Austin"),
+        ("We live in San Francisco", "location", "San Francisco"),
+        ("I work at Google", "employer", "Google"),
+        ("I'm a software engineer at Stripe", "employer", "Stripe"),
+        ("I work as a nurse", "job_title", "nurse"),
+        ("I study computer science at Stanford University", "school", "Stanford University"),
+        ("I'm vegetarian", "diet", "vegetarian"),
+        ("My favorite color is blue", "favorite:color", "blue"),
+        ("I'm dating Sarah", "relationship:Sarah", "dating"),
+        ("I love hiking in the mountains", "preference:hiking", "likes"),
+        ("I can't stand cilantro", "preference:cilantro", "dislikes"),
+        ("I'm allergic to peanuts", "allergy:peanut", "allergic"),
+        ("We have a dog named Max", "pet:dog", "Max"),
+    ],
+)
+def test_user_attributes(text: str, attribute: str, value: str) -> None:
+    assert scoped(extract(text).facts[0]) == ("user", attribute, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("We moved to SF last month", ("location", "SF")),
+        ("I relocated to Denver", ("location", "Denver")),
+        ("Just signed the lease on a new apartment in Brooklyn", ("location", "Brooklyn")),
+        ("I quit my job at Amazon", ("job", "left Amazon")),
+        ("I got laid off last week", ("job", "laid off")),
+        ("I started a new job at Figma", ("job", "Figma")),
+        ("Sarah and I got engaged!", ("relationship", "engaged")),
+        ("I got engaged to Sarah", ("relationship", "engaged")),
+        ("Sarah and I broke up", ("relationship", "broke up")),
+        ("I started dating Sarah", ("relationship", "dating")),
+    ],
+)
+def test_life_changes_are_detected(text: str, change: tuple[str, str]) -> None:
+    result = extract(text)
+
+    assert [(c.change_type, c.new_value) for c in result.changes_detected] == [change]
+    assert not result.facts[0].is_historical
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sarah and I got engaged!",
+        "I got engaged to Sarah",
+        "I'm dating Sarah",
+        "My girlfriend Sarah and I broke up",
+    ],
+)
+def test_relationship_facts_share_one_attribute_per_partner(text: str) -> None:
+    fact = next(f for f in extract(text).facts if f.memory_type != "entity")
+
+    assert (fact.subject, fact.attribute) == ("user", "relationship:Sarah")
+
+
+def test_a_move_in_the_future_is_effective_from_then() -> None:
+    fact = one_fact("I'm moving to Berlin next month")
+
+    assert scoped(fact) == ("user", "location", "Berlin")
+    assert fact.effective_from == datetime(2023, 6, 1, tzinfo=UTC)
+    assert fact.event_date is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We're thinking about moving to Portland", "I might move to Portland", "I want to move to Portland"],
+)
+def test_a_considered_move_is_a_goal_not_a_change(text: str) -> None:
+    result = extract(text)
+
+    assert result.changes_detected == []
+    assert result.facts[0].memory_type == "goal"
+    assert result.facts[0].attribute is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Actually it's spelled Michael, not Mike",
+        "I meant Michael, not Mike",
+        "Correction: it's Michael, not Mike",
+        "Mike is actually spelled Michael",
+        "Sorry, not Mike but Michael",
+    ],
+)
+def test_name_corrections_name_the_old_form_and_the_new(text: str) -> None:
+    result = extract(text)
+
+    fact = one_fact(text)
+    assert scoped(fact) == ("Mike", "name", "Michael")
+    assert fact.is_correction
+    assert [(c.change_type, c.old_value, c.new_value, c.is_correction) for c in result.changes_detected] == [
+        ("name", "Mike", "Michael", True)
+    ]
+
+
+def test_a_value_correction_is_a_correction_of_that_attribute() -> None:
+    result = extract("Actually, I work at Google, not Meta")
+    fact = result.facts[0]
+
+    assert scoped(fact) == ("user", "employer", "Google") and fact.is_correction
+    assert result.changes_detected[0].old_value == "Meta"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I used to live in Boston", "Boston"),
+        ("I previously lived in Boston", "Boston"),
+        ("Back in 2015 I lived in Boston", "Boston"),
+        ("I lived in Boston for six years", "Boston"),
+    ],
+)
+def test_used_to_is_history_not_a_change(text: str, value: str) -> None:
+    result = extract(text)
+    fact = one_fact(text)
+
+    assert fact.is_historical
+    assert scoped(fact) == ("user", "location", value)
+    assert result.changes_detected == []
+
+
+def test_i_was_a_teacher_for_years_is_historical_job_title() -> None:
+    fact = one_fact("I was a teacher for 10 years")
+
+    assert fact.is_historical and scoped(fact) == ("user", "job_title", "teacher")
+
+
+def test_two_facts_about_one_subject_become_two_memories() -> None:
+    facts = facts_of("My brother lives in Chicago and works for Deloitte")
+
+    assert [scoped(f) for f in facts] == [
+        ("my brother", "location", "Chicago"),
+        ("my brother", "employer", "Deloitte"),
+    ]
+
+
+def test_two_independent_clauses_become_two_facts() -> None:
+    facts = facts_of("I live in NYC and my sister lives in Boston")
+
+    assert [scoped(f) for f in facts] == [("user", "location", "NYC"), ("my sister", "location", "Boston")]
+
+
+# --- types ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "alternative"),
+    [
+        ("I decided to go with Postgres over MongoDB because it has better JSON support", "MongoDB"),
+        ("Chose React over Vue for the frontend", "Vue"),
+        ("We settled on Lisbon instead of Porto for the offsite", "Porto for the offsite"),
+        ("I've made up my mind: I'm taking the job at Notion", None),
+    ],
+)
+def test_decisions_are_typed_with_alternatives(text: str, alternative: str | None) -> None:
+    result = extract(text)
+
+    assert result.facts[0].memory_type == "decision"
+    assert result.facts[0].importance == "high"
+    assert len(result.decisions) == 1
+    if alternative:
+        assert result.decisions[0].alternatives_considered[0].startswith(alternative.split()[0])
+
+
+def test_a_decision_keeps_its_reason_as_context() -> None:
+    decision = extract("I decided to go with Postgres because it has better JSON support").decisions[0]
+
+    assert decision.context == "It has better JSON support"
+
+
+@pytest.mark.parametrize(
+    ("text", "outcome", "positive"),
+    [
+        ("Shipped the beta and users loved it", "users loved it", True),
+        ("I finally finished my thesis and my advisor was thrilled", "my advisor was thrilled", True),
+        ("Launched the new site yesterday but it crashed twice", "it crashed twice", False),
+        ("We closed the deal, which was a huge relief", "was a huge relief", True),
+    ],
+)
+def test_actions_record_their_outcome(text: str, outcome: str, positive: bool) -> None:
+    result = extract(text)
+    fact = result.facts[0]
+
+    assert fact.memory_type == "action"
+    assert fact.outcome == outcome
+    assert fact.outcome_sentiment is not None and (fact.outcome_sentiment > 0) is positive
+    assert [(a.outcome, a.outcome_sentiment) for a in result.actions] == [(outcome, fact.outcome_sentiment)]
+
+
+@pytest.mark.parametrize(
+    ("text", "memory_type"),
+    [
+        ("I want to run a marathon next year", "goal"),
+        ("My goal is to read 30 books this year", "goal"),
+        ("I'm planning to learn Spanish", "goal"),
+        ("I'm going to start lifting weights", "goal"),
+        ("I love Thai food", "preference"),
+        ("I prefer tea over coffee", "preference"),
+        ("I'm really into rock climbing", "preference"),
+        ("Dentist appointment on Friday at 10am", "event"),
+        ("My cousin's wedding is on June 15", "event"),
+        ("Team sync every Monday at 9am", "event"),
+        ("To deploy, first run the tests, then push to main", "procedure"),
+        ("The trick to good rice is to rinse it three times", "procedure"),
+        ("My sister Emma", "entity"),
+        ("We got a dog named Max", "entity"),
+        ("I have two kids", "fact"),
+    ],
+)
+def test_memory_types(text: str, memory_type: str) -> None:
+    assert extract(text).facts[0].memory_type == memory_type
+
+
+def test_a_procedure_keeps_its_following_steps() -> None:
+    fact = one_fact("To deploy, first run the tests. Then push to main. Finally, check the dashboard.")
+
+    assert fact.memory_type == "procedure" and fact.layer == "procedural"
+    assert "push to main" in fact.content and "dashboard" in fact.content
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "entity_type", "relationship"),
+    [
+        ("My sister Emma is visiting next week", "Emma", "person", "sister"),
+        ("Had lunch with my coworker Marcus", "Marcus", "person", "coworker"),
+        ("We got a dog named Max", "Max", "pet", "dog"),
+        ("My therapist Dr. Lee suggested journaling", "Dr. Lee", "person", "therapist"),
+        ("Our son Leo turned 5 yesterday", "Leo", "person", "son"),
+    ],
+)
+def test_people_and_pets_get_entity_memories(
+    text: str, name: str, entity_type: str, relationship: str
+) -> None:
+    entities = [f for f in extract(text).facts if f.memory_type == "entity" and f.attribute == "relation"]
+
+    assert [(f.name, f.entity_type, f.relationship) for f in entities] == [(name, entity_type, relationship)]
+    assert (entities[0].subject, entities[0].value) == (name, relationship)
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("Met Priya at Google in London", {"Priya": "person", "Google": "organization", "London": "place"}),
+        ("Lunch with Dr. Patel near Golden Gate Park", {"Dr. Patel": "person", "Golden Gate Park": "place"}),
+        ("My friend Sarah joined Acme Labs", {"Sarah": "person", "Acme Labs": "organization"}),
+    ],
+)
+def test_entities_are_typed(text: str, kinds: dict[str, str]) -> None:
+    fact = facts_of(text)[0]
+
+    assert {e.name: e.entity_type for e in fact.entities} == kinds
+
+
+def test_calendar_words_and_sentence_starters_are_not_people() -> None:
+    result = extract("Yesterday was Monday. Work is crazy in May. Mortgage is €3,000 a month.")
+
+    people = {e.name for f in result.facts for e in f.entities if e.kind == "person"}
+    assert people == set()
+
+
+# --- sensitivity, importance, confidence, sentiment -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My grandma passed away last week",
+        "My dog Max died yesterday",
+        "We lost the baby, it was a miscarriage",
+        "I was diagnosed with ADHD last year",
+        "I've been struggling with depression",
+        "I started therapy for my anxiety",
+        "My dad had a heart attack and is in the ICU",
+        "Sarah and I broke up",
+    ],
+)
+def test_health_death_and_breakups_are_sensitive(text: str) -> None:
+    fact = facts_of(text)[0]
+
+    assert fact.sensitivity_level == "sensitive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My grandma passed away last week",
+        "My dad had a heart attack and is in the ICU",
+        "I'm allergic to peanuts",
+        "Remember that my gate code changes monthly",
+    ],
+)
+def test_loss_emergencies_allergies_and_remember_requests_are_critical(text: str) -> None:
+    assert facts_of(text)[0].importance == "critical"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My salary is $95k",
+        "I make 120k a year",
+        "Rent is €3,000 a month",
+        "I still owe $20,000 in student loans",
+        "We refinanced the mortgage",
+        "Keep this between us: I'm interviewing elsewhere",
+    ],
+)
+def test_money_and_secrets_are_private(text: str) -> None:
+    assert facts_of(text)[0].sensitivity_level == "private"
+
+
+@pytest.mark.parametrize(
+    ("text", "confidence"),
+    [
+        ("I live in Seattle", 0.8),
+        ("Remember that I live in Seattle", 1.0),
+        ("I think Sarah lives in Seattle", 0.5),
+        ("Maybe I'll move to Seattle", 0.5),
+        ("Marcus told me he moved to Seattle", 0.7),
+    ],
+)
+def test_confidence_follows_seed_002(text: str, confidence: float) -> None:
+    assert facts_of(text)[0].confidence == confidence
+
+
+def test_remember_this_after_a_statement_vouches_for_it() -> None:
+    fact = one_fact("My locker number is 42. Remember this!")
+
+    assert (fact.confidence, fact.importance) == (1.0, "critical")
+
+
+def test_assistant_tool_summaries_are_inferred_in_the_users_voice() -> None:
+    fact = one_fact("I found 3 emails from Chase about your credit card statement.", role="assistant")
+
+    assert fact.source_type == "inferred"
+    assert 0.4 <= fact.confidence <= 0.6
+    assert "your" not in fact.content.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "sign"),
+    [
+        ("I love my new job", 1),
+        ("Work has been so stressful", -1),
+        ("I live in Seattle", 0),
+        ("I'm not happy with the move", -1),
+    ],
+)
+def test_sentiment_sign(text: str, sign: int) -> None:
+    sentiment = facts_of(text)[0].sentiment
+
+    assert (sentiment or 0) * sign > 0 if sign else sentiment is None
+
+
+def test_importance_is_low_for_mild_preferences_and_small_events() -> None:
+    assert one_fact("I like green tea").importance == "low"
+    assert facts_of("Had coffee with Marcus today")[0].importance == "low"
+
+
+# --- forget requests --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("forget that I told you about my ex", "My ex"),
+        ("Please forget about my ex", "My ex"),
+        ("Don't remember that I live in NYC", "I live in NYC"),
+        ("delete what I said about Marcus", "Marcus"),
+        ("Stop remembering my address", "My address"),
+        ("Remove the memory about my old job", "My old job"),
+    ],
+)
+def test_forget_requests_become_forget_facts_and_nothing_else(text: str, content: str) -> None:
+    result = extract(text)
+
+    assert len(result.facts) == 1
+    fact = result.facts[0]
+    assert fact.forget and fact.content == content
+    assert fact.importance == "medium"
+    assert result.changes_detected == [] and result.actions == []
+
+
+def test_a_forget_request_carries_scope_when_it_names_an_attribute() -> None:
+    fact = extract("Don't remember that I live in NYC").facts[0]
+
+    assert scoped(fact) == ("user", "location", "NYC")
+
+
+def test_forget_that_right_after_a_statement_retracts_it() -> None:
+    assert extract("I'm pregnant. Actually, forget that.").facts == []
+
+
+@pytest.mark.parametrize("text", ["Delete my Facebook account", "Remove the stain from my shirt"])
+def test_delete_and_remove_are_only_forget_requests_when_about_memory(text: str) -> None:
+    assert not any(f.forget for f in extract(text).facts)
+
+
+# --- preferences ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("topics", "text"),
+    [
+        (["ex"], "My ex texted me again"),
+        (["dogs"], "We got a dog named Max"),
+        (["mental health"], "I started therapy for my anxiety"),
+        (["health"], "I was diagnosed with asthma"),
+        (["Marcus"], "Had lunch with Marcus"),
+    ],
+)
+def test_never_store_topics_drop_the_fact_entirely(topics: list[str], text: str) -> None:
+    assert extract(text, preferences=MemoryPreferences(never_store=topics)).facts == []
+
+
+def test_never_store_is_word_bounded() -> None:
+    result = extract("I went to a party", preferences=MemoryPreferences(never_store=["art"]))
+
+    assert len(result.facts) == 1
+
+
+def test_auto_mark_sensitive_topics_raise_sensitivity() -> None:
+    preferences = MemoryPreferences(auto_mark_sensitive=["religion", "church"])
+
+    assert one_fact("I go to church every Sunday", preferences=preferences).sensitivity_level == "sensitive"
+
+
+def test_disabled_memory_types_are_dropped() -> None:
+    preferences = MemoryPreferences(enabled_categories=["fact", "event"])
+    result = extract("I love sushi. I live in Oslo. I want to learn Norwegian.", preferences=preferences)
+
+    assert [f.memory_type for f in result.facts] == ["fact"]
+
+
+# --- provenance and evidence ------------------------------------------------------------------------
+
+
+def test_provenance_carries_the_source_and_message_ids() -> None:
+    result = EXTRACTOR.extract(
+        ExtractionInput(
+            source_id="src-9",
+            turns=[
+                TurnInput(content="I live in Oslo", message_id="a"),
+                TurnInput(content="hi", message_id="b"),
+                TurnInput(content="I love skiing"),
+            ],
+            observed_at=SAID,
+        )
+    )
+
+    assert [(p.source_id, p.message_ids) for f in result.facts for p in f.provenance] == [
+        ("src-9", ["a"]),
+        ("src-9", []),
+    ]
+
+
+def test_evidence_is_a_short_quote_of_what_was_said() -> None:
+    fact = one_fact("I went to a LGBTQ support group yesterday and it was so powerful.", name="Caroline")
+
+    assert fact.evidence == "I went to a LGBTQ support group yesterday and it was so powerful."
+
+
+def test_per_turn_timestamps_win_over_the_source_time() -> None:
+    turn = TurnInput(content="I went hiking yesterday", timestamp=SAID + timedelta(days=10))
+    result = EXTRACTOR.extract(ExtractionInput(source_id="s", turns=[turn], observed_at=SAID))
+
+    assert result.facts[0].event_date == datetime(2023, 5, 17, tzinfo=UTC)
+
+
+def test_only_new_turns_are_extracted_context_is_not() -> None:
+    result = EXTRACTOR.extract(
+        ExtractionInput(
+            source_id="s",
+            turns=[TurnInput(content="He just moved to Denver")],
+            observed_at=SAID,
+            previous_message=TurnInput(content="I had dinner with Marcus"),
+        )
+    )
+
+    assert [scoped(f) for f in result.facts if f.memory_type != "entity"] == [
+        ("Marcus", "location", "Denver")
+    ]
+
+
+# --- phrasings that need grammar, not strings -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I used to live in Boston but now I live in Seattle",
+            [("location", "Boston", True), ("location", "Seattle", False)],
+        ),
+        (
+            "I hate running but love yoga",
+            [("preference:running", "dislikes", False), ("preference:yoga", "likes", False)],
+        ),
+        (
+            "My brother Tom moved to Austin and started at Dell",
+            [("location", "Austin", False), ("employer", "Dell", False)],
+        ),
+    ],
+)
+def test_one_sentence_with_two_statements_gives_two_scoped_facts(
+    text: str, expected: list[tuple[str, str, bool]]
+) -> None:
+    facts = facts_of(text)
+
+    assert [(f.attribute, f.value, f.is_historical) for f in facts] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Big news: I got the job at Spotify! Starting on June 1st.",
+     "Got the job at Spotify. Starting June 1st!",
+     "Update - I accepted the offer at Spotify, starting June 1"],
+)  # fmt: skip
+def test_a_trailing_when_dates_the_previous_statement(text: str) -> None:
+    fact = one_fact(text)
+
+    assert scoped(fact) == ("user", "employer", "Spotify")
+    assert fact.effective_from == datetime(2023, 6, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Wow, that's cool, Caroline!", "That sounds really meaningful.", "Aw that's so sweet", "How exciting!"],
+)
+def test_reactions_to_the_other_speaker_yield_nothing(text: str) -> None:
+    assert extract(text, name="Melanie").facts == []
+
+
+def test_a_clause_that_completes_the_previous_one_is_kept_with_it() -> None:
+    fact = one_fact("my mom was hospitalized last night, they think it's pneumonia")
+
+    assert "pneumonia" in fact.content and fact.sensitivity_level == "sensitive"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Meeting with the Acme team moved to Thursday at 2pm", datetime(2023, 5, 11, 14, tzinfo=UTC)),
+        ("Remind me to call mom tomorrow at 5pm", datetime(2023, 5, 9, 17, tzinfo=UTC)),
+        ("Can you remind me to renew my passport on June 3?", datetime(2023, 6, 3, tzinfo=UTC)),
+    ],
+)
+def test_rescheduled_meetings_and_reminders_are_future_events(text: str, expected: datetime) -> None:
+    fact = one_fact(text)
+
+    assert (fact.memory_type, fact.event_date) == ("event", expected)
+
+
+def test_a_recurring_adjective_in_a_past_action_is_not_a_schedule() -> None:
+    fact = one_fact("I finally finished the quarterly report and my boss loved it")
+
+    assert fact.recurrence is None and fact.memory_type == "action"
+
+
+def test_naive_observed_at_is_treated_as_utc() -> None:
+    turn = TurnInput(content="I start at Google next month")
+    result = EXTRACTOR.extract(
+        ExtractionInput(source_id="s", turns=[turn], observed_at=datetime(2023, 5, 8, 13))
+    )
+
+    assert result.facts[0].effective_from == datetime(2023, 6, 1, tzinfo=UTC)
+
+
+def test_result_is_labelled_rules_v1() -> None:
+    assert extract("I live in Oslo").model == "rules-v1"
+
+
+def test_a_100_word_note_extracts_in_well_under_50_ms() -> None:
+    import time
+
+    note = (
+        "Had coffee with Marcus today, he's thinking about leaving Stripe. My sister Emma is visiting next "
+        "week and we're going to the Getty on Saturday. I finally finished the quarterly report and my boss "
+        "loved it. Starting next month I'll be working from Lisbon until the end of June. I decided to go "
+        "with the standing desk instead of the treadmill because it's cheaper. Dentist appointment tomorrow "
+        "at 3pm. Team sync every Monday at 9am. I'm allergic to shellfish, remember that. I used to live in "
+        "Boston but now I live in Seattle with my partner Alex and our dog Max."
+    )
+    extract(note)
+    started = time.perf_counter()
+    for _ in range(5):
+        extract(note)
+    assert (time.perf_counter() - started) / 5 < 0.05
+
+
+@pytest.mark.parametrize(
+    ("text", "now"),
+    [
+        ("I used to hate olives but now I love them", "likes"),
+        ("I used to love sushi but now I can't stand it", "dislikes"),
+    ],
+)
+def test_a_pronoun_object_inherits_the_preference_it_refers_to(text: str, now: str) -> None:
+    past, present = facts_of(text)
+
+    assert past.is_historical and not present.is_historical
+    assert past.attribute == present.attribute and present.value == now
+    assert not present.content.endswith((" them", " it"))
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [("Lisa is my best friend from college", "best friend"), ("Marcus is my coworker", "coworker"),
+     ("Dana is our neighbor", "neighbor")],
+)  # fmt: skip
+def test_naming_how_someone_relates_scopes_the_relation(text: str, relation: str) -> None:
+    fact = extract(text).facts[0]
+
+    assert (fact.attribute, fact.value) == ("relation", relation)
+    assert fact.subject == text.split()[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["I joined a book club", "Joined the gym today", "I joined a choir last month"]
+)
+def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:
+    assert extract(text).changes_detected == []
+
+
+@pytest.mark.parametrize("text", ["Apple released a new iPhone today", "Google announced layoffs yesterday"])
+def test_dated_news_about_the_world_is_not_a_memory(text: str) -> None:
+    assert extract(text).facts == []

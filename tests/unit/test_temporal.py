@@ -1,0 +1,352 @@
+"""Temporal markers resolved against when something was said (seed 000 §1.3 "temporal detection").
+
+Every test uses a fixed `observed_at` (Monday 8 May 2023, 13:56 UTC, a LOCOMO session time), never today.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram.pipeline.temporal import (
+    TEMPORARY_DEFAULT_DAYS,
+    analyse_temporal,
+    is_historical_text,
+    parse_recurrence,
+    warm_up,
+)
+
+SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _warm_dateparser() -> None:
+    warm_up()
+
+
+def at(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
+
+
+# --- effective_from ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Starting next month I'll be working remotely",
+        "I'm switching to the night shift starting next month",
+        "Beginning next month the rent goes up",
+        "From next month on I teach on Tuesdays too",
+    ],
+)
+def test_starting_next_month_is_effective_from_the_first_of_next_month(text: str) -> None:
+    info = analyse_temporal(text, SAID)
+
+    assert info.effective_from == at(2023, 6, 1)
+    assert info.event_date is None
+
+
+def test_next_month_in_december_rolls_over_the_year() -> None:
+    info = analyse_temporal("Starting next month I work at Notion", at(2023, 12, 20, 9))
+
+    assert info.effective_from == at(2024, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("From Monday I'm on the night shift", at(2023, 5, 15)),
+        ("As of June I'm fully remote", at(2023, 6, 1)),
+        ("Beginning January I'll be vegan", at(2024, 1, 1)),
+        ("Effective June 1 my title is staff engineer", at(2023, 6, 1)),
+    ],
+)
+def test_start_cues_set_effective_from(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).effective_from == expected
+
+
+# --- expires_at -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm out of office until Friday",
+        "The gym is closed till Friday",
+        "Working from Lisbon until Friday",
+        "My sister is staying with us thru Friday",
+    ],
+)
+def test_until_friday_expires_at_the_end_of_that_friday(text: str) -> None:
+    assert analyse_temporal(text, SAID).expires_at == at(2023, 5, 12, 23, 59, 59)
+
+
+@pytest.mark.parametrize(
+    ("text", "delta"),
+    [
+        ("I'm staying with my parents for the next week", timedelta(days=7)),
+        ("Dog-sitting Max for the next 3 days", timedelta(days=3)),
+        ("I'm on antibiotics for two weeks", timedelta(days=14)),
+    ],
+)
+def test_durations_expire_relative_to_when_it_was_said(text: str, delta: timedelta) -> None:
+    assert analyse_temporal(text, SAID).expires_at == SAID + delta
+
+
+def test_for_the_next_week_also_gets_an_absolute_label() -> None:
+    info = analyse_temporal("I'm staying with my parents for the next week", SAID)
+
+    assert info.annotate("I'm staying with my parents for the next week").endswith("(until 15 May 2023)")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The pool is closed through December", at(2023, 12, 31, 23, 59, 59)),
+        ("I'm in Lisbon till the end of the month", at(2023, 5, 31, 23, 59, 59)),
+        ("The discount is valid until June 30", at(2023, 6, 30, 23, 59, 59)),
+    ],
+)
+def test_end_cues_expire_at_the_end_of_the_named_period(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).expires_at == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm using the spare room as an office for now",
+        "This is a temporary setup",
+        "I'm temporarily working from my parents' place",
+    ],
+)
+def test_for_now_and_temporary_expire_after_the_default_horizon(text: str) -> None:
+    assert analyse_temporal(text, SAID).expires_at == SAID + timedelta(days=TEMPORARY_DEFAULT_DAYS)
+
+
+def test_a_range_ends_after_it_starts() -> None:
+    info = analyse_temporal("I'm out from Monday to Wednesday", SAID)
+
+    assert (info.effective_from, info.expires_at) == (at(2023, 5, 15), at(2023, 5, 17, 23, 59, 59))
+
+
+def test_past_durations_are_history_not_expiry() -> None:
+    info = analyse_temporal("I worked there for 3 years", SAID)
+
+    assert info.expires_at is None
+    assert info.is_historical
+
+
+# --- event dates and labels -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "label"),
+    [
+        ("I went to a support group yesterday", at(2023, 5, 7), "7 May 2023"),
+        ("Two days ago I ran 10k", at(2023, 5, 6), "6 May 2023"),
+        ("the day before yesterday we hiked", at(2023, 5, 6), "6 May 2023"),
+        ("Had coffee with Marcus today", at(2023, 5, 8), "8 May 2023"),
+        ("Dentist tomorrow", at(2023, 5, 9), "9 May 2023"),
+        ("Last week was rough", at(2023, 5, 1), "week of 1 May 2023"),
+        ("We moved to SF last month", at(2023, 4, 1), "April 2023"),
+        ("I graduated last year", at(2022, 1, 1), "2022"),
+        ("Last weekend we went camping", at(2023, 5, 6), "weekend of 6 May 2023"),
+        ("Last summer we went to Italy", at(2022, 6, 1), "summer 2022"),
+        ("In two weeks I fly to Tokyo", at(2023, 5, 22), "week of 22 May 2023"),
+        ("The deadline is the end of June", at(2023, 6, 30), "30 June 2023"),
+    ],
+)
+def test_relative_phrases_resolve_against_observed_at_with_a_label(
+    text: str, expected: datetime, label: str
+) -> None:
+    info = analyse_temporal(text, SAID)
+
+    assert info.event_date == expected
+    assert f"({label})" in info.annotate(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I saw her last Friday", at(2023, 5, 5)),
+        ("I saw her on Friday", at(2023, 5, 5)),
+        ("I'm seeing her on Friday", at(2023, 5, 12)),
+        ("Next Friday is the party", at(2023, 5, 12)),
+        ("The interview is next Monday", at(2023, 5, 15)),
+        ("We met last Monday", at(2023, 5, 1)),
+    ],
+)
+def test_weekdays_follow_tense_and_never_mean_the_day_itself(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).event_date == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I moved here in March", at(2023, 3, 1)),
+        ("I'm moving in March", at(2024, 3, 1)),
+        ("Our wedding is on June 15", at(2023, 6, 15)),
+        ("We got married on June 15", at(2022, 6, 15)),
+        ("The conference is on 2023-09-14", at(2023, 9, 14)),
+        ("My flight is on 15/06/2024", at(2024, 6, 15)),
+        ("The 3rd of June 2023 was great", at(2023, 6, 3)),
+        ("Rent is due on the 1st", at(2023, 6, 1)),
+    ],
+)
+def test_absolute_dates_set_event_date_in_the_right_year(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).event_date == expected
+
+
+def test_absolute_dates_with_a_year_need_no_label() -> None:
+    info = analyse_temporal("I graduated on June 3, 2019", SAID)
+
+    assert info.event_date == at(2019, 6, 3)
+    assert info.annotate("I graduated on June 3, 2019") == "I graduated on June 3, 2019"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dentist tomorrow at 3pm", at(2023, 5, 9, 15)),
+        ("Call with Sam tomorrow at 9:30", at(2023, 5, 9, 9, 30)),
+        ("Team call at 3pm PST", at(2023, 5, 8, 23)),
+    ],
+)
+def test_times_are_utc_unless_a_zone_is_named(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).event_date == expected
+
+
+@pytest.mark.parametrize("text", ["May I ask you something", "I may go", "I love hiking", "We will see"])
+def test_words_that_only_look_like_dates_are_not_dates(text: str) -> None:
+    info = analyse_temporal(text, SAID)
+
+    assert (info.event_date, info.effective_from, info.expires_at) == (None, None, None)
+
+
+def test_naive_observed_at_is_read_as_utc_and_results_are_aware() -> None:
+    info = analyse_temporal("I went there yesterday", datetime(2023, 5, 8, 13, 56))
+
+    assert info.event_date == at(2023, 5, 7)
+    assert info.event_date is not None and info.event_date.tzinfo is not None
+
+
+# --- history ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I used to live in Boston",
+        "I previously worked at Google",
+        "I no longer eat meat",
+        "Back when I lived in Paris I biked everywhere",
+        "In the past I was a smoker",
+        "She was formerly a lawyer",
+        "I was a nurse for 10 years",
+        "Growing up we had three cats",
+        "When I was a kid I played the violin",
+    ],
+)
+def test_history_cues_mark_the_clause_historical(text: str) -> None:
+    assert is_historical_text(text, SAID)
+
+
+@pytest.mark.parametrize(
+    "text", ["I live in Boston", "I've been vegan for 5 years", "I'm a nurse", "I moved last year"]
+)
+def test_present_states_are_not_history(text: str) -> None:
+    assert not is_historical_text(text, SAID)
+
+
+# --- recurrence -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["every Monday at 9am", "Team sync every Monday at 9am", "I have therapy every monday at 9 am"]
+)
+def test_every_monday_at_9am_is_weekly_on_monday_at_nine(text: str) -> None:
+    assert parse_recurrence(text, SAID) == {
+        "type": "weekly",
+        "day": "Monday",
+        "time": "09:00",
+        "rrule": "RRULE:FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+    }
+
+
+@pytest.mark.parametrize(
+    "text", ["daily standup at 9:30", "Our standup is daily at 9:30am", "standup every day at 9:30"]
+)
+def test_daily_standup_is_daily_at_its_time(text: str) -> None:
+    recurrence = parse_recurrence(text, SAID)
+
+    assert recurrence is not None
+    assert (recurrence["type"], recurrence["time"]) == ("daily", "09:30")
+    assert recurrence["rrule"].startswith("RRULE:FREQ=DAILY")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our anniversary is June 15",
+        "yearly anniversary June 15",
+        "every year on June 15",
+        "My birthday is on 15 June",
+    ],
+)
+def test_yearly_dates_recur_yearly_on_month_and_day(text: str) -> None:
+    recurrence = parse_recurrence(text, SAID)
+
+    assert recurrence is not None
+    assert (recurrence["type"], recurrence["month"], recurrence["day"]) == ("yearly", 6, 15)
+    assert recurrence["rrule"] == "RRULE:FREQ=YEARLY;BYMONTH=6;BYMONTHDAY=15"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("monthly review with my manager", {"type": "monthly"}),
+        ("I call grandma every other week", {"type": "weekly", "interval": 2}),
+        ("biweekly 1:1 with my manager", {"type": "weekly", "interval": 2}),
+        ("we play football on Tuesdays", {"type": "weekly", "day": "Tuesday"}),
+        ("I swim twice a week", {"type": "weekly", "times_per_period": 2}),
+        (
+            "book club on the first Monday of every month",
+            {"type": "monthly", "day": "Monday", "week_of_month": 1},
+        ),
+        ("gym every weekday at 7am", {"type": "weekly", "time": "07:00"}),
+    ],
+)
+def test_other_recurrences(text: str, expected: dict[str, object]) -> None:
+    recurrence = parse_recurrence(text, SAID)
+
+    assert recurrence is not None
+    assert expected.items() <= recurrence.items()
+    assert recurrence["rrule"].startswith("RRULE:FREQ=")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["for the next week", "I'm staying for the next week", "my birthday party was fun", "I went to the gym"],
+)
+def test_non_recurring_phrases_have_no_recurrence(text: str) -> None:
+    # recurrent returns None for "for the next week" and then has no `is_recurring`: must not raise.
+    assert parse_recurrence(text, SAID) is None
+
+
+def test_a_recurring_weekday_is_not_also_an_event_date() -> None:
+    info = analyse_temporal("Team sync every Monday at 9am", SAID)
+
+    assert info.recurrence is not None
+    assert info.event_date is None
+
+
+def test_analysis_is_fast_after_warm_up() -> None:
+    import time
+
+    text = "Starting next month I'll be in Lisbon until Friday, and every Monday at 9am I have a call"
+    started = time.perf_counter()
+    for _ in range(20):
+        analyse_temporal(text, SAID)
+    assert (time.perf_counter() - started) / 20 < 0.01
