@@ -19,6 +19,10 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(VENV)/bin/engram serve
 
+## A scripted week of notes through the API: what Engram learned, superseded and noticed.
+demo: $(STAMP)
+	$(VENV)/bin/engram demo
+
 ## The whole test suite against a real PostgreSQL + pgvector (embedded unless ENGRAM_DATABASE_URL).
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)

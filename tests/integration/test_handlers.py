@@ -206,3 +206,18 @@ def test_migrate_custom_resource_reports_success_to_cloudformation():
     assert result["status"] == "ok"
     assert received and received[0]["Status"] == "SUCCESS"
     assert received[0]["RequestId"] == request["RequestId"]
+
+
+def test_analyze_emits_emf_metrics_for_success_and_each_operation(capsys):
+    response = invoke("analyze", event("analyze_note.json"))
+    assert response["statusCode"] == 200
+    blobs = [json.loads(line) for line in capsys.readouterr().out.splitlines() if '"_aws"' in line]
+    names = {
+        metric["Name"]
+        for blob in blobs
+        for directive in blob["_aws"]["CloudWatchMetrics"]
+        for metric in directive["Metrics"]
+    }
+    operations = {o["operation"] for o in json.loads(response["body"])["operations"]}
+    assert "success" in names
+    assert operations and operations <= names

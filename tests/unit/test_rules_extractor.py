@@ -865,3 +865,24 @@ def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:
 @pytest.mark.parametrize("text", ["Apple released a new iPhone today", "Google announced layoffs yesterday"])
 def test_dated_news_about_the_world_is_not_a_memory(text: str) -> None:
     assert extract(text).facts == []
+
+
+@pytest.mark.parametrize(
+    "text", ["Monday.", "Tuesday morning.", "Happy Friday!", "Last night.", "May 2.", "Day 3"]
+)
+def test_a_bare_dateline_yields_nothing(text: str) -> None:
+    assert facts_of(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I decided to take the Lisbon trip in September instead of Tokyo",
+        "We booked a cabin for November",
+        "I signed up for the half marathon in October",
+    ],
+)
+def test_a_past_decision_about_a_later_month_points_forward(text: str) -> None:
+    fact = one_fact(text)
+    assert fact.event_date is not None
+    assert SAID < fact.event_date < SAID + timedelta(days=366)

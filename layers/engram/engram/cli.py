@@ -32,6 +32,12 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from engram.local.demo import run_demo
+
+    return run_demo(args.data_dir)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="engram", description="Engram: long-term memory for personal AI apps"
@@ -47,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--data-dir", type=Path, default=None, help="where the embedded database lives (.engram)"
     )
     serve.set_defaults(func=_cmd_serve)
+
+    demo = sub.add_parser(
+        "demo", help="send a scripted week of notes through the API and show what was learned"
+    )
+    demo.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
+    demo.set_defaults(func=_cmd_demo)
 
     migrate = sub.add_parser("migrate", help="apply pending sql/ migrations")
     migrate.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")

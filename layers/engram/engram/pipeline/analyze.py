@@ -196,6 +196,8 @@ def extract_source(
         source = source_repo.get_source(conn, user_id, source_id)
         if source is None:
             raise NotFound("no such source", field="source_id")
+        # Seed 002: each processing cycle also drops the user's observations that went stale.
+        stale = context_repo.delete_stale_observations(conn, user_id, now)
         prefs = get_preferences(conn, user_id)
         established, observations = _known(context_repo.known_facts(conn, user_id, now))
         state = (
@@ -203,6 +205,8 @@ def extract_source(
             if source["conversation_id"]
             else None
         )
+    if stale:
+        metrics.add_metric(name="stale_deleted", unit=MetricUnit.Count, value=stale)
     include_assistant = bool((source["raw_content"] or {}).get("include_assistant"))
     all_turns = _stored_turns(source)
     turns, assistant_included = conversation.extractable(all_turns, include_assistant)

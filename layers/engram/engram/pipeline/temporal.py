@@ -157,7 +157,10 @@ _EVERY_BEFORE = re.compile(r"\b(?:every|each|other|alternate)\s+$", re.IGNORECAS
 FUTURE_MARKERS = re.compile(
     r"\b(?:will|shall|won't|going to|gonna|plan(?:s|ning)? to|about to|next|upcoming|tomorrow|soon|"
     r"scheduled|intend(?:s|ing)? to|hope to|want to|would like to|coming up|later|until|till|starting|"
-    r"from now)\b|'ll\b",
+    r"from now|"
+    # a past decision about a later event: "decided to take the trip in May" is about the coming May
+    r"(?:decided|chose|agreed|promised|planned|arranged|booked|signed up|registered|committed) (?:to|for)|"
+    r"(?:booked|reserved|got tickets)\b[^.!?]{0,40}?\bfor)\b|'ll\b",
     re.IGNORECASE,
 )
 PAST_MARKERS = re.compile(

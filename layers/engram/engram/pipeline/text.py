@@ -660,6 +660,16 @@ REACTION = re.compile(
 )
 
 
+# Words that on their own only say when, never what: a sentence made of nothing else is a dateline.
+DATELINE_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    january february march april may june july august september october november december jan feb mar apr
+    jun jul aug sep sept oct nov dec today tonight tomorrow yesterday morning afternoon evening night noon
+    midnight weekend week day month year last next this happy good early late st nd rd th entry update
+    day one two three first second third""".split()
+)
+
+
 def is_filler(text: str, vocatives: frozenset[str] = frozenset()) -> bool:
     """Small talk, acknowledgements, greetings and reactions ("Thanks!", "ok 👍", "Wow, that's cool, Mel!").
 
@@ -679,6 +689,8 @@ def is_filler(text: str, vocatives: frozenset[str] = frozenset()) -> bool:
     key = filler_key(text)
     if not key:
         return True
+    if all(word in DATELINE_WORDS or word.isdigit() for word in key.split()):
+        return True  # a journal dateline or a bare time phrase: "Monday.", "Tuesday morning", "Happy Friday!"
     if key in FILLER_PHRASES:
         return True
     # Greeting + a name or a short pleasantry ("hey mel", "thanks so much caroline").
