@@ -32,7 +32,8 @@ def note(rng: random.Random) -> str:
     return (
         f"Had lunch with {p1} today at a small place near the office. {p1} told me they are thinking about "
         f"leaving {company} because the team keeps changing. I love {activity} and I want to do it {n} times "
-        f"a month this year. Starting next month I'm going to visit {place} with my partner. {p2} recommended "
+        f"a month this year. Starting next month I'm going to visit {place} with my partner. "
+        f"{p2} recommended "
         f"a book about habits and I decided to read it before the trip. I have team standup every Monday at "
         f"9am, which is fine, but the Thursday planning meeting runs too long. We shipped the new onboarding "
         f"flow yesterday and users loved it. Note {rng.randint(1, 10_000)}."

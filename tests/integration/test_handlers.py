@@ -6,6 +6,7 @@ import copy
 import importlib.util
 import json
 import threading
+import uuid
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from types import ModuleType
@@ -209,7 +210,11 @@ def test_migrate_custom_resource_reports_success_to_cloudformation():
 
 
 def test_analyze_emits_emf_metrics_for_success_and_each_operation(capsys):
-    response = invoke("analyze", event("analyze_note.json"))
+    request = event("analyze_note.json")
+    body = json.loads(request["body"])
+    body["idempotency_key"] = f"emf-{uuid.uuid4()}"  # a replay would (rightly) do no work and emit nothing
+    request["body"] = json.dumps(body)
+    response = invoke("analyze", request)
     assert response["statusCode"] == 200
     blobs = [json.loads(line) for line in capsys.readouterr().out.splitlines() if '"_aws"' in line]
     names = {

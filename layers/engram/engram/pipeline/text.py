@@ -663,10 +663,10 @@ REACTION = re.compile(
 # Words that on their own only say when, never what: a sentence made of nothing else is a dateline.
 DATELINE_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
-    january february march april may june july august september october november december jan feb mar apr
-    jun jul aug sep sept oct nov dec today tonight tomorrow yesterday morning afternoon evening night noon
-    midnight weekend week day month year last next this happy good early late st nd rd th entry update
-    day one two three first second third""".split()
+    january february march april may june july august september october november december jan feb mar
+    apr jun jul aug sep sept oct nov dec today tonight tomorrow yesterday morning afternoon evening
+    night noon midnight weekend week day month year last next this happy good early late st nd rd th
+    entry update day one two three first second third""".split()  # noqa: SIM905 - a word list reads better as words
 )
 
 
