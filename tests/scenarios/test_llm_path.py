@@ -204,10 +204,14 @@ def test_noop_from_recorded_answer_changes_nothing(engram, claude):
 
 
 def test_malformed_extraction_twice_fails_visibly_and_keeps_the_source(engram, claude, db):
+    from engram.observability import metrics
+
+    metrics.clear_metrics()
     claude.text("Sure! Here are the memories: Marcus, Stripe.")
     claude.text("I could not decide.")
     response = engram.api.post("/v1/analyze", {"content": "Marcus works at Stripe"}, user=engram.user)
     assert response.status == 502
+    assert {"parse_fail", "poison"} <= set(metrics.metric_set), "the failure is counted, not silent"
     assert response.error["code"] == "extraction_failed"
     assert len(claude.requests) == 2, "exactly one retry"
     assert "could not be used" in json.dumps(claude.requests[1]["messages"])
