@@ -1,7 +1,7 @@
 """The search function: health and the read path's routes (search, recall, explore, traverse,
-timeline, graph) as they land."""
+timeline, graph)."""
 
 from engram.api.app import make_lambda_handler
-from engram.api.routes import health
+from engram.api.routes import health, search
 
-lambda_handler = make_lambda_handler(routers=[health.router])
+lambda_handler = make_lambda_handler(routers=[health.router, search.router])

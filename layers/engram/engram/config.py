@@ -50,6 +50,12 @@ class Settings(BaseSettings):
     database_sslmode: str = Field("require", description="sslmode used with the secret (RDS Proxy: TLS).")
     data_dir: Path = Field(Path(".engram"), description="Embedded database and local state live here.")
     hnsw_ef_search: int = Field(100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for searches.")
+    search_weight_relevance: float = Field(0.50, ge=0, le=1, description="Re-rank weight of fused relevance.")
+    search_weight_importance: float = Field(0.20, ge=0, le=1, description="Re-rank weight of importance.")
+    search_weight_recency: float = Field(
+        0.15, ge=0, le=1, description="Re-rank weight of 0.95^weeks recency."
+    )
+    search_weight_access: float = Field(0.15, ge=0, le=1, description="Re-rank weight of access frequency.")
 
     # --- local server --------------------------------------------------------------------------------
     host: str = Field("127.0.0.1", description="`engram serve` bind address.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -500,3 +500,44 @@ class FeedbackRequest(ApiModel):
         for name in names:
             if getattr(self, name) is not None:
                 raise PydanticCustomError("not_for_kind", f"is not used by {kind} feedback", {"field": name})
+
+
+# ---------------------------------------------------------------------------------------------------
+# Read path (DESIGN §3 "Search and recall")
+# ---------------------------------------------------------------------------------------------------
+
+SearchSignal = Literal["vector", "fts", "name", "entity", "graph"]
+SEARCH_SIGNALS: tuple[SearchSignal, ...] = get_args(SearchSignal)
+
+
+class SearchRequest(ApiModel):
+    """`POST /v1/search`. `signals` turns hybrid signals off for evaluation (ablation); default all."""
+
+    query: Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+    limit: Annotated[int, Field(ge=1, le=100)] = 10
+    threshold: Annotated[float, Field(ge=0.0, le=1.0)] = 0.0
+    memory_types: Annotated[list[MemoryType], Field(max_length=8)] | None = None
+    include_historical: bool = False
+    exclude_expired: bool = True
+    min_importance: Importance | Annotated[float, Field(ge=0.0, le=1.0)] | None = None
+    sensitivity_max: SensitivityLevel | None = None
+    explain: bool = False
+    signals: Annotated[list[SearchSignal], Field(min_length=1, max_length=5)] | None = None
+    special: bool = True  # detect special queries ("what do you know about me"); false = plain search
+
+
+class ScoredMemory(BaseModel):
+    """A search hit: the memory, its cosine similarity, fused relevance and the final re-ranked score."""
+
+    memory: Memory
+    similarity: float
+    relevance: float
+    final_score: float
+    explain: dict[str, Any] | None = None
+
+    def view(self) -> dict[str, Any]:
+        body = self.memory.model_dump(mode="json")
+        body.update(similarity=round(self.similarity, 4), final_score=round(self.final_score, 4))
+        if self.explain is not None:
+            body["explain"] = self.explain
+        return body

@@ -25,12 +25,22 @@ OPENAPI_PATH = "/v1/openapi.json"
 
 def default_routers() -> list[Router]:
     """Every router of the API. Lambda functions pass their own subset to `build_resolver`."""
-    from engram.api.routes import analyze, feedback, health, jobs, memories, memory_update, preferences
+    from engram.api.routes import (
+        analyze,
+        feedback,
+        health,
+        jobs,
+        memories,
+        memory_update,
+        preferences,
+        search,
+    )
 
     return [
         health.router,
         analyze.router,
         memory_update.router,
+        search.router,
         jobs.router,
         preferences.router,
         memories.router,

@@ -1,0 +1,208 @@
+"""Hybrid retrieval in one round trip: vector, full-text, name, entity and one-hop graph candidates.
+
+Each signal is its own CTE that ranks a bounded candidate list (so the planner can use the btree on
+`(user_id, status)` + an exact sort for small users and HNSW with iterative scans for large ones);
+the outer query joins the union of candidates once with every rank and feature the re-ranker needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from engram.db.connection import Conn
+from engram.db.repositories.memories import MEMORY_COLUMNS
+
+SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
+
+
+@dataclass
+class SearchFilters:
+    """Which memories may be returned at all (seed 000 §5.1)."""
+
+    now: datetime
+    include_historical: bool = False
+    exclude_expired: bool = True
+    memory_types: list[str] | None = None
+    min_importance: float | None = None
+    sensitivity_max: str = "normal"
+    since: datetime | None = None  # event/document date window (temporal queries)
+    until: datetime | None = None
+    exclude_ids: list[Any] = field(default_factory=list)
+
+
+def _m(column: str) -> str:
+    return f"m.{column.strip()}"
+
+
+_M_COLUMNS = ", ".join(_m(c) for c in MEMORY_COLUMNS.split(","))
+
+
+def hybrid_candidates(
+    conn: Conn,
+    user_id: str,
+    *,
+    query: str,
+    embedding: np.ndarray | None,
+    filters: SearchFilters,
+    signals: set[str],
+    per_signal: int = 100,
+    ef_search: int = 100,
+) -> list[dict[str, Any]]:
+    """Candidate memories with each signal's rank (NULL when the signal did not return it)."""
+    statuses = ["active", "superseded"] if filters.include_historical else ["active"]
+    params: dict[str, Any] = {
+        "uid": user_id,
+        "statuses": statuses,
+        "historical_ok": filters.include_historical,
+        "exclude_expired": filters.exclude_expired,
+        "now": filters.now,
+        "types": filters.memory_types,
+        "min_importance": filters.min_importance,
+        "ceiling": SENSITIVITY_ORDER[filters.sensitivity_max],
+        "since": filters.since,
+        "until": filters.until,
+        "exclude": [str(i) for i in filters.exclude_ids],
+        "query": query,
+        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
+        "k": per_signal,
+    }
+    allowed = """
+        m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)
+        AND (%(historical_ok)s OR NOT m.is_historical)
+        AND (NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)
+        AND (m.effective_from IS NULL OR m.effective_from <= %(now)s)
+        AND (%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))
+        AND (%(min_importance)s::real IS NULL OR m.importance_score >= %(min_importance)s::real)
+        AND (CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END) <= %(ceiling)s
+        AND (%(since)s::timestamptz IS NULL
+             OR coalesce(m.event_date, m.document_date, m.created_at) >= %(since)s::timestamptz)
+        AND (%(until)s::timestamptz IS NULL
+             OR coalesce(m.event_date, m.document_date, m.created_at) < %(until)s::timestamptz)
+        AND NOT (m.id::text = ANY(%(exclude)s::text[]))
+    """
+    ctes: list[str] = []
+    unions: list[str] = []
+    if "vector" in signals and embedding is not None:
+        ctes.append(
+            f"""vec AS (
+                SELECT m.id, row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
+                FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
+                ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
+        )
+        unions.append("SELECT id FROM vec")
+    if "fts" in signals:
+        # websearch syntax, but any term may match (OR): recall first, the ranks sort it out.
+        ctes.append(
+            """q AS (
+                SELECT nullif(
+                    replace(websearch_to_tsquery('english', %(query)s)::text, ' & ', ' | '), ''
+                )::tsquery
+                       AS tsq)"""
+        )
+        ctes.append(
+            f"""fts AS (
+                SELECT m.id, row_number() OVER (ORDER BY ts_rank_cd(m.tsv, q.tsq, 1) DESC) AS rank
+                FROM memories m, q WHERE q.tsq IS NOT NULL AND m.tsv @@ q.tsq AND {allowed}
+                ORDER BY ts_rank_cd(m.tsv, q.tsq, 1) DESC LIMIT %(k)s)"""
+        )
+        unions.append("SELECT id FROM fts")
+    if "name" in signals:
+        ctes.append(
+            f"""nm AS (
+                SELECT m.id,
+                       row_number() OVER (ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC)
+                       AS rank
+                FROM memories m WHERE m.name IS NOT NULL AND lower(m.name) <%% lower(%(query)s) AND {allowed}
+                ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC LIMIT %(k)s)"""
+        )
+        unions.append("SELECT id FROM nm")
+    if "entity" in signals or "graph" in signals:
+        # Entities the query names (a canonical name or alias appears among its words).
+        ctes.append(
+            """qent AS (
+                SELECT e.id, word_similarity(e.canonical_name, lower(%(query)s)) AS ws
+                FROM entities e
+                WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND e.canonical_name <%% lower(%(query)s)
+                ORDER BY ws DESC LIMIT 10)"""
+        )
+    if "entity" in signals:
+        ctes.append(
+            f"""ent AS (
+                SELECT m.id, row_number() OVER (ORDER BY max(q.ws) DESC, m.created_at DESC) AS rank
+                FROM qent q JOIN memory_entities me ON me.entity_id = q.id
+                JOIN memories m ON m.id = me.memory_id
+                WHERE {allowed}
+                GROUP BY m.id, m.created_at ORDER BY max(q.ws) DESC, m.created_at DESC LIMIT %(k)s)"""
+        )
+        unions.append("SELECT id FROM ent")
+    if "graph" in signals:
+        ctes.append(
+            f"""hop AS (
+                SELECT CASE WHEN r.from_entity_id = q.id THEN r.to_entity_id ELSE r.from_entity_id END AS id,
+                       max(r.strength) AS strength
+                FROM qent q JOIN relationships r
+                  ON (r.from_entity_id = q.id OR r.to_entity_id = q.id)
+                 AND r.user_id = %(uid)s AND r.is_active AND r.valid_to IS NULL
+                GROUP BY 1),
+            graph AS (
+                SELECT m.id, row_number() OVER (ORDER BY max(h.strength) DESC, m.created_at DESC) AS rank
+                FROM hop h JOIN memory_entities me ON me.entity_id = h.id
+                JOIN memories m ON m.id = me.memory_id
+                WHERE {allowed}
+                GROUP BY m.id, m.created_at ORDER BY max(h.strength) DESC, m.created_at DESC LIMIT %(k)s)"""
+        )
+        unions.append("SELECT id FROM graph")
+    if not unions:
+        return []
+
+    has_vec = "vector" in signals and embedding is not None
+    enabled = {"vec": has_vec, "fts": "fts" in signals, "nm": "name" in signals, "ent": "entity" in signals,
+               "graph": "graph" in signals}  # fmt: skip
+    joins = " ".join(f"LEFT JOIN {name} ON {name}.id = m.id" for name, on in enabled.items() if on)
+
+    def rank_of(name: str) -> str:
+        return f"{name}.rank" if enabled[name] else "NULL::bigint"
+
+    similarity = "1 - (m.embedding <=> %(emb)s)" if embedding is not None else "0"
+    sql = f"""
+        WITH {", ".join(ctes)},
+        candidates AS ({" UNION ".join(unions)})
+        SELECT {_M_COLUMNS},
+               CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
+               {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank, {rank_of("nm")} AS name_rank,
+               {rank_of("ent")} AS entity_rank, {rank_of("graph")} AS graph_rank
+        FROM candidates c JOIN memories m ON m.id = c.id {joins}
+        WHERE m.user_id = %(uid)s
+    """
+    conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search),))
+    conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+    return conn.execute(sql, params).fetchall()
+
+
+def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> None:
+    """Retrieval strengthens a memory (seed 004): counts, salience boosted more after longer gaps (the
+    spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder."""
+    if not ids:
+        return
+    conn.execute(
+        """
+        UPDATE memories m SET
+            access_count = m.access_count + 1,
+            recall_frequency = m.recall_frequency + 1,
+            last_recall_interval = CASE WHEN m.last_accessed_at IS NULL THEN NULL
+                ELSE greatest(0, extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400)::int END,
+            salience = least(1.0, m.salience + 0.05 * (1 + ln(1 + coalesce(
+                extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400, 0)))),
+            decay_gradient = least(10.0, m.decay_gradient * (1 + 0.1 * least(1.0, coalesce(
+                extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400 / 30, 0)))),
+            state = CASE WHEN m.state = 'archived' THEN m.state
+                         WHEN m.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
+            last_accessed_at = %(now)s
+        WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)
+        """,
+        {"uid": user_id, "ids": list(ids), "now": now},
+    )

@@ -1,0 +1,1 @@
+"""The read path: hybrid search, special queries, recall context, timeline, explore."""

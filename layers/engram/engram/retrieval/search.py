@@ -1,0 +1,179 @@
+"""Standard search: hybrid candidates fused with reciprocal rank fusion, re-ranked with seed 000's formula.
+
+final_score = w_relevance * relevance + w_importance * importance_score + w_recency * 0.95^weeks
+              + w_access * access, with weights from settings (50/20/15/15 by default), where
+relevance is the RRF fusion of the signals that found the memory, normalised to the best candidate,
+and access grows with retrievals on a log scale. Retrieved memories get their access tracked.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+
+from engram.config import get_settings
+from engram.db.connection import Conn, get_database
+from engram.db.repositories.preferences import get_preferences
+from engram.db.repositories.search import SearchFilters, hybrid_candidates, record_access
+from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
+from engram.providers.factory import get_embedder
+
+RRF_K = 60
+SIGNAL_RANKS = {
+    "vector": "vector_rank",
+    "fts": "fts_rank",
+    "name": "name_rank",
+    "entity": "entity_rank",
+    "graph": "graph_rank",
+}
+# Signals are not equally informative: a lexical or semantic match says more than "mentions an entity
+# the query names" or "one hop away in the graph".
+SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.6, "entity": 0.5, "graph": 0.3}
+
+
+@dataclass
+class SearchParams:
+    """One hybrid search, independent of how the request arrived (API, recall, special queries)."""
+
+    query: str
+    limit: int = 10
+    threshold: float = 0.0
+    filters: SearchFilters = field(default_factory=lambda: SearchFilters(now=datetime.now(UTC)))
+    signals: set[str] = field(default_factory=lambda: set(SEARCH_SIGNALS))
+    explain: bool = False
+    track_access: bool = True
+
+
+def filters_from_request(request: SearchRequest, default_ceiling: str, now: datetime) -> SearchFilters:
+    min_importance = request.min_importance
+    if isinstance(min_importance, str):
+        min_importance = IMPORTANCE_SCORES[min_importance]
+    return SearchFilters(
+        now=now,
+        include_historical=request.include_historical,
+        exclude_expired=request.exclude_expired,
+        memory_types=list(request.memory_types) if request.memory_types else None,
+        min_importance=min_importance,
+        sensitivity_max=request.sensitivity_max or default_ceiling,
+    )
+
+
+def _recency(memory: dict[str, Any], now: datetime) -> float:
+    reference = memory["last_reinforced_at"] or memory["created_at"]
+    weeks = max(0.0, (now - reference).total_seconds() / (7 * 86400))
+    return 0.95**weeks
+
+
+def _access(memory: dict[str, Any]) -> float:
+    return min(1.0, math.log1p(memory["access_count"]) / math.log(11))
+
+
+def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[ScoredMemory]:
+    """Fuse signal ranks (weighted RRF), then re-rank with importance, recency and access."""
+    settings = get_settings()
+    weights = (
+        settings.search_weight_relevance,
+        settings.search_weight_importance,
+        settings.search_weight_recency,
+        settings.search_weight_access,
+    )
+    fused: list[tuple[float, dict[str, Any], dict[str, float]]] = []
+    for row in rows:
+        contributions = {
+            signal: SIGNAL_WEIGHTS[signal] / (RRF_K + row[column])
+            for signal, column in SIGNAL_RANKS.items()
+            if row.get(column) is not None
+        }
+        fused.append((sum(contributions.values()), row, contributions))
+    if not fused:
+        return []
+    best = max(score for score, _, _ in fused) or 1.0
+    now = params.filters.now
+    scored: list[ScoredMemory] = []
+    for score, row, contributions in fused:
+        relevance = score / best
+        similarity = float(row["similarity"] or 0.0)
+        if params.threshold and similarity < params.threshold and row.get("fts_rank") is None:
+            continue
+        recency, access = _recency(row, now), _access(row)
+        parts = {
+            "relevance": weights[0] * relevance,
+            "importance": weights[1] * row["importance_score"],
+            "recency": weights[2] * recency,
+            "access": weights[3] * access,
+        }
+        explain = None
+        if params.explain:
+            explain = {
+                "signals": {
+                    s: {"rank": row[SIGNAL_RANKS[s]], "rrf": round(c, 6)} for s, c in contributions.items()
+                },
+                "similarity": round(similarity, 4),
+                "relevance": round(relevance, 4),
+                "contributions": {k: round(v, 4) for k, v in parts.items()},
+            }
+        memory = Memory.model_validate(row)
+        scored.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
+                                   final_score=sum(parts.values()), explain=explain))  # fmt: skip
+    scored.sort(key=lambda s: (-s.final_score, -s.similarity))
+    return scored[: params.limit]
+
+
+def search_in(
+    conn: Conn, user_id: str, params: SearchParams, embedding: np.ndarray | None
+) -> list[ScoredMemory]:
+    """Hybrid search inside the caller's transaction (recall and special queries reuse it)."""
+    settings = get_settings()
+    per_signal = max(50, params.limit * 5)
+    rows = hybrid_candidates(
+        conn,
+        user_id,
+        query=params.query,
+        embedding=embedding,
+        filters=params.filters,
+        signals=params.signals,
+        per_signal=per_signal,
+        ef_search=max(settings.hnsw_ef_search, per_signal),
+    )
+    results = rank_candidates(rows, params)
+    if params.track_access and results:
+        record_access(conn, user_id, [r.memory.id for r in results], params.filters.now)
+    return results
+
+
+def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:
+    embedding = get_embedder().embed_one(params.query) if "vector" in params.signals else None
+    with get_database().user_transaction(user_id) as conn:
+        return search_in(conn, user_id, params, embedding)
+
+
+def standard_search(user_id: str, request: SearchRequest, *, now: datetime | None = None) -> dict[str, Any]:
+    """`POST /v1/search` in standard mode: `{"type": "standard", "results": [...]}`."""
+    began = time.perf_counter()
+    now = now or datetime.now(UTC)
+    db = get_database()
+    embedder = get_embedder()
+    signals: set[str] = set(request.signals or SEARCH_SIGNALS)
+    embedding = embedder.embed_one(request.query) if "vector" in signals else None
+    with db.user_transaction(user_id) as conn:
+        ceiling = get_preferences(conn, user_id).default_sensitivity_level
+        params = SearchParams(
+            query=request.query,
+            limit=request.limit,
+            threshold=request.threshold,
+            filters=filters_from_request(request, ceiling, now),
+            signals=signals,
+            explain=request.explain,
+        )
+        results = search_in(conn, user_id, params, embedding)
+    return {
+        "type": "standard",
+        "query": request.query,
+        "results": [r.view() for r in results],
+        "took_ms": round((time.perf_counter() - began) * 1000, 2),
+    }
