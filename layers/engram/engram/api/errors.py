@@ -59,7 +59,9 @@ def engram_error_response(exc: EngramError) -> Response:
 
 def _field_from_loc(loc: tuple | list) -> str | None:
     """('body', 'messages', 0, 'role') -> 'messages[0].role'; ('query', 'limit') -> 'limit'."""
-    parts = [p for p in loc if p not in ("body", "query", "path", "header")]
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header"):
+        parts = parts[1:]  # the location, not a field (a body field may itself be called "query")
     out = ""
     for part in parts:
         if isinstance(part, int):
