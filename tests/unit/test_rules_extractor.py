@@ -886,3 +886,9 @@ def test_a_past_decision_about_a_later_month_points_forward(text: str) -> None:
     fact = one_fact(text)
     assert fact.event_date is not None
     assert SAID < fact.event_date < SAID + timedelta(days=366)
+
+
+@pytest.mark.parametrize("text", ["You've got guts.", "They'd never do that.", "We'll see how it goes."])
+def test_a_pronoun_contraction_is_never_an_entity(text: str) -> None:
+    names = [e.name.lower() for f in extract(text, name="Melanie").facts for e in f.entities]
+    assert not [n for n in names if "'" in n or n in {"you", "they", "we"}]

@@ -1043,6 +1043,12 @@ _PROJECT = re.compile(
 )
 
 
+# "You've", "They'd", "It's" start sentences capitalised but never name anyone.
+_PRONOUN_CONTRACTION = re.compile(
+    r"^(?:you|we|they|he|she|it|there|that|who|what|here|i)['’](?:ve|d|ll|re|m|s)$", re.IGNORECASE
+)
+
+
 def spot_entities(text: str, known_people: frozenset[str] = frozenset()) -> list[SpottedEntity]:
     """People, organisations, places, pets and projects named in `text`, in order of appearance.
 
@@ -1076,6 +1082,7 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
         if (
             first in NOT_NAMES
             or first in FIRST_PERSON
+            or _PRONOUN_CONTRACTION.match(first)
             or (
                 sentence_initial
                 and first in COMMON_STARTERS
