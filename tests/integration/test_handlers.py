@@ -123,6 +123,7 @@ def test_oversized_api_event_is_413(monkeypatch):
         ("memory_update", "memory_update_api.json"),
         ("search", "search_post.json"),
         ("search", "recall_post.json"),
+        ("search", "timeline_post.json"),
         ("memories", "memories_list.json"),
         ("consolidate", "consolidate_preview.json"),
     ],

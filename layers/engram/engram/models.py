@@ -541,3 +541,61 @@ class ScoredMemory(BaseModel):
         if self.explain is not None:
             body["explain"] = self.explain
         return body
+
+
+# ---------------------------------------------------------------------------------------------------
+# Recall and timeline (DESIGN §4 `POST /v1/recall`, `POST /v1/timeline`)
+# ---------------------------------------------------------------------------------------------------
+
+RECALL_DEFAULT_MAX_CHARS = 4000  # seed 002's shared injection cap
+
+
+class RecallRequest(ApiModel):
+    """`POST /v1/recall`: the context for one message of the app's conversation.
+
+    `history` holds the last few turns (same shape as `/v1/analyze` messages) so a follow-up such as
+    "what about her sister?" can be resolved; `sensitivity_max` raises or lowers the user's default
+    ceiling like it does for search; `multi_query` false skips the model's extra reformulations (one
+    model call less) when a model is configured.
+    """
+
+    query: Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+    max_chars: Annotated[int, Field(ge=200, le=20_000)] = RECALL_DEFAULT_MAX_CHARS
+    history: Annotated[list[Message], Field(max_length=20)] = Field(default_factory=list)
+    sensitivity_max: SensitivityLevel | None = None
+    multi_query: bool = True
+
+    @model_validator(mode="after")
+    def _no_nul(self) -> RecallRequest:
+        _refuse_nul(self, ("query",))
+        return self
+
+
+class TimelineRequest(ApiModel):
+    """`POST /v1/timeline`: a window (`start`/`end`, either may be open) or a `query` ("what happened in
+    Q1", "last week with Sarah"); with both, the window wins and the query's other words rank inside it.
+
+    Times without an offset are UTC. `cursor` is the previous page's `next_cursor`.
+    """
+
+    start: datetime | None = None
+    end: datetime | None = None
+    query: Annotated[str, StringConstraints(min_length=1, max_length=2000)] | None = None
+    limit: Annotated[int, Field(ge=1, le=1000)] = 200
+    cursor: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None
+    sensitivity_max: SensitivityLevel | None = None
+
+    @model_validator(mode="after")
+    def _a_window_or_a_query(self) -> TimelineRequest:
+        from datetime import UTC
+
+        if self.start is None and self.end is None and self.query is None:
+            raise PydanticCustomError("window_or_query", "or end or query is required", {"field": "start"})
+        _refuse_nul(self, ("query",))
+        for name in ("start", "end"):
+            value = getattr(self, name)
+            if value is not None and value.tzinfo is None:
+                setattr(self, name, value.replace(tzinfo=UTC))
+        if self.start is not None and self.end is not None and self.end <= self.start:
+            raise PydanticCustomError("end_before_start", "must be after start", {"field": "end"})
+        return self

@@ -33,7 +33,9 @@ def default_routers() -> list[Router]:
         memories,
         memory_update,
         preferences,
+        recall,
         search,
+        timeline,
     )
 
     return [
@@ -41,6 +43,8 @@ def default_routers() -> list[Router]:
         analyze.router,
         memory_update.router,
         search.router,
+        recall.router,
+        timeline.router,
         jobs.router,
         preferences.router,
         memories.router,

@@ -1,0 +1,16 @@
+"""POST /v1/recall: the type-aware context for the app's LLM, and whether memory was needed at all."""
+
+from __future__ import annotations
+
+from aws_lambda_powertools.event_handler.router import Router
+
+from engram.api.context import CurrentUser
+from engram.models import RecallRequest
+from engram.retrieval.recall import recall
+
+router = Router()
+
+
+@router.post("/v1/recall")
+def post_recall(user_id: CurrentUser, request: RecallRequest) -> dict:
+    return recall(user_id, request)

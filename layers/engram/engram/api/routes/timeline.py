@@ -1,0 +1,16 @@
+"""POST /v1/timeline: events in a window or a period named in words, in date order, grouped by day."""
+
+from __future__ import annotations
+
+from aws_lambda_powertools.event_handler.router import Router
+
+from engram.api.context import CurrentUser
+from engram.models import TimelineRequest
+from engram.retrieval.timeline import timeline
+
+router = Router()
+
+
+@router.post("/v1/timeline")
+def post_timeline(user_id: CurrentUser, request: TimelineRequest) -> dict:
+    return timeline(user_id, request)
