@@ -63,13 +63,13 @@ def filters_from_request(request: SearchRequest, default_ceiling: str, now: date
     )
 
 
-def _recency(memory: dict[str, Any], now: datetime) -> float:
+def recency_score(memory: dict[str, Any], now: datetime) -> float:
     reference = memory["last_reinforced_at"] or memory["created_at"]
     weeks = max(0.0, (now - reference).total_seconds() / (7 * 86400))
     return 0.95**weeks
 
 
-def _access(memory: dict[str, Any]) -> float:
+def access_score(memory: dict[str, Any]) -> float:
     return min(1.0, math.log1p(memory["access_count"]) / math.log(11))
 
 
@@ -100,7 +100,7 @@ def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[Sc
         similarity = float(row["similarity"] or 0.0)
         if params.threshold and similarity < params.threshold and row.get("fts_rank") is None:
             continue
-        recency, access = _recency(row, now), _access(row)
+        recency, access = recency_score(row, now), access_score(row)
         parts = {
             "relevance": weights[0] * relevance,
             "importance": weights[1] * row["importance_score"],

@@ -34,11 +34,39 @@ class SearchFilters:
     exclude_ids: list[Any] = field(default_factory=list)
 
 
-def _m(column: str) -> str:
-    return f"m.{column.strip()}"
+M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
+
+# Which memories a read may return (seed 000 §5.1), over alias `m`, with `visibility_params(...)`.
+VISIBLE = """
+    m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)
+    AND (%(historical_ok)s OR NOT m.is_historical)
+    AND (NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)
+    AND (m.effective_from IS NULL OR m.effective_from <= %(now)s)
+    AND (%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))
+    AND (%(min_importance)s::real IS NULL OR m.importance_score >= %(min_importance)s::real)
+    AND (CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END) <= %(ceiling)s
+    AND (%(since)s::timestamptz IS NULL
+         OR coalesce(m.event_date, m.document_date, m.created_at) >= %(since)s::timestamptz)
+    AND (%(until)s::timestamptz IS NULL
+         OR coalesce(m.event_date, m.document_date, m.created_at) < %(until)s::timestamptz)
+    AND NOT (m.id::text = ANY(%(exclude)s::text[]))
+"""
 
 
-_M_COLUMNS = ", ".join(_m(c) for c in MEMORY_COLUMNS.split(","))
+def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
+    return {
+        "uid": user_id,
+        "statuses": ["active", "superseded"] if filters.include_historical else ["active"],
+        "historical_ok": filters.include_historical,
+        "exclude_expired": filters.exclude_expired,
+        "now": filters.now,
+        "types": filters.memory_types,
+        "min_importance": filters.min_importance,
+        "ceiling": SENSITIVITY_ORDER[filters.sensitivity_max],
+        "since": filters.since,
+        "until": filters.until,
+        "exclude": [str(i) for i in filters.exclude_ids],
+    }
 
 
 def hybrid_candidates(
@@ -53,37 +81,12 @@ def hybrid_candidates(
     ef_search: int = 100,
 ) -> list[dict[str, Any]]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it)."""
-    statuses = ["active", "superseded"] if filters.include_historical else ["active"]
-    params: dict[str, Any] = {
-        "uid": user_id,
-        "statuses": statuses,
-        "historical_ok": filters.include_historical,
-        "exclude_expired": filters.exclude_expired,
-        "now": filters.now,
-        "types": filters.memory_types,
-        "min_importance": filters.min_importance,
-        "ceiling": SENSITIVITY_ORDER[filters.sensitivity_max],
-        "since": filters.since,
-        "until": filters.until,
-        "exclude": [str(i) for i in filters.exclude_ids],
+    params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
         "k": per_signal,
     }
-    allowed = """
-        m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)
-        AND (%(historical_ok)s OR NOT m.is_historical)
-        AND (NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)
-        AND (m.effective_from IS NULL OR m.effective_from <= %(now)s)
-        AND (%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))
-        AND (%(min_importance)s::real IS NULL OR m.importance_score >= %(min_importance)s::real)
-        AND (CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END) <= %(ceiling)s
-        AND (%(since)s::timestamptz IS NULL
-             OR coalesce(m.event_date, m.document_date, m.created_at) >= %(since)s::timestamptz)
-        AND (%(until)s::timestamptz IS NULL
-             OR coalesce(m.event_date, m.document_date, m.created_at) < %(until)s::timestamptz)
-        AND NOT (m.id::text = ANY(%(exclude)s::text[]))
-    """
+    allowed = VISIBLE
     ctes: list[str] = []
     unions: list[str] = []
     if "vector" in signals and embedding is not None:
@@ -171,7 +174,7 @@ def hybrid_candidates(
     sql = f"""
         WITH {", ".join(ctes)},
         candidates AS ({" UNION ".join(unions)})
-        SELECT {_M_COLUMNS},
+        SELECT {M_COLUMNS},
                CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
                {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank, {rank_of("nm")} AS name_rank,
                {rank_of("ent")} AS entity_rank, {rank_of("graph")} AS graph_rank
