@@ -23,7 +23,8 @@ from engram.db.repositories.search import SearchFilters, hybrid_candidates, reco
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 
-RRF_K = 60
+ACCESS_TRACKED_RESULTS = 10
+RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more
 SIGNAL_RANKS = {
     "vector": "vector_rank",
     "fts": "fts_rank",
@@ -92,11 +93,15 @@ def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[Sc
         fused.append((sum(contributions.values()), row, contributions))
     if not fused:
         return []
-    best = max(score for score, _, _ in fused) or 1.0
+    # Min-max over the candidates: RRF values are compressed (rank 1 and rank 30 differ by ~1.5x), and
+    # relevance must spread over [0, 1] or the query-independent terms would decide the order.
+    best = max(score for score, _, _ in fused)
+    worst = min(score for score, _, _ in fused)
+    spread = (best - worst) or 1.0
     now = params.filters.now
     scored: list[ScoredMemory] = []
     for score, row, contributions in fused:
-        relevance = score / best
+        relevance = (score - worst) / spread if best > worst else 1.0
         similarity = float(row["similarity"] or 0.0)
         if params.threshold and similarity < params.threshold and row.get("fts_rank") is None:
             continue
@@ -142,7 +147,10 @@ def search_in(
     )
     results = rank_candidates(rows, params)
     if params.track_access and results:
-        record_access(conn, user_id, [r.memory.id for r in results], params.filters.now)
+        # Only the first few hits count as recalled: result #40 of a 50-item list was not "used", and
+        # counting it would let popularity (the access term) crowd relevance out of later searches.
+        recalled = results[:ACCESS_TRACKED_RESULTS]
+        record_access(conn, user_id, [r.memory.id for r in recalled], params.filters.now)
     return results
 
 

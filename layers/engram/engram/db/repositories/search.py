@@ -17,6 +17,12 @@ from engram.db.connection import Conn
 from engram.db.repositories.memories import MEMORY_COLUMNS
 
 SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
+# An entity the query names is a signal only while it is specific: when most memories mention it (the
+# user's partner, the other person of a long conversation), "mentions X" ranks nothing.
+SPECIFIC_ENTITY_MAX_MEMORIES = 40
+# Document-frequency counting stops here: beyond it a term is too common to rank anything.
+DF_CAP = 5000
+CORPUS_CAP = 200_000
 
 
 @dataclass
@@ -89,6 +95,10 @@ def hybrid_candidates(
     allowed = VISIBLE
     ctes: list[str] = []
     unions: list[str] = []
+    # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
+    tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
+    params["specific"] = SPECIFIC_ENTITY_MAX_MEMORIES
+    params["df_cap"], params["corpus_cap"] = DF_CAP, CORPUS_CAP
     if "vector" in signals and embedding is not None:
         ctes.append(
             f"""vec AS (
@@ -96,38 +106,50 @@ def hybrid_candidates(
                 FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
                 ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
         )
-        unions.append("SELECT id FROM vec")
+        unions.append("SELECT id, 'vec' AS signal, rank FROM vec")
     if "fts" in signals:
-        # websearch syntax, but any term may match (OR): recall first, the ranks sort it out.
+        # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
+        # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
+        # conversations, would weigh as much as "pottery". Document frequencies are counted through the
+        # GIN index and capped, which bounds the cost for very common terms (their IDF is ~0 anyway).
         ctes.append(
-            """q AS (
-                SELECT nullif(
-                    replace(websearch_to_tsquery('english', %(query)s)::text, ' & ', ' | '), ''
-                )::tsquery
-                       AS tsq)"""
+            f"""terms AS MATERIALIZED (
+                SELECT DISTINCT lex, plainto_tsquery('simple', lex) AS tsq
+                FROM unnest(tsvector_to_array(to_tsvector('english', %(query)s))) AS lex),
+            df AS MATERIALIZED (
+                SELECT t.lex, t.tsq, (SELECT count(*) FROM (
+                    SELECT 1 FROM memories m WHERE m.user_id = %(uid)s AND m.status = 'active'
+                      AND m.tsv @@ t.tsq LIMIT %(df_cap)s) hits) AS n
+                FROM terms t),
+            corpus AS MATERIALIZED (
+                SELECT greatest(count(*), 1) AS n FROM (
+                    SELECT 1 FROM memories m WHERE m.user_id = %(uid)s AND m.status = 'active'
+                    LIMIT %(corpus_cap)s) c),
+            fts_scores AS MATERIALIZED (
+                SELECT m.id, sum(ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5))) AS score
+                FROM df, corpus, memories m
+                WHERE m.tsv @@ df.tsq AND {allowed}
+                GROUP BY m.id),
+            fts AS (
+                SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
+                FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
         )
-        ctes.append(
-            f"""fts AS (
-                SELECT m.id, row_number() OVER (ORDER BY ts_rank_cd(m.tsv, q.tsq, 1) DESC) AS rank
-                FROM memories m, q WHERE q.tsq IS NOT NULL AND m.tsv @@ q.tsq AND {allowed}
-                ORDER BY ts_rank_cd(m.tsv, q.tsq, 1) DESC LIMIT %(k)s)"""
-        )
-        unions.append("SELECT id FROM fts")
+        unions.append("SELECT id, 'fts' AS signal, rank FROM fts")
     if "name" in signals:
         ctes.append(
             f"""nm AS (
-                SELECT m.id,
-                       row_number() OVER (ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC)
-                       AS rank
+                SELECT m.id, row_number() OVER (
+                           ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC, {tiebreak}) AS rank
                 FROM memories m WHERE m.name IS NOT NULL AND lower(m.name) <%% lower(%(query)s) AND {allowed}
-                ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC LIMIT %(k)s)"""
+                ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC, {tiebreak} LIMIT %(k)s)"""
         )
-        unions.append("SELECT id FROM nm")
+        unions.append("SELECT id, 'nm' AS signal, rank FROM nm")
     if "entity" in signals or "graph" in signals:
         # Entities the query names (a canonical name or alias appears among its words).
         ctes.append(
-            """qent AS (
-                SELECT e.id, word_similarity(e.canonical_name, lower(%(query)s)) AS ws
+            """qent AS MATERIALIZED (
+                SELECT e.id, word_similarity(e.canonical_name, lower(%(query)s)) AS ws,
+                       e.mention_count <= %(specific)s AS specific
                 FROM entities e
                 WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND e.canonical_name <%% lower(%(query)s)
                 ORDER BY ws DESC LIMIT 10)"""
@@ -135,16 +157,16 @@ def hybrid_candidates(
     if "entity" in signals:
         ctes.append(
             f"""ent AS (
-                SELECT m.id, row_number() OVER (ORDER BY max(q.ws) DESC, m.created_at DESC) AS rank
+                SELECT m.id, row_number() OVER (ORDER BY max(q.ws) DESC, min({tiebreak})) AS rank
                 FROM qent q JOIN memory_entities me ON me.entity_id = q.id
                 JOIN memories m ON m.id = me.memory_id
-                WHERE {allowed}
-                GROUP BY m.id, m.created_at ORDER BY max(q.ws) DESC, m.created_at DESC LIMIT %(k)s)"""
+                WHERE q.specific AND {allowed}
+                GROUP BY m.id ORDER BY max(q.ws) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append("SELECT id FROM ent")
+        unions.append("SELECT id, 'ent' AS signal, rank FROM ent")
     if "graph" in signals:
         ctes.append(
-            f"""hop AS (
+            f"""hop AS MATERIALIZED (
                 SELECT CASE WHEN r.from_entity_id = q.id THEN r.to_entity_id ELSE r.from_entity_id END AS id,
                        max(r.strength) AS strength
                 FROM qent q JOIN relationships r
@@ -152,34 +174,35 @@ def hybrid_candidates(
                  AND r.user_id = %(uid)s AND r.is_active AND r.valid_to IS NULL
                 GROUP BY 1),
             graph AS (
-                SELECT m.id, row_number() OVER (ORDER BY max(h.strength) DESC, m.created_at DESC) AS rank
+                SELECT m.id, row_number() OVER (ORDER BY max(h.strength) DESC, min({tiebreak})) AS rank
                 FROM hop h JOIN memory_entities me ON me.entity_id = h.id
                 JOIN memories m ON m.id = me.memory_id
                 WHERE {allowed}
-                GROUP BY m.id, m.created_at ORDER BY max(h.strength) DESC, m.created_at DESC LIMIT %(k)s)"""
+                GROUP BY m.id ORDER BY max(h.strength) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append("SELECT id FROM graph")
+        unions.append("SELECT id, 'graph' AS signal, rank FROM graph")
     if not unions:
         return []
 
-    has_vec = "vector" in signals and embedding is not None
-    enabled = {"vec": has_vec, "fts": "fts" in signals, "nm": "name" in signals, "ent": "entity" in signals,
-               "graph": "graph" in signals}  # fmt: skip
-    joins = " ".join(f"LEFT JOIN {name} ON {name}.id = m.id" for name, on in enabled.items() if on)
-
-    def rank_of(name: str) -> str:
-        return f"{name}.rank" if enabled[name] else "NULL::bigint"
+    def rank_of(signal: str) -> str:
+        return f"min(rank) FILTER (WHERE signal = '{signal}')"
 
     similarity = "1 - (m.embedding <=> %(emb)s)" if embedding is not None else "0"
+    # One row per candidate with every signal's rank (a single hash aggregate), then the memory by its
+    # primary key: robust to stale statistics, which otherwise nest loops over the user's rows.
     sql = f"""
         WITH {", ".join(ctes)},
-        candidates AS ({" UNION ".join(unions)})
+        hits AS ({" UNION ALL ".join(unions)}),
+        candidates AS MATERIALIZED (
+            SELECT id, {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank,
+                   {rank_of("nm")} AS name_rank, {rank_of("ent")} AS entity_rank,
+                   {rank_of("graph")} AS graph_rank
+            FROM hits GROUP BY id)
         SELECT {M_COLUMNS},
                CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
-               {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank, {rank_of("nm")} AS name_rank,
-               {rank_of("ent")} AS entity_rank, {rank_of("graph")} AS graph_rank
-        FROM candidates c JOIN memories m ON m.id = c.id {joins}
-        WHERE m.user_id = %(uid)s
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
+        FROM candidates c
+        CROSS JOIN LATERAL (SELECT * FROM memories WHERE memories.id = c.id) m  -- by primary key, always
     """
     conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search),))
     conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
