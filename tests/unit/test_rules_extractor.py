@@ -892,3 +892,41 @@ def test_a_past_decision_about_a_later_month_points_forward(text: str) -> None:
 def test_a_pronoun_contraction_is_never_an_entity(text: str) -> None:
     names = [e.name.lower() for f in extract(text, name="Melanie").facts for e in f.entities]
     assert not [n for n in names if "'" in n or n in {"you", "they", "we"}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ran a charity race for mental health last Saturday",
+        "Raising awareness for mental health is so rewarding",
+        "I'm keen on working in mental health",
+    ],
+)
+def test_health_as_a_cause_or_career_is_not_a_sensitive_condition(text: str) -> None:
+    assert all(f.sensitivity_level == "normal" for f in facts_of(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["I've been struggling with my mental health lately", "I was diagnosed with anxiety"]
+)
+def test_a_persons_own_health_condition_stays_sensitive(text: str) -> None:
+    assert all(f.sensitivity_level == "sensitive" for f in facts_of(text))
+
+
+def test_a_named_speakers_fragment_answer_is_kept_with_the_question_as_context() -> None:
+    turns = [
+        TurnInput(content="Any fun plans for the summer?", name="Melanie", message_id="D2:7"),
+        TurnInput(
+            content="Researching adoption agencies, it's been a dream.", name="Caroline", message_id="D2:8"
+        ),
+    ]
+    result = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID))
+    (fact,) = [f for f in result.facts if "adoption" in f.content]
+    assert fact.content.startswith("Caroline: Researching adoption agencies")
+    assert "plans for the summer" in fact.content
+    assert fact.provenance[0].message_ids == ["D2:8"]
+    assert fact.confidence < 0.6  # an observation, not an established fact
+
+
+def test_the_apps_own_user_gets_no_unparsed_sentence_fallback() -> None:
+    assert facts_of("Water boils at 100 degrees at sea level") == []

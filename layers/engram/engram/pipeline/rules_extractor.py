@@ -978,7 +978,72 @@ def _extract_turn(ctx: _TurnContext, inp: ExtractionInput) -> None:
             elif _ASSISTANT_SELF.match(sentence):
                 continue  # the assistant talking about itself
             sentence = second_to_first_person(sentence)
+        before = len(ctx.drafts)
         _sentence(sentence, ctx, inp)
+        if len(ctx.drafts) == before and ctx.speaker and not ctx.is_assistant:
+            _said(sentence, ctx, inp)
+
+
+# A conversation between named people is an episodic record: what a speaker said with substance is kept
+# even when no fact can be parsed out of it ("Researching adoption agencies", "That charity race sounds
+# great!"), as a low-confidence observation in the speaker's name. Questions are not kept; a fragment
+# that answers the other speaker's question carries the question as its context.
+SAID_MIN_CONTENT_WORDS = 3
+SAID_CONFIDENCE = 0.5
+_QUESTION_TAIL = re.compile(r"([^.!?]*\?)\s*$")
+
+
+def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
+    speaker = ctx.speaker
+    if speaker is None:
+        return
+    text = _strip_vocative(strip_discourse_fillers(sentence.strip()), ctx)
+    if "[redacted:" in text.lower() or text.endswith("?"):
+        return
+    if is_filler(text, ctx.speakers) or is_help_request(text):
+        return
+    names = {n.lower() for n in ctx.speakers}
+    content_words = [w for w in words(text) if w not in STOPWORDS and w not in names]
+    if len(content_words) < SAID_MIN_CONTENT_WORDS:
+        return
+    temporal = analyse_temporal(text, ctx.observed_at)
+    content = _content(text, temporal, ctx)
+    if not content.lower().startswith(speaker.lower()) and not has_first_person(text):
+        question = _previous_question(ctx, inp)
+        content = f"{speaker}: {content}" + (f" (answering: {question})" if question else "")
+    entities = spot_entities(text, ctx.known_people)
+    fact = CandidateFact(
+        content=content,
+        memory_type="event" if temporal.event_date else "fact",
+        layer="episodic",
+        category="other",
+        sentiment=sentiment_of(text),
+        importance="medium",  # what someone said is as important as a parsed fact; only less certain
+        confidence=SAID_CONFIDENCE,
+        source_type="explicit",
+        evidence=cap_evidence(sentence),
+        event_date=temporal.event_date,
+        sensitivity_level=_sensitivity(text)[1],
+        subject=speaker,
+        entities=[
+            EntityMention(name=e.name, kind=e.kind, entity_type=e.entity_type)  # type: ignore[arg-type]
+            for e in entities
+            if e.name not in ctx.speakers
+        ],
+        provenance=[_provenance(ctx)],
+    )
+    ctx.drafts.append(_Draft(fact=fact, turn_index=ctx.index))
+
+
+def _previous_question(ctx: _TurnContext, inp: ExtractionInput) -> str | None:
+    previous = inp.turns[ctx.index - 1] if ctx.index > 0 else inp.previous_message
+    if previous is None or previous.name == ctx.speaker:
+        return None
+    match = _QUESTION_TAIL.search(normalise_text(previous.content))
+    if not match:
+        return None
+    question = match.group(1).strip()
+    return question if len(question) <= 120 else None
 
 
 def _sentence(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
@@ -1825,9 +1890,13 @@ def _layer(memory_type: str, temporal: TemporalInfo) -> str:
 
 
 # "working in mental health", "a charity race for mental health": a field or a cause, not a condition.
+# Health as a field, a cause or a topic of work ("raising awareness for mental health", "a career in
+# counseling") is not a health condition of anyone: it stays normal, whatever the topic lists say.
 _HEALTH_AS_FIELD = re.compile(
     r"\b(?:in|for|about|on|into|of|studying|study|studies|career in|working in|work in|keen on|interested in|"
-    r"passionate about|volunteer(?:ing)? (?:in|for)|degree in|job in)\s+(?:mental health|counsel(?:l)?ing|"
+    r"passionate about|volunteer(?:ing)? (?:in|for)|degree in|job in|awareness (?:for|of|about|around)|"
+    r"raising awareness (?:for|of|about)|charity (?:race|run|walk|event|drive) for|fundrais\w* for|"
+    r"donat\w* to|advocacy for|advocat\w* for|support for|workshop on)\s+(?:mental health|counsel(?:l)?ing|"
     r"therapy|"
     r"psychology|medicine|nursing|healthcare|health care|public health)\b",
     re.IGNORECASE,
@@ -2223,7 +2292,8 @@ def _apply_preferences(drafts: list[_Draft], inp: ExtractionInput) -> list[_Draf
             if any(matches_topic(topic, *texts) for topic in preferences.never_store):
                 continue
         if fact.sensitivity_level == "normal":
-            if any(matches_topic(topic, *texts) for topic in preferences.auto_mark_sensitive):
+            topical = [_HEALTH_AS_FIELD.sub(" ", t) if isinstance(t, str) else t for t in texts]
+            if any(matches_topic(topic, *topical) for topic in preferences.auto_mark_sensitive):
                 fact.sensitivity_level = "sensitive"
             elif preferences.default_sensitivity_level != "normal":
                 fact.sensitivity_level = preferences.default_sensitivity_level
