@@ -34,9 +34,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-## Benchmarks (not part of `make test`): tests/benchmarks/*.py, each prints its own table.
+## Benchmarks (not part of `make test`): tests/benchmarks/*.py, each prints its own table. The scale
+## benchmark runs at --quick size here (full size: see its docstring); then LOCOMO (tests/benchmarks/locomo.py).
 bench: $(STAMP)
-	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; \
+		case $$f in *bench_scale.py) args=--quick;; *) args=;; esac; \
+		$(PY) $$f $$args || exit 1; done
+	@echo "== tests/benchmarks/locomo.py"; $(PY) tests/benchmarks/locomo.py
 
 ## Size of the Lambda layer's dependencies installed for arm64 / Python 3.12 (no bytecode).
 layer-size: $(STAMP)
