@@ -34,7 +34,10 @@ SIGNAL_RANKS = {
 }
 # Signals are not equally informative: a lexical or semantic match says more than "mentions an entity
 # the query names" or "one hop away in the graph".
-SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.6, "entity": 0.5, "graph": 0.3}
+SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.3, "entity": 0.5, "graph": 0.3}
+# The offline hash embedder is lexical (words and character n-grams, no IDF): next to the IDF-weighted
+# full-text signal it mostly repeats it with more noise, so it counts half (LOCOMO ablation, README).
+LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
 
 
 @dataclass
@@ -83,10 +86,13 @@ def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[Sc
         settings.search_weight_recency,
         settings.search_weight_access,
     )
+    signal_weights = dict(SIGNAL_WEIGHTS)
+    if settings.resolved_embedding_provider == "hash":
+        signal_weights["vector"] = LEXICAL_EMBEDDER_VECTOR_WEIGHT
     fused: list[tuple[float, dict[str, Any], dict[str, float]]] = []
     for row in rows:
         contributions = {
-            signal: SIGNAL_WEIGHTS[signal] / (RRF_K + row[column])
+            signal: signal_weights[signal] / (RRF_K + row[column])
             for signal, column in SIGNAL_RANKS.items()
             if row.get(column) is not None
         }
