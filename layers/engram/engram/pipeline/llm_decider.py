@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -33,7 +32,7 @@ from engram.pipeline.prompts import (
     build_decision_tools,
     decision_retry_message,
 )
-from engram.providers.base import LLM, LLMResult, ToolCall, ToolSpec
+from engram.providers.base import LLM, LLMResult, TokenUsage, ToolCall, ToolSpec
 
 _ECHO_CHARS = 2000
 _STRATEGIES = ("replace", "append", "supersede")
@@ -43,18 +42,6 @@ _FALSE = ("false", "no", "0")
 
 class BadDecision(Exception):
     """The model's answer cannot be applied. The message is safe to show the model and the logs."""
-
-
-@dataclass
-class _Usage:
-    model: str
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-    def add(self, result: LLMResult) -> None:
-        self.model = result.model or self.model
-        self.input_tokens += result.input_tokens
-        self.output_tokens += result.output_tokens
 
 
 class LLMDecider:
@@ -92,7 +79,7 @@ class LLMDecider:
         ids = {str(number): memory.id for number, memory in enumerate(similar, 1)}
         prompt = build_decision_prompt(fact, similar, observed_at)
         messages: list[dict] = [{"role": "user", "content": prompt}]
-        usage = _Usage(model=self.llm.model)
+        usage = TokenUsage(model=self.llm.model)
         errors: list[Exception] = []
         if settings.verbose_logging:
             logger.info("decision prompt", prompt=redact_for_log(prompt, limit=4000))

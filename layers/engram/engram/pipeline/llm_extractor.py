@@ -42,7 +42,7 @@ from engram.pipeline.prompts import (
     build_extraction_prompt,
     extraction_retry_message,
 )
-from engram.providers.base import LLM, LLMResult
+from engram.providers.base import LLM, LLMResult, TokenUsage
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -63,18 +63,6 @@ _SYNONYMS = {  # what models (and seed 000/002's formats) call our fields
 
 class MalformedAnswer(Exception):
     """The model answered, but not in a shape we can use. The message is safe to show the model and logs."""
-
-
-@dataclass
-class _Usage:
-    model: str = ""
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-    def add(self, result: LLMResult) -> None:
-        self.model = result.model or self.model
-        self.input_tokens += result.input_tokens
-        self.output_tokens += result.output_tokens
 
 
 @dataclass
@@ -114,7 +102,7 @@ class LLMExtractor:
         settings = self._settings or get_settings()
         prompt = build_extraction_prompt(inp)
         messages: list[dict] = [{"role": "user", "content": prompt}]
-        usage = _Usage(model=self.llm.model)
+        usage = TokenUsage(model=self.llm.model)
         errors: list[Exception] = []
         if settings.verbose_logging:
             logger.info(

@@ -186,3 +186,17 @@ def retry_after_seconds(headers: Mapping[str, str] | None) -> int | None:
     if parsed is None:
         return None
     return max(0, math.ceil(email.utils.mktime_tz(parsed) - time.time()))
+
+
+@dataclass
+class TokenUsage:
+    """Model and tokens summed over the calls of one operation (a first try and its retry)."""
+
+    model: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def add(self, result: LLMResult) -> None:
+        self.model = result.model or self.model
+        self.input_tokens += result.input_tokens
+        self.output_tokens += result.output_tokens
