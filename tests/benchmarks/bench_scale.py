@@ -202,7 +202,7 @@ def load(url: str, corpus: Corpus, plan: list[tuple[str, int]], seed: int, log: 
         for name, _ in indexes:
             conn.execute(f'DROP INDEX IF EXISTS "{name}"')
         total = sum(n for _, n in plan)
-        done = 0
+        done, next_report = 0, 100_000
         chunk = 5000
         copy_began = time.perf_counter()
         with (
@@ -244,8 +244,9 @@ def load(url: str, corpus: Corpus, plan: list[tuple[str, int]], seed: int, log: 
                         )
                     done += size
                     stats.rows = done
-                    if done % 100_000 < chunk or done == total:
+                    if done >= next_report or done == total:
                         log(f"  loaded {done:,}/{total:,} rows")
+                        next_report += 100_000
         stats.copy_s = time.perf_counter() - copy_began - stats.generate_s
 
         # Rebuild every secondary index from its own definition; the HNSW graph needs memory.
