@@ -65,7 +65,7 @@ def test_a_closed_edge_answers_point_in_time_questions(db, user_id):
             valid_from=MONDAY,
             recorded_at=MONDAY,
         )
-        current = rel_repo.current_edges_from(conn, user_id, marcus, ["works_at"])
+        current = rel_repo.current_edges_touching(conn, user_id, marcus, ["works_at"])
         closed = rel_repo.close_edges(conn, user_id, [e["id"] for e in current], at=friday)
         rel_repo.upsert_edge(
             conn,

@@ -199,7 +199,7 @@ def test_relationship_between_a_person_and_an_organisation(engram: Engram):
 
 def test_relationship_edges_of_the_graph_are_connections(engram: Engram, db):
     _circle(engram)
-    with db.system_transaction() as conn:  # the graph's write path is not ours: add the edge directly
+    with db.system_transaction() as conn:  # an edge the notes never state: added directly
         conn.execute(
             """INSERT INTO relationships
                    (user_id, from_entity_id, to_entity_id, kind, relationship_type, strength)
@@ -210,6 +210,7 @@ def test_relationship_edges_of_the_graph_are_connections(engram: Engram, db):
             {"uid": engram.user},
         )
     body = _ask(engram, "relationship between Tom and Emma")
+    # "Tom and Emma went hiking together" also drew a co-mention edge: it is listed once, as co_mention
     (edge,) = [c for c in body["connections"] if c["source"] == "graph"]
     assert (edge["from"], edge["to"], edge["relationship_type"]) == ("Tom", "Emma", "friend")
     assert edge["strength"] == pytest.approx(0.9)

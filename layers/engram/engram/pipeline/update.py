@@ -29,6 +29,7 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.errors import DecisionFailed
+from engram.graph.edge_writer import write_edges
 from engram.graph.names import canonical_name
 from engram.models import (
     IMPORTANCE_SCORES,
@@ -535,6 +536,7 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
             )
         )
     entity_ids: list[UUID] = []
+    nodes: dict[str, UUID] = {}
     links: list[tuple[UUID, str]] = []
     for mention in mentions:
         canonical = canonical_name(mention.name)
@@ -550,11 +552,34 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
             relationship=mention.relationship,
             at=ctx.observed_at,
         )
+        nodes.setdefault(canonical, entity_id)
         if entity_id not in entity_ids:
             entity_ids.append(entity_id)
             links.append((entity_id, mention.role))
-    if not entity_ids:
-        return []
+    if entity_ids:
+        _link_mentions(conn, fact, row, ctx, entity_ids, links)
+    write_edges(
+        conn,
+        ctx.user_id,
+        fact,
+        memory_id=row["id"],
+        entity_ids=nodes,
+        valid_from=_true_since(fact, ctx),
+        recorded_at=ctx.observed_at,
+        recorded_by=ctx.user_id,
+    )
+    return entity_ids
+
+
+def _link_mentions(
+    conn: Conn,
+    fact: CandidateFact,
+    row: dict[str, Any],
+    ctx: FactContext,
+    entity_ids: list[UUID],
+    links: list[tuple[UUID, str]],
+) -> None:
+    """Memory and source links, sentiment history and exact counters for the nodes a fact names."""
     graph_repo.link_memory(conn, ctx.user_id, row["id"], links)
     if ctx.source_id is not None:
         graph_repo.link_source(conn, ctx.user_id, ctx.source_id, entity_ids)
@@ -571,7 +596,15 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
                 at=ctx.observed_at,
             )
     graph_repo.refresh_entity_counters(conn, ctx.user_id, entity_ids)
-    return entity_ids
+
+
+def _true_since(fact: CandidateFact, ctx: FactContext) -> datetime:
+    """When what the fact states began: its effective date, a past event date, or when it was said."""
+    if fact.effective_from is not None:
+        return fact.effective_from
+    if fact.event_date is not None and fact.event_date <= ctx.observed_at:
+        return fact.event_date
+    return ctx.observed_at
 
 
 def _timeline(

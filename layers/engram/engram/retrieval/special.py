@@ -31,6 +31,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import special as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, record_access
+from engram.graph.edges import CO_MENTION_TYPES
 from engram.graph.names import canonical_name
 from engram.models import SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.pipeline.temporal import NUMBER_WORDS, find_dates
@@ -1144,6 +1145,8 @@ def _relationship_query(ctx: _Context) -> tuple[dict[str, Any], SummaryInput | N
             }
         )
     for edge in repo.graph_connections(ctx.conn, ctx.user_id, ctx.filters, ids, between_only=between):
+        if edge["relationship_type"] in CO_MENTION_TYPES:
+            continue  # listed below from the memories themselves, with their count
         connections.append(
             {
                 "from": edge["from_name"],

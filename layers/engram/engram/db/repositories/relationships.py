@@ -41,15 +41,16 @@ def ensure_owner(conn: Conn, user_id: str, *, at: datetime, name: str = "Me") ->
     return row["id"]
 
 
-def current_edges_from(
-    conn: Conn, user_id: str, from_entity_id: UUID, relationship_types: Sequence[str]
+def current_edges_touching(
+    conn: Conn, user_id: str, entity_id: UUID, relationship_types: Sequence[str]
 ) -> list[dict[str, Any]]:
-    """The currently valid edges leaving a node with one of these types (the ones a change may close)."""
+    """The currently valid edges of these types at either end of a node (the ones a change may close:
+    partner ties are mutual, so "Dan dating Sarah" is also Sarah's edge)."""
     return conn.execute(
         f"""SELECT {RELATIONSHIP_COLUMNS} FROM relationships
-            WHERE user_id = %s AND from_entity_id = %s AND relationship_type = ANY(%s)
-              AND valid_to IS NULL""",
-        (user_id, from_entity_id, list(relationship_types)),
+            WHERE user_id = %(uid)s AND (from_entity_id = %(id)s OR to_entity_id = %(id)s)
+              AND relationship_type = ANY(%(types)s) AND valid_to IS NULL""",
+        {"uid": user_id, "id": entity_id, "types": list(relationship_types)},
     ).fetchall()
 
 
