@@ -118,3 +118,13 @@ def test_two_users_mentioning_sarah_get_separate_nodes(engram, api, db, user_id,
     assert {e["relationship_type"] for e in mine_edges} >= {"friend", "works_at"}
     assert "lives_in" not in {e["relationship_type"] for e in mine_edges}
     assert {e["relationship_type"] for e in their_edges} >= {"sister", "lives_in"}
+
+
+def test_forgetting_a_fact_removes_the_edge_it_alone_supported(engram, db, user_id):
+    engram.note("Marcus works at Stripe.", when="2026-03-02T09:00:00Z")
+    engram.note("I had lunch with Marcus and Priya.", when="2026-03-03T09:00:00Z")
+    engram.note("Forget that Marcus works at Stripe.", when="2026-03-04T09:00:00Z")
+    nodes, edges = _graph(db, user_id)
+    assert not engram.find("Stripe")
+    assert "stripe" not in nodes or not _edge(nodes, edges, "marcus", "works_at", "stripe")
+    assert _edge(nodes, edges, "marcus", "knows", "priya")  # other evidence, other edges: untouched

@@ -13,6 +13,7 @@ from uuid import UUID
 from engram.db.connection import Conn
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
+from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.operations import scrub_audit_for_memory
 
 
@@ -42,9 +43,10 @@ def archive_row(
 
 
 def forget_row(conn: Conn, user_id: str, memory_id: UUID) -> None:
-    """Remove the memory for good: the row, its versions/relations/links (cascade), and its text from
-    the audit trail; entity counters stay exact."""
+    """Remove the memory for good: the row, its versions/relations/links (cascade), the graph edges it
+    alone was evidence for, and its text from the audit trail; entity counters stay exact."""
     entity_ids = memory_repo.list_linked_entity_ids(conn, user_id, memory_id)
+    rel_repo.detach_evidence(conn, user_id, memory_id)
     memory_repo.delete_memory(conn, user_id, memory_id)
     graph_repo.refresh_entity_counters(conn, user_id, entity_ids)
     scrub_audit_for_memory(conn, user_id, memory_id)

@@ -157,3 +157,19 @@ def edges_of_entity(
         """,
         {"uid": user_id, "id": entity_id, "as_of": as_of, "all": include_closed},
     ).fetchall()
+
+
+def detach_evidence(conn: Conn, user_id: str, memory_id: UUID) -> int:
+    """A forgotten memory stops being evidence; an edge it alone supported is forgotten with it (what
+    the user asked to forget must not survive as a line in their graph). Returns edges deleted."""
+    deleted = conn.execute(
+        """DELETE FROM relationships
+           WHERE user_id = %(uid)s AND evidence_memory_ids = ARRAY[%(mid)s]::uuid[]""",
+        {"uid": user_id, "mid": memory_id},
+    ).rowcount
+    conn.execute(
+        """UPDATE relationships SET evidence_memory_ids = array_remove(evidence_memory_ids, %(mid)s)
+           WHERE user_id = %(uid)s AND %(mid)s = ANY(evidence_memory_ids)""",
+        {"uid": user_id, "mid": memory_id},
+    )
+    return deleted
