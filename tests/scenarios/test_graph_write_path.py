@@ -128,3 +128,62 @@ def test_forgetting_a_fact_removes_the_edge_it_alone_supported(engram, db, user_
     assert not engram.find("Stripe")
     assert "stripe" not in nodes or not _edge(nodes, edges, "marcus", "works_at", "stripe")
     assert _edge(nodes, edges, "marcus", "knows", "priya")  # other evidence, other edges: untouched
+
+
+def _operations(db: Any, user_id: str) -> list[dict]:
+    with db.user_transaction(user_id) as conn:
+        return conn.execute(
+            "SELECT * FROM memory_operations WHERE user_id = %s ORDER BY created_at", (user_id,)
+        ).fetchall()
+
+
+def test_name_correction_renames_the_node_and_keeps_the_old_name_as_an_alias(engram, db, user_id):
+    engram.note("My manager Mike approved my vacation.", when="2026-03-02T09:00:00Z")
+    engram.note("Actually his name is Michael, not Mike.", when="2026-03-03T09:00:00Z")
+    nodes, edges = _graph(db, user_id)
+    assert "mike" not in nodes
+    assert "mike" in nodes["michael"]["aliases"]
+    assert _edge(nodes, edges, "@owner", "manager", "michael")
+    assert any(
+        (op["candidate_fact"] or {}).get("entity_rename", {}).get("to") == "Michael"
+        for op in _operations(db, user_id)
+    )
+
+
+def test_name_correction_merges_into_an_existing_node_and_repoints_memories_and_edges(engram, db, user_id):
+    engram.note("My coworker Mike works at Stripe.", when="2026-03-02T09:00:00Z")
+    engram.note("Michael and Priya went to the conference.", when="2026-03-03T09:00:00Z")
+    before, _ = _graph(db, user_id)
+    assert {"mike", "michael"} <= set(before)
+    engram.note("Actually it's Michael, not Mike.", when="2026-03-04T09:00:00Z")
+    nodes, edges = _graph(db, user_id)
+    assert "mike" not in nodes and "mike" in nodes["michael"]["aliases"]
+    assert _edge(nodes, edges, "michael", "works_at", "stripe")
+    assert _edge(nodes, edges, "@owner", "coworker", "michael")
+    assert _edge(nodes, edges, "michael", "knows", "priya")
+    with db.user_transaction(user_id) as conn:
+        linked = conn.execute(
+            """SELECT m.content FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+               WHERE me.entity_id = %s""",
+            (nodes["michael"]["id"],),
+        ).fetchall()
+    assert any("Stripe" in r["content"] for r in linked) and any("Priya" in r["content"] for r in linked)
+    merges = [op for op in _operations(db, user_id) if op["operation"] == "CONSOLIDATE"]
+    assert len(merges) == 1
+    assert merges[0]["candidate_fact"]["entity_merge"]["merged_name"] == "Mike"
+    assert merges[0]["affected_memory_ids"]
+
+
+def test_two_sarahs_with_different_ties_stay_two_nodes(engram, db, user_id):
+    engram.note("My sister Sarah lives in Oslo.", when="2026-03-02T09:00:00Z")
+    engram.note("My coworker Sarah works at Acme.", when="2026-03-03T09:00:00Z")
+    engram.note("My sister Sarah is visiting next week.", when="2026-03-04T09:00:00Z")
+    nodes, edges = _graph(db, user_id)
+    sarahs = [n for n in nodes.values() if n["name"].lower() == "sarah"]
+    assert len(sarahs) == 2
+    sister = next(n for n in sarahs if n["relationship"] == "sister")
+    coworker = next(n for n in sarahs if n["relationship"] == "coworker")
+    lives = [e for e in edges if e["relationship_type"] == "lives_in"]
+    works = [e for e in edges if e["relationship_type"] == "works_at"]
+    assert [e["from_entity_id"] for e in lives] == [sister["id"]]
+    assert [e["from_entity_id"] for e in works] == [coworker["id"]]

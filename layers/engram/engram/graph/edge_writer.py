@@ -13,7 +13,6 @@ from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
-from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.graph.edges import (
     CO_MENTION_TYPES,
@@ -23,6 +22,7 @@ from engram.graph.edges import (
     EndpointSpec,
     edges_for_fact,
 )
+from engram.graph.resolution import resolve_entity
 from engram.models import CandidateFact
 
 
@@ -119,15 +119,18 @@ def _node(conn: Conn, user_id: str, endpoint: EndpointSpec, nodes: dict[str, UUI
         if key == OWNER:
             nodes[key] = rel_repo.ensure_owner(conn, user_id, at=at)
         else:
-            nodes[key] = graph_repo.upsert_entity(
+            resolved = resolve_entity(
                 conn,
                 user_id,
                 name=endpoint.name,
-                canonical=key,
                 kind=endpoint.kind,
                 entity_type=endpoint.entity_type,
+                relationship=None,
                 at=at,
             )
+            if resolved is None:
+                raise ValueError(f"an edge endpoint without a name: {endpoint.name!r}")
+            nodes[key] = resolved
     return nodes[key]
 
 

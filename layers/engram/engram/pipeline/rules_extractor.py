@@ -149,7 +149,7 @@ NAME_CORRECTION = [
         rf"\b(?:I meant|I mean|it'?s|it is|name is|called)\s+(?P<new>{_NAME})\s*,?\s+not\s+(?P<old>{_NAME})\b"
     ),
     re.compile(rf"\bnot\s+(?P<old>{_NAME})\s*,?\s+(?:but|it'?s|it is)\s+(?P<new>{_NAME})\b"),
-    re.compile(rf"^(?P<new>{_NAME})\s*,?\s+not\s+(?P<old>{_NAME})$"),
+    re.compile(rf"^(?P<new>{_NAME})\s*,?\s+not\s+(?P<old>{_NAME})[.!]*$"),
 ]
 _NOT_ALTERNATIVE = re.compile(rf",?\s+not\s+(?P<old>{_CAP_RUN}|[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*$")
 

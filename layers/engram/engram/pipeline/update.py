@@ -31,6 +31,7 @@ from engram.db.repositories.operations import insert_operation
 from engram.errors import DecisionFailed
 from engram.graph.edge_writer import write_edges
 from engram.graph.names import canonical_name
+from engram.graph.resolution import correct_name, resolve_entity
 from engram.models import (
     IMPORTANCE_SCORES,
     CandidateFact,
@@ -282,6 +283,12 @@ def _execute(
         "job_id": ctx.job_id,
         "source_id": ctx.source_id,
     }
+    if fact.is_correction and fact.attribute == "name" and fact.subject and fact.value:
+        # Before the fact links its mentions, so "Michael" finds the renamed node rather than a new one.
+        correct_name(
+            conn, ctx.user_id, fact.subject, fact.value, at=ctx.observed_at, source_id=ctx.source_id,
+            job_id=ctx.job_id,
+        )  # fmt: skip
     op = decision.operation
     applied: AppliedFact
     if op == "ADD":
@@ -542,16 +549,17 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
         canonical = canonical_name(mention.name)
         if not canonical:
             continue
-        entity_id = graph_repo.upsert_entity(
+        entity_id = resolve_entity(
             conn,
             ctx.user_id,
             name=mention.name,
-            canonical=canonical,
             kind=mention.kind,
             entity_type=mention.entity_type or ("person" if mention.kind == "person" else ""),
             relationship=mention.relationship,
             at=ctx.observed_at,
         )
+        if entity_id is None:
+            continue
         nodes.setdefault(canonical, entity_id)
         if entity_id not in entity_ids:
             entity_ids.append(entity_id)
