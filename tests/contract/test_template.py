@@ -62,6 +62,8 @@ DESIGN_ROUTES = {
     "GET /v1/entities": "MemoriesFunction",
     "GET /v1/entities/{id}": "MemoriesFunction",
     "GET /v1/entities/{id}/memories": "MemoriesFunction",
+    "POST /v1/entities/{id}/notes": "MemoriesFunction",
+    "POST /v1/relationships/{id}/notes": "MemoriesFunction",
     "GET /v1/profile": "MemoriesFunction",
     "POST /v1/profile/refresh": "MemoriesFunction",
     "POST /v1/feedback": "MemoriesFunction",

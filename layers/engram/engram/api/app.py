@@ -27,6 +27,7 @@ def default_routers() -> list[Router]:
     """Every router of the API. Lambda functions pass their own subset to `build_resolver`."""
     from engram.api.routes import (
         analyze,
+        entities,
         feedback,
         health,
         jobs,
@@ -48,6 +49,7 @@ def default_routers() -> list[Router]:
         jobs.router,
         preferences.router,
         memories.router,
+        entities.router,
         feedback.router,
     ]
 

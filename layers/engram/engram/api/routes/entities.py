@@ -1,0 +1,87 @@
+"""GET /v1/entities, GET /v1/entities/{id}, GET /v1/entities/{id}/memories, and notes on entities and
+relationships (POST /v1/entities/{id}/notes, POST /v1/relationships/{id}/notes).
+
+Path parameters are called `id` (as in the DESIGN's paths) so a malformed one is reported as
+`{"field": "id"}`; query parameters are typed, so unknown filter values are 400s naming the filter.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+from uuid import UUID
+
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.router import Router
+
+from engram.api.context import CurrentUser
+from engram.graph.entities import (
+    add_entity_note,
+    add_relationship_note,
+    get_entity_detail,
+    list_entities_page,
+    list_entity_memories_page,
+)
+from engram.graph.entity_models import EntityDetail, EntityKind, EntityPage, Note, NoteCreate
+from engram.pipeline.edits import MemoryPage, MemoryStatus
+
+router = Router()
+
+
+@router.get("/v1/entities")
+def list_entities(
+    user_id: CurrentUser,
+    kind: Annotated[EntityKind | None, Query()] = None,
+    entity_type: Annotated[str | None, Query(max_length=100)] = None,
+    name: Annotated[str | None, Query(max_length=300)] = None,
+    include_owner: Annotated[bool, Query()] = False,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    cursor: Annotated[str | None, Query(max_length=512)] = None,
+) -> EntityPage:
+    return list_entities_page(
+        user_id,
+        kind=kind,
+        entity_type=entity_type,
+        name=name,
+        include_owner=include_owner,
+        limit=limit,
+        cursor=cursor,
+    )
+
+
+@router.get("/v1/entities/<id>")
+def read_entity(
+    user_id: CurrentUser,
+    id: UUID,
+    as_of: Annotated[datetime | None, Query()] = None,
+    days: Annotated[int, Query(ge=1, le=730)] = 90,
+) -> EntityDetail:
+    return get_entity_detail(user_id, id, as_of=as_of, days=days)
+
+
+@router.get("/v1/entities/<id>/memories")
+def read_entity_memories(
+    user_id: CurrentUser,
+    id: UUID,
+    status: Annotated[MemoryStatus, Query()] = "active",
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    cursor: Annotated[str | None, Query(max_length=512)] = None,
+) -> MemoryPage:
+    return list_entity_memories_page(user_id, id, status=status, limit=limit, cursor=cursor)
+
+
+def _created(note: Note) -> Response[dict]:
+    return Response(
+        status_code=201, content_type=content_types.APPLICATION_JSON, body=note.model_dump(mode="json")
+    )
+
+
+@router.post("/v1/entities/<id>/notes")
+def post_entity_note(user_id: CurrentUser, id: UUID, note: NoteCreate) -> Response[dict]:
+    return _created(add_entity_note(user_id, id, note))
+
+
+@router.post("/v1/relationships/<id>/notes")
+def post_relationship_note(user_id: CurrentUser, id: UUID, note: NoteCreate) -> Response[dict]:
+    return _created(add_relationship_note(user_id, id, note))
