@@ -28,6 +28,7 @@ def default_routers() -> list[Router]:
     from engram.api.routes import (
         analyze,
         entities,
+        explore,
         feedback,
         graph,
         health,
@@ -45,6 +46,7 @@ def default_routers() -> list[Router]:
         analyze.router,
         memory_update.router,
         search.router,
+        explore.router,
         recall.router,
         timeline.router,
         graph.router,

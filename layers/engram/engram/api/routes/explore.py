@@ -1,0 +1,16 @@
+"""POST /v1/explore: seed 004's explore tool (nodes, relationships, sources, storylines, macros)."""
+
+from __future__ import annotations
+
+from aws_lambda_powertools.event_handler.router import Router
+
+from engram.api.context import CurrentUser
+from engram.retrieval.explore import explore
+from engram.retrieval.explore_models import ExploreRequest
+
+router = Router()
+
+
+@router.post("/v1/explore")
+def post_explore(user_id: CurrentUser, request: ExploreRequest) -> dict:
+    return explore(user_id, request)
