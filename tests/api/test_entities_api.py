@@ -379,6 +379,18 @@ def test_a_secret_in_a_note_is_redacted_before_it_is_stored(api, db, user_id):
     assert "hunter2hunter2" not in created.body["content"]
 
 
+def test_an_id_merged_away_reads_and_annotates_the_entity_it_was_merged_into(api, db, user_id):
+    sarah, sara = _entity(db, user_id, "Sarah"), _entity(db, user_id, "Sara")
+    with db.user_transaction(user_id) as conn:
+        conn.execute("UPDATE entities SET merged_into = %s WHERE id = %s", (sarah, sara))
+
+    read = api.get(f"/v1/entities/{sara}", user=user_id)
+    note = api.post(f"/v1/entities/{sara}/notes", {"content": "spells it with an h"}, user=user_id)
+
+    assert read.status == 200 and read.body["id"] == str(sarah)
+    assert note.status == 201 and note.body["entity_id"] == str(sarah)
+
+
 # --- tenancy and bad input ------------------------------------------------------------------------------
 
 

@@ -63,15 +63,14 @@ def test_name_filter_matches_part_of_the_name_or_an_alias_ignoring_case(db, user
     assert wildcard == []  # a LIKE wildcard typed by the user is a literal character
 
 
-def test_merged_entities_are_never_listed_or_read(db, user_id):
+def test_merged_entities_are_never_listed(db, user_id):
     with db.user_transaction(user_id) as conn:
         kept, merged = _entity(conn, user_id, "Sarah"), _entity(conn, user_id, "Sara")
         conn.execute("UPDATE entities SET merged_into = %s WHERE id = %s", (kept, merged))
 
         listed = repo.list_entities(conn, user_id)
-        read = repo.get_entity(conn, user_id, merged)
 
-    assert _names(listed) == ["Sarah"] and read is None
+    assert _names(listed) == ["Sarah"]
 
 
 def test_pages_follow_last_mention_without_duplicates_or_gaps(db, user_id):
@@ -339,3 +338,18 @@ def test_trend_compares_the_last_two_weeks_with_the_two_before(db, user_id, prev
         windows["current_avg"], windows["current_count"], windows["previous_avg"], windows["previous_count"]
     )
     assert trend.trend == expected
+
+
+def test_reading_a_merged_entity_reads_the_entity_it_was_merged_into(db, user_id):
+    with db.user_transaction(user_id) as conn:
+        sarah, sara, sal = (
+            _entity(conn, user_id, "Sarah"),
+            _entity(conn, user_id, "Sara"),
+            _entity(conn, user_id, "Sal"),
+        )
+        conn.execute("UPDATE entities SET merged_into = %s WHERE id = %s", (sara, sal))
+        conn.execute("UPDATE entities SET merged_into = %s WHERE id = %s", (sarah, sara))
+
+        read = repo.get_entity(conn, user_id, sal)
+
+    assert read is not None and read["id"] == sarah

@@ -160,6 +160,7 @@ def get_entity_detail(
     as_of = _utc(as_of) if as_of is not None else None
     with get_database().user_transaction(user_id) as conn:
         entity = _owned_entity(conn, user_id, entity_id)
+        entity_id = entity["id"]  # the merged-into node when the id was merged away
         current = repo.list_entity_edges(
             conn, user_id, entity_id, now=now, as_of=as_of, limit=DETAIL_EDGE_LIMIT
         )
@@ -198,7 +199,7 @@ def list_entity_memories_page(
         except (ValueError, TypeError) as exc:
             raise ValidationFailed("cursor is not one this API issued", field="cursor") from exc
     with get_database().user_transaction(user_id) as conn:
-        _owned_entity(conn, user_id, entity_id)
+        entity_id = _owned_entity(conn, user_id, entity_id)["id"]
         rows = repo.list_entity_memories(conn, user_id, entity_id, status=status, limit=limit, after=after)
     page, more = rows[:limit], len(rows) > limit
     next_cursor = memory_repo.encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
@@ -231,6 +232,8 @@ def _add_note(
     if len(content) > NOTE_MAX_CHARS:
         raise ValidationFailed("content is too long once secrets are redacted", field="content")
     with get_database().user_transaction(user_id) as conn:
+        if entity_id is not None:
+            entity_id = _owned_entity(conn, user_id, entity_id)["id"]
         row = repo.add_note(
             conn,
             user_id,

@@ -1,7 +1,7 @@
 """Reading the graph one node at a time (the entity API), and the notes attached to nodes and edges.
 
-Merged nodes (`merged_into` set) are gone as far as readers are concerned: they are never listed or
-read. Every query filters by user_id itself; row-level security is the second line of defence.
+Merged nodes (`merged_into` set) are never listed; reading one by id reads the node it was merged into.
+Every query filters by user_id itself; row-level security is the second line of defence.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ NOTE_COLUMNS = (
 _RECENCY = "coalesce(last_mentioned_at, created_at)"
 _CURSOR_TAG = "e1"  # a cursor of another list (or another version of this one) is refused, not misread
 NOTES_PER_EDGE = 10  # seed 004's notes_snippets: the 10 most recent non-expired notes
+MAX_MERGE_HOPS = 10  # a merge chain longer than this is a loop, not history
 _NOTE_LIFETIMES = {"week": "7 days", "month": "30 days", "year": "365 days"}
 
 
@@ -102,9 +103,21 @@ def list_entities(
 
 
 def get_entity(conn: Conn, user_id: str, entity_id: UUID) -> dict[str, Any] | None:
+    """The live entity `entity_id` names: itself, or the entity it was merged into (a client may still
+    hold the old id). None when the user has no such entity."""
     return conn.execute(
-        f"SELECT {ENTITY_COLUMNS} FROM entities WHERE id = %s AND user_id = %s AND merged_into IS NULL",
-        (entity_id, user_id),
+        f"""
+        WITH RECURSIVE chain(id, merged_into, hops) AS (
+            SELECT id, merged_into, 0 FROM entities WHERE id = %(id)s AND user_id = %(uid)s
+            UNION ALL
+            SELECT e.id, e.merged_into, c.hops + 1
+            FROM chain c JOIN entities e ON e.id = c.merged_into AND e.user_id = %(uid)s
+            WHERE c.hops < {MAX_MERGE_HOPS}
+        )
+        SELECT {ENTITY_COLUMNS} FROM entities
+        WHERE user_id = %(uid)s AND id = (SELECT id FROM chain WHERE merged_into IS NULL LIMIT 1)
+        """,
+        {"id": entity_id, "uid": user_id},
     ).fetchone()
 
 
