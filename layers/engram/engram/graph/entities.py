@@ -90,7 +90,7 @@ def list_entities_page(
             conn,
             user_id,
             kind=kind,
-            entity_type=entity_type,
+            entity_type=(entity_type or "").strip() or None,
             name=text,
             include_owner=include_owner,
             limit=limit,

@@ -81,7 +81,7 @@ def list_entities(
     if kind:
         clauses.append(sql.SQL("kind = %(kind)s"))
         params["kind"] = kind
-    if entity_type is not None:
+    if entity_type:
         clauses.append(sql.SQL("entity_type = %(etype)s"))
         params["etype"] = entity_type
     if name:
