@@ -421,8 +421,7 @@ def expand(
     ref_e, ref_a = _NODE_REF.format(a="e"), _NODE_REF.format(a="a")
     if node_ids:
         parts.append(f"""
-        SELECT 'node_notes' AS section,
-               jsonb_build_object('id', e.id, 'notes', {_notes("entity_id", "e.id")}) AS data
+        SELECT 'node_notes', jsonb_build_object('id', e.id, 'notes', {_notes("entity_id", "e.id")})
         FROM entities e WHERE e.user_id = %(uid)s AND e.id = ANY(%(node_ids)s::uuid[])""")
     if node_ids or relationship_ids:
         parts.append(f"""
@@ -525,7 +524,10 @@ def expand(
     out: dict[str, list[dict[str, Any]]] = {}
     if not parts:
         return out
-    for row in conn.execute(" UNION ALL ".join(parts), params).fetchall():
+    union = " UNION ALL ".join(parts)
+    for row in conn.execute(
+        f"SELECT section, data FROM ({union}) AS parts(section, data)", params
+    ).fetchall():
         out.setdefault(row["section"], []).append(row["data"])
     return out
 
@@ -589,35 +591,3 @@ def record_access(
     names = [u.split(" ", 1)[0] for u in updates]
     counts = " + ".join(f"(SELECT count(*) FROM {n})" for n in names)
     conn.execute(f"WITH {', '.join(updates)} SELECT {counts}", params)
-
-
-def add_note(
-    conn: Conn,
-    user_id: str,
-    *,
-    content: str,
-    added_by: str,
-    entity_id: UUID | None = None,
-    relationship_id: UUID | None = None,
-    date_added: datetime | None = None,
-    expires_at: datetime | None = None,
-) -> UUID:
-    """A note on a node or an edge. Explore only reads notes; this exists for seeding until the entities
-    repository's own `add_note` lands (then callers should use that one)."""
-    row = conn.execute(
-        """INSERT INTO entity_notes (
-               user_id, entity_id, relationship_id, content, added_by, date_added, expires_at)
-           VALUES (%(uid)s, %(eid)s, %(rid)s, %(content)s, %(by)s, coalesce(%(at)s, now()), %(exp)s)
-           RETURNING id""",
-        {
-            "uid": user_id,
-            "eid": entity_id,
-            "rid": relationship_id,
-            "content": content,
-            "by": added_by,
-            "at": date_added,
-            "exp": expires_at,
-        },
-    ).fetchone()
-    assert row is not None
-    return row["id"]
