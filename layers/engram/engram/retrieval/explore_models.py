@@ -59,7 +59,7 @@ class RelationshipFilters(ApiModel):
             lo, hi = getattr(self, low), getattr(self, high)
             if lo is not None and hi is not None and lo > hi:
                 raise PydanticCustomError(
-                    "range_error", f"must not exceed {high}", {"field": f"relationship_filters.{low}"}
+                    "range_error", f"{low} must not exceed {high}", {"field": "relationship_filters"}
                 )
         _refuse_nul(
             [*(self.relationship_types or []), *(self.exclude_relationship_types or [])],
