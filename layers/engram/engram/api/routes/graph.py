@@ -80,8 +80,26 @@ def parse_traverse(body: dict[str, Any]) -> PprTraverse | QueryTraverse | Cypher
         raise RequestValidationError(errors, body=body) from None
 
 
+TRAVERSE_BODY = Body(
+    description='`{"mode": "ppr", "seed_nodes": [...], "max_depth": 3, "damping": 0.85, "top_k": 20}` '
+    'or `{"mode": "query", "query": {"from": {...}, "edge": {...}, "to": {...}, "directed": false, '
+    '"limit": 50}}` (raw Cypher is refused)',
+    examples=[
+        {"mode": "ppr", "seed_nodes": ["Sarah"], "max_depth": 3, "top_k": 20},
+        {
+            "mode": "query",
+            "query": {
+                "from": {"is_owner": True},
+                "edge": {"kinds": ["has_relationship_with"]},
+                "to": {"kind": "person", "name_contains": "sar"},
+            },
+        },
+    ],
+)
+
+
 @router.post("/v1/traverse")
 def post_traverse(
-    user_id: CurrentUser, body: Annotated[dict[str, Any], Body()]
+    user_id: CurrentUser, body: Annotated[dict[str, Any], TRAVERSE_BODY]
 ) -> PprResponse | QueryResponse:
     return traverse(user_id, parse_traverse(body))
