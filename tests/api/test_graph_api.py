@@ -334,7 +334,7 @@ def test_the_graph_api_needs_a_token(api, graph):
     assert api.post("/v1/traverse", {"mode": "ppr", "seed_nodes": ["Sarah"]}, user=None).status == 401
 
 
-def test_the_day_boundary_of_as_of_is_inclusive_of_edges_opened_at_that_instant(api, graph, user_id):
+def test_as_of_the_instant_an_edge_opened_sees_it_and_a_second_earlier_does_not(api, graph, user_id):
     at_switch = api.get(f"/v1/graph/neighbors?{_qs(entity='Marcus', as_of=MARCH.isoformat())}", user=user_id)
     before = api.get(
         f"/v1/graph/neighbors?{_qs(entity='Marcus', as_of=(MARCH - timedelta(seconds=1)).isoformat())}",
