@@ -12,6 +12,10 @@ from typing import Any
 from engram.db.repositories import entities as entities_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
+from engram.errors import EngramError
+from engram.providers.base import LLMResult, ToolCall
+from engram.retrieval import explore as explore_service
+from engram.retrieval.transform import QUERIES_TOOL
 from tests.scenarios.conftest import Engram
 
 
@@ -251,3 +255,46 @@ def test_a_sensitive_topic_stays_hidden_at_the_default_ceiling(engram: Engram):
     assert not [n for n in _names(diabetes) if "diabetes" in n.lower()]
     # "My doctor is Dr. Patel" is an ordinary fact, but the note it came from also holds the diagnosis.
     assert _names(doctor) == ["Dr. Patel"] and doctor["episodic"]["sources"] == []
+
+
+class ReformulatingLLM:
+    """An `LLM` that offers one reformulation per query (or fails, like a throttled provider)."""
+
+    name, model = "scripted", "scripted-1"
+
+    def __init__(self, fail: bool = False) -> None:
+        self.calls, self.fail = 0, fail
+
+    def complete(self, *, system, messages, tools=(), tool_choice=None, max_tokens=None, temperature=0.0):
+        self.calls += 1
+        if self.fail:
+            raise EngramError("the model is throttled")
+        arguments = {"queries": ["sister Emma outdoor trips"]}
+        return LLMResult(text="", tool_calls=[ToolCall("1", QUERIES_TOOL.name, arguments)])
+
+
+def test_deep_mode_adds_the_models_reformulations_and_fast_mode_does_not(engram: Engram, monkeypatch):
+    _andrew_and_emma(engram)
+    llm = ReformulatingLLM()
+    monkeypatch.setattr(explore_service, "_configured_llm", lambda: llm)
+
+    fast = _explore(engram, queries=[{"query": "weekend plans"}])
+    deep = _explore(engram, queries=[{"query": "weekend plans"}], mode="deep")
+    multi = _explore(engram, queries=[{"query": "weekend plans"}], multi_query=True)
+
+    assert fast["meta"]["query_used"] == ["weekend plans"]
+    assert (
+        deep["meta"]["query_used"]
+        == multi["meta"]["query_used"]
+        == ["weekend plans", "sister Emma outdoor trips"]
+    )
+    assert llm.calls == 2
+    assert "Emma" in _names(deep) and "Emma" not in _names(fast)
+
+
+def test_a_failing_model_only_means_no_extra_queries(engram: Engram, monkeypatch):
+    _andrew_and_emma(engram)
+    monkeypatch.setattr(explore_service, "_configured_llm", lambda: ReformulatingLLM(fail=True))
+    body = _explore(engram, queries=[{"query": "fight with Andrew"}], mode="deep")
+    assert body["meta"]["query_used"] == ["fight with Andrew"]
+    assert body["semantic"]["people"][0]["name"] == "Andrew"

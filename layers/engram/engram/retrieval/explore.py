@@ -62,8 +62,8 @@ from engram.retrieval.transform import expand_abbreviations, generate_queries
 
 RECENCY_LAMBDA = 0.02  # half-life ~35 days (seed 004)
 # Below this cosine a "match" is noise for every embedder we ship (the offline hash embedder gives
-# unrelated texts 0.00-0.03), whatever threshold the caller chose.
-NOISE_FLOOR = 0.05
+# unrelated texts 0.00-0.05 from a shared character trigram), whatever threshold the caller chose.
+NOISE_FLOOR = 0.1
 EXACT = 1.0
 INSIDE_WORD = 0.8
 FUZZY_FLOOR = 0.85
@@ -351,6 +351,7 @@ def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = Non
                 patterns=[like_pattern(t) for t in terms],
                 regexes=[word_regex(t) for t in terms],
                 relationship_filter=edge_filter,
+                min_similarity=NOISE_FLOOR,
             ),
         )
 

@@ -120,6 +120,7 @@ class GatherInput:
     patterns: list[str] = field(default_factory=list)  # LIKE patterns, escaped
     regexes: list[str] = field(default_factory=list)  # whole-word regexes (PostgreSQL ARE), escaped
     relationship_filter: RelationshipFilter = field(default_factory=RelationshipFilter)
+    min_similarity: float = 0.0  # below this nothing counts as similar, whatever the query's threshold
 
 
 def _similar(table: str, alias: str, column: str, where: str) -> str:
@@ -129,7 +130,7 @@ def _similar(table: str, alias: str, column: str, where: str) -> str:
             SELECT {alias}.id, 1 - ({alias}.{column} <=> q.emb) AS sim FROM {table} {alias}
             WHERE {where} AND {alias}.{column} IS NOT NULL
             ORDER BY {alias}.{column} <=> q.emb LIMIT %(k)s) h
-        WHERE h.sim >= q.threshold AND h.sim > 0"""
+        WHERE h.sim >= q.threshold AND h.sim >= %(floor)s"""
 
 
 def _sims_json(cte: str) -> str:
@@ -148,6 +149,7 @@ def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, l
             "patterns": what.patterns,
             "regexes": what.regexes,
             "k": NEAREST_MEMORIES,
+            "floor": max(what.min_similarity, 1e-9),
         }
         | {f"cap_{name}": cap for name, cap in CAPS.items()}
     )
@@ -171,7 +173,7 @@ def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, l
             SELECT m.id, m.source_id, m.provenance, 1 - (m.embedding <=> q.emb) AS sim
             FROM memories m WHERE {VISIBLE} AND m.embedding IS NOT NULL
             ORDER BY m.embedding <=> q.emb LIMIT %(k)s) h
-        WHERE h.sim >= q.threshold AND h.sim > 0),
+        WHERE h.sim >= q.threshold AND h.sim >= %(floor)s),
 
     ent_sims AS MATERIALIZED (
         SELECT id, qi, max(sim) AS sim FROM (
