@@ -19,7 +19,12 @@ import numpy as np
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters, hybrid_candidates, record_access
+from engram.db.repositories.search import (
+    SearchFilters,
+    count_active_memories,
+    hybrid_candidates,
+    record_access,
+)
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 
@@ -150,6 +155,7 @@ def search_in(
         signals=params.signals,
         per_signal=per_signal,
         ef_search=max(settings.hnsw_ef_search, per_signal),
+        corpus_size=_corpus_size(conn, user_id) if "fts" in params.signals else 1,
     )
     results = rank_candidates(rows, params)
     if params.track_access and results:
@@ -158,6 +164,25 @@ def search_in(
         recalled = results[:ACCESS_TRACKED_RESULTS]
         record_access(conn, user_id, [r.memory.id for r in recalled], params.filters.now)
     return results
+
+
+# The IDF's N per user, counted at most every few minutes per process (a warm Lambda serves many searches
+# of the same users): a count over 100,000 rows costs more than the rest of the full-text signal.
+_CORPUS_TTL_SECONDS = 300.0
+_CORPUS_CACHE_MAX = 10_000
+_corpus_sizes: dict[str, tuple[int, float]] = {}
+
+
+def _corpus_size(conn: Conn, user_id: str) -> int:
+    now = time.monotonic()
+    cached = _corpus_sizes.get(user_id)
+    if cached is not None and cached[1] > now:
+        return cached[0]
+    size = count_active_memories(conn, user_id)
+    if len(_corpus_sizes) >= _CORPUS_CACHE_MAX:
+        _corpus_sizes.clear()
+    _corpus_sizes[user_id] = (size, now + _CORPUS_TTL_SECONDS)
+    return size
 
 
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:

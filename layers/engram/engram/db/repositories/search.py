@@ -7,6 +7,7 @@ the outer query joins the union of candidates once with every rank and feature t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -16,13 +17,24 @@ import numpy as np
 from engram.db.connection import Conn
 from engram.db.repositories.memories import MEMORY_COLUMNS
 
+_WORD = re.compile(r"[\w'’.-]+")
+# Words that are never a name on their own (a name that is one of them still matches as part of a run).
+_NOT_NAMES = frozenset(
+    {
+        "the", "and", "for", "with", "what", "when", "where", "who", "how", "did", "does", "was", "were",
+        "has", "have", "had", "about", "from", "that", "this", "your", "you", "are", "not", "any", "all",
+        "can", "will", "would", "could", "should", "there", "their", "them", "they", "then", "than", "into",
+        "onto", "over",
+    }
+)  # fmt: skip
+
 SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
 # An entity the query names is a signal only while it is specific: when most memories mention it (the
 # user's partner, the other person of a long conversation), "mentions X" ranks nothing.
 SPECIFIC_ENTITY_MAX_MEMORIES = 40
 # Document-frequency counting stops here: beyond it a term is too common to rank anything.
 DF_CAP = 5000
-CORPUS_CAP = 200_000
+MAX_TERMS = 12  # a pasted paragraph is not a query: its first dozen distinct terms are enough
 
 
 @dataclass
@@ -85,8 +97,12 @@ def hybrid_candidates(
     signals: set[str],
     per_signal: int = 100,
     ef_search: int = 100,
+    corpus_size: int = 1,
 ) -> list[dict[str, Any]]:
-    """Candidate memories with each signal's rank (NULL when the signal did not return it)."""
+    """Candidate memories with each signal's rank (NULL when the signal did not return it).
+
+    `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
+    the N of the IDF, which need not be exact to rank."""
     params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
@@ -98,7 +114,7 @@ def hybrid_candidates(
     # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
     params["specific"] = SPECIFIC_ENTITY_MAX_MEMORIES
-    params["df_cap"], params["corpus_cap"] = DF_CAP, CORPUS_CAP
+    params["df_cap"] = DF_CAP
     if "vector" in signals and embedding is not None:
         ctes.append(
             f"""vec AS (
@@ -110,39 +126,36 @@ def hybrid_candidates(
     if "fts" in signals:
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
-        # conversations, would weigh as much as "pottery". Document frequencies are counted through the
-        # GIN index and capped, which bounds the cost for very common terms (their IDF is ~0 anyway).
-        ctes.append(
-            f"""terms AS MATERIALIZED (
-                SELECT DISTINCT lex, plainto_tsquery('simple', lex) AS tsq
-                FROM unnest(tsvector_to_array(to_tsvector('english', %(query)s))) AS lex),
-            df AS MATERIALIZED (
-                SELECT t.lex, t.tsq, (SELECT count(*) FROM (
-                    SELECT 1 FROM memories m WHERE m.user_id = %(uid)s AND m.status = 'active'
-                      AND m.tsv @@ t.tsq LIMIT %(df_cap)s) hits) AS n
-                FROM terms t),
-            corpus AS MATERIALIZED (
-                SELECT greatest(count(*), 1) AS n FROM (
-                    SELECT 1 FROM memories m WHERE m.user_id = %(uid)s AND m.status = 'active'
-                    LIMIT %(corpus_cap)s) c),
-            fts_scores AS MATERIALIZED (
-                SELECT m.id, sum(ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5))) AS score
-                FROM df, corpus, memories m
-                WHERE m.tsv @@ df.tsq AND {allowed}
-                GROUP BY m.id),
-            fts AS (
-                SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
-                FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
-        )
-        unions.append("SELECT id, 'fts' AS signal, rank FROM fts")
+        # conversations, would weigh as much as "pottery". Each term's matches come through the GIN index
+        # (`engram_term_matches`, sql/0008: RLS would otherwise forbid the index), capped at DF_CAP,
+        # which bounds the cost of very common terms (their IDF is ~0 anyway).
+        terms = query_terms(conn, query)[:MAX_TERMS]
+        if terms:
+            params["terms"], params["corpus"] = terms, max(corpus_size, 1)
+            ctes.append(
+                f"""tm AS MATERIALIZED (
+                    SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(df_cap)s)),
+                df AS MATERIALIZED (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no),
+                fts_scores AS MATERIALIZED (
+                    SELECT tm.id, sum(ln(1 + (%(corpus)s - df.n + 0.5) / (df.n + 0.5))) AS score
+                    FROM tm JOIN df USING (term_no) JOIN memories m ON m.id = tm.id
+                    WHERE {allowed}
+                    GROUP BY tm.id),
+                fts AS (
+                    SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
+                    FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
+            )
+            unions.append("SELECT id, 'fts' AS signal, rank FROM fts")
     if "name" in signals:
+        # Trigram word similarity over names, through the index (`engram_name_matches`, sql/0008).
         ctes.append(
             f"""nm AS (
-                SELECT m.id, row_number() OVER (
-                           ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC, {tiebreak}) AS rank
-                FROM memories m WHERE m.name IS NOT NULL AND lower(m.name) <%% lower(%(query)s) AND {allowed}
-                ORDER BY word_similarity(lower(m.name), lower(%(query)s)) DESC, {tiebreak} LIMIT %(k)s)"""
+                SELECT m.id, row_number() OVER (ORDER BY n.score DESC, {tiebreak}) AS rank
+                FROM engram_name_matches(%(grams)s, %(name_cap)s) n JOIN memories m ON m.id = n.memory_id
+                WHERE {allowed}
+                ORDER BY n.score DESC, {tiebreak} LIMIT %(k)s)"""
         )
+        params["name_cap"], params["grams"] = per_signal * 4, name_grams(query)
         unions.append("SELECT id, 'nm' AS signal, rank FROM nm")
     if "entity" in signals or "graph" in signals:
         # Entities the query names (a canonical name or alias appears among its words).
@@ -207,6 +220,40 @@ def hybrid_candidates(
     conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search),))
     conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
     return conn.execute(sql, params).fetchall()
+
+
+def name_grams(query: str, limit: int = 30) -> list[str]:
+    """Runs of one to three words of the query, lowercased: the strings a name in it could equal."""
+    words = [w for w in _WORD.findall(query.lower())]
+    grams: list[str] = []
+    for n in (3, 2, 1):
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            if n == 1 and (len(run[0]) < 3 or run[0] in _NOT_NAMES):
+                continue
+            gram = " ".join(run)
+            if gram not in grams:
+                grams.append(gram)
+    return grams[-limit:]
+
+
+def query_terms(conn: Conn, query: str) -> list[str]:
+    """The query's distinct lexemes (english stemming, stop words dropped), in order of appearance."""
+    row = conn.execute(
+        """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') AS terms FROM (
+               SELECT lex, min(p) AS pos
+               FROM unnest(to_tsvector('english', %s)) AS t(lex, positions, weights), unnest(positions) p
+               GROUP BY lex) x""",
+        (query,),
+    ).fetchone()
+    return list(row["terms"]) if row else []
+
+
+def count_active_memories(conn: Conn, user_id: str) -> int:
+    row = conn.execute(
+        "SELECT count(*) AS n FROM memories WHERE user_id = %s AND status = 'active'", (user_id,)
+    ).fetchone()
+    return int(row["n"]) if row else 0
 
 
 def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> None:

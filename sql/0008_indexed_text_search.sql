@@ -1,0 +1,64 @@
+-- Text matching that can use its indexes under row-level security, and vectors stored inline.
+--
+-- Row-level security evaluates its policy before any condition whose operator is not LEAKPROOF, so
+-- under engram_app `tsv @@ query` and the trigram operators can never be index conditions: every
+-- search scanned all of the user's rows (measured on 10,000 memories: 69 ms per query term through
+-- RLS, 5 ms through the GIN index). These functions run as the table owner but read only the rows of
+-- the user the transaction is scoped to — the same `engram_current_user()` the policies use, so the
+-- guarantee is RLS's — and plan each statement with its values (EXECUTE ... USING), so a rare term
+-- takes the GIN index and a common one the user's btree.
+
+CREATE OR REPLACE FUNCTION engram_term_matches(terms text[], cap integer)
+RETURNS TABLE (term_no integer, memory_id uuid)
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+DECLARE
+    uid text := engram_current_user();
+BEGIN
+    IF uid IS NULL THEN
+        RETURN;
+    END IF;
+    FOR i IN 1 .. coalesce(array_length(terms, 1), 0) LOOP
+        RETURN QUERY EXECUTE
+            'SELECT $1, m.id FROM public.memories m
+             WHERE m.tsv @@ plainto_tsquery(''simple'', $2) AND m.user_id = $3 AND m.status = ''active''
+             LIMIT $4'
+            USING i, terms[i], uid, cap;
+    END LOOP;
+END
+$$;
+
+-- Names the query mentions: each word and two- or three-word run of the query (`grams`) is looked up
+-- by trigram similarity (`name % gram` is what the trigram index answers; "is this name somewhere in
+-- the query", word_similarity(name, query), is not), the best gram scoring the memory.
+CREATE OR REPLACE FUNCTION engram_name_matches(grams text[], cap integer)
+RETURNS TABLE (memory_id uuid, score real)
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+DECLARE
+    uid text := engram_current_user();
+BEGIN
+    IF uid IS NULL THEN
+        RETURN;
+    END IF;
+    RETURN QUERY EXECUTE
+        'SELECT m.id, max(similarity(lower(m.name), g)) FROM unnest($1::text[]) AS g
+         JOIN public.memories m ON lower(m.name) % g
+         WHERE m.name IS NOT NULL AND m.user_id = $2 AND m.status = ''active''
+         GROUP BY m.id ORDER BY 2 DESC LIMIT $3'
+        USING grams, uid, cap;
+END
+$$;
+
+REVOKE ALL ON FUNCTION engram_term_matches(text[], integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION engram_name_matches(text[], integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer) TO engram_app;
+GRANT EXECUTE ON FUNCTION engram_name_matches(text[], integer) TO engram_app;
+
+-- A 1,536-dimension vector is 6 KB: stored out of line (TOAST), an exact scan of a user's memories
+-- fetched each one through the TOAST index (46 ms for 10,000 memories). Kept in the row it is read with
+-- the row (15 ms). MAIN still moves it out of line as a last resort, so an unusually wide row never fails.
+ALTER TABLE memories ALTER COLUMN embedding SET STORAGE MAIN;
+ALTER TABLE memories SET (toast_tuple_target = 8160);
