@@ -187,3 +187,27 @@ def test_two_sarahs_with_different_ties_stay_two_nodes(engram, db, user_id):
     works = [e for e in edges if e["relationship_type"] == "works_at"]
     assert [e["from_entity_id"] for e in lives] == [sister["id"]]
     assert [e["from_entity_id"] for e in works] == [coworker["id"]]
+
+
+def test_path_from_marcus_to_dan_runs_through_what_the_notes_recorded(week, api, user_id):
+    response = api.get("/v1/graph/path?from=Marcus&to=Dan", user=user_id)
+    assert response.status == 200, response.body
+    body = response.body
+    assert body["found"] is True
+    names = [n["name"] for n in body["nodes"]]
+    assert names[0] == "Marcus" and names[-1] == "Dan"
+    # Marcus is known to the user (coworker), Sarah (friend) is engaged to Dan: through the user and Sarah.
+    assert "Sarah" in names and body["hops"] == 3
+    assert [e["relationship_type"] for e in body["edges"]][-1] == "engaged_to"
+
+
+def test_employer_as_of_through_the_neighbors_api(week, api, user_id):
+    before = api.get("/v1/graph/neighbors?entity=Marcus&as_of=2026-03-04T00:00:00Z", user=user_id).body
+    after = api.get("/v1/graph/neighbors?entity=Marcus&as_of=2026-03-08T00:00:00Z", user=user_id).body
+
+    def employers(body: dict) -> set[str]:
+        names = {n["id"]: n["name"] for n in body["nodes"]} | {body["entity"]["id"]: body["entity"]["name"]}
+        return {names[e["to_entity_id"]] for e in body["edges"] if e["relationship_type"] == "works_at"}
+
+    assert employers(before) == {"Stripe"}
+    assert employers(after) == {"Notion"}
