@@ -41,9 +41,34 @@ def write_edges(
 
     `entity_ids` maps canonical names to the nodes the fact's mentions were linked to; other endpoints
     (a new employer named only in the value) are created here."""
+    return apply_edges(
+        conn,
+        user_id,
+        edges_for_fact(fact),
+        memory_id=memory_id,
+        entity_ids=entity_ids,
+        valid_from=valid_from,
+        recorded_at=recorded_at,
+        recorded_by=recorded_by,
+    )
+
+
+def apply_edges(
+    conn: Conn,
+    user_id: str,
+    specs: list[EdgeSpec],
+    *,
+    memory_id: UUID | None,
+    entity_ids: Mapping[str, UUID] | None = None,
+    valid_from: datetime,
+    recorded_at: datetime,
+    recorded_by: str | None = None,
+) -> list[UUID]:
+    """The one way edges are written (facts and `graph_update` jobs alike), in order: endings close,
+    exclusive types close what they contradict, then the edge opens or is reinforced."""
     touched: list[UUID] = []
-    nodes: dict[str, UUID] = dict(entity_ids)
-    for spec in edges_for_fact(fact):
+    nodes: dict[str, UUID] = dict(entity_ids or {})
+    for spec in specs:
         source = _node(conn, user_id, spec.source, nodes, recorded_at)
         target = _node(conn, user_id, spec.target, nodes, recorded_at)
         if source == target:
@@ -89,7 +114,7 @@ def _upsert(
     spec: EdgeSpec,
     source: UUID,
     target: UUID,
-    memory_id: UUID,
+    memory_id: UUID | None,
     valid_from: datetime,
     recorded_at: datetime,
     recorded_by: str | None,
