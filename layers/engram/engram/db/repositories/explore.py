@@ -49,22 +49,34 @@ def _rank(alias: str) -> str:
 
 
 def entity_allowed(alias: str) -> str:
-    """An entity is shown unless every memory linked to it is above the ceiling (none linked: shown)."""
-    return f"""coalesce((
-        SELECT bool_or({_rank("pm")} <= %(ceiling)s)
-        FROM memory_entities pme JOIN memories pm ON pm.id = pme.memory_id
-        WHERE pme.entity_id = {alias}.id), true)"""
+    """An entity is shown unless every memory linked to it is above the ceiling (none linked: shown).
+
+    Two EXISTS rather than one aggregate: each stops at its first row, so a node linked to thousands of
+    memories costs two index probes, not a scan of its links."""
+    return f"""(EXISTS (
+            SELECT 1 FROM memory_entities pme JOIN memories pm ON pm.id = pme.memory_id
+            WHERE pme.entity_id = {alias}.id AND {_rank("pm")} <= %(ceiling)s)
+        OR NOT EXISTS (SELECT 1 FROM memory_entities pme WHERE pme.entity_id = {alias}.id))"""
+
+
+# Sources any above-ceiling memory came from (its source_id or provenance), found once per statement:
+# probing the memories per source would scan the user's memories once per candidate.
+HIDDEN_SOURCES = f"""hidden_sources AS MATERIALIZED (
+        SELECT pm.source_id AS id FROM memories pm
+        WHERE pm.user_id = %(uid)s AND %(ceiling)s < 2 AND pm.source_id IS NOT NULL
+          AND {_rank("pm")} > %(ceiling)s
+        UNION
+        SELECT (p->>'source_id')::uuid
+        FROM memories pm CROSS JOIN LATERAL jsonb_array_elements(pm.provenance) p
+        WHERE pm.user_id = %(uid)s AND %(ceiling)s < 2 AND {_rank("pm")} > %(ceiling)s
+          AND p->>'source_id' ~ '^[0-9a-fA-F-]+$' AND length(p->>'source_id') = 36)"""
 
 
 def source_hidden(alias: str) -> str:
-    """A source is hidden when it is itself marked high, or any memory taken from it is above the ceiling."""
+    """A source is hidden when it is itself marked high, or any memory taken from it is above the ceiling
+    (needs the `hidden_sources` CTE)."""
     return f"""((CASE {alias}.sensitivity WHEN 'high' THEN 1 ELSE 0 END) > %(ceiling)s
-        OR EXISTS (
-            SELECT 1 FROM memories pm
-            WHERE pm.user_id = %(uid)s
-              AND (pm.source_id = {alias}.id
-                   OR pm.provenance @> jsonb_build_array(jsonb_build_object('source_id', {alias}.id::text)))
-              AND {_rank("pm")} > %(ceiling)s))"""
+        OR {alias}.id IN (SELECT id FROM hidden_sources))"""
 
 
 def storyline_hidden(alias: str) -> str:
@@ -167,6 +179,7 @@ def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, l
     q(qi, emb, threshold) AS ({q_values}),
     terms(term, pattern, regex) AS (
         SELECT * FROM unnest(%(terms)s::text[], %(patterns)s::text[], %(regexes)s::text[])),
+    {HIDDEN_SOURCES},
     mem_hits AS MATERIALIZED (
         SELECT h.id, q.qi, h.sim, h.source_id, h.provenance
         FROM q CROSS JOIN LATERAL (
@@ -527,9 +540,8 @@ def expand(
     if not parts:
         return out
     union = " UNION ALL ".join(parts)
-    for row in conn.execute(
-        f"SELECT section, data FROM ({union}) AS parts(section, data)", params
-    ).fetchall():
+    statement = f"WITH {HIDDEN_SOURCES} SELECT section, data FROM ({union}) AS parts(section, data)"
+    for row in conn.execute(statement, params).fetchall():
         out.setdefault(row["section"], []).append(row["data"])
     return out
 
