@@ -211,3 +211,17 @@ def test_employer_as_of_through_the_neighbors_api(week, api, user_id):
 
     assert employers(before) == {"Stripe"}
     assert employers(after) == {"Notion"}
+
+
+def test_a_place_in_passing_makes_no_node_but_a_plan_does(engram, db, user_id):
+    engram.note("I watched a documentary about Tokyo.", when="2026-03-02T09:00:00Z")
+    assert "tokyo" not in _graph(db, user_id)[0]
+    engram.note("I'm planning a trip to Tokyo next month.", when="2026-03-03T09:00:00Z")
+    nodes, _ = _graph(db, user_id)
+    assert "tokyo" in nodes
+    engram.note("I read a novel set in Tokyo.", when="2026-03-04T09:00:00Z")
+    with db.user_transaction(user_id) as conn:
+        linked = conn.execute(
+            "SELECT count(*) AS n FROM memory_entities WHERE entity_id = %s", (nodes["tokyo"]["id"],)
+        ).fetchone()
+    assert linked["n"] == 2  # the plan, and the novel now that Tokyo is known

@@ -92,12 +92,17 @@ def resolve_entity(
     entity_type: str,
     relationship: str | None,
     at: datetime,
+    create: bool = True,
 ) -> UUID | None:
+    """The node `name` refers to; created unless `create` is false (a place named in passing links to
+    a node that exists, but does not make one)."""
     canonical = canonical_name(name)
     if not canonical:
         return None
     candidates = repo.resolution_candidates(conn, user_id, canonical, kind)
     choice = choose(canonical, entity_type, relationship, candidates)
+    if choice.entity_id is None and not create:
+        return None
     if choice.entity_id is not None:
         repo.touch_entity(
             conn, user_id, choice.entity_id, alias=choice.alias, relationship=relationship, at=at

@@ -35,6 +35,7 @@ from engram.graph.resolution import correct_name, resolve_entity
 from engram.models import (
     IMPORTANCE_SCORES,
     CandidateFact,
+    EntityMention,
     MemoryPreferences,
     OperationResult,
     SimilarMemory,
@@ -530,8 +531,6 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
         and fact.name
         and all(canonical_name(m.name) != canonical_name(fact.name) for m in mentions)
     ):
-        from engram.models import EntityMention
-
         kind = "person" if (fact.entity_type or "") == "person" else "entity"
         mentions.append(
             EntityMention(
@@ -557,6 +556,7 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
             entity_type=mention.entity_type or ("person" if mention.kind == "person" else ""),
             relationship=mention.relationship,
             at=ctx.observed_at,
+            create=_makes_a_node(fact, mention),
         )
         if entity_id is None:
             continue
@@ -577,6 +577,21 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
         recorded_by=ctx.user_id,
     )
     return entity_ids
+
+
+# Facts whose things matter to the user by what they say: a plan, a liking, a goal, a decision.
+_SIGNIFICANT_TYPES = frozenset({"entity", "preference", "goal", "event", "decision", "action", "procedure"})
+_PASSING_TYPES = frozenset({"", "place", "other", "concept"})  # named in passing, these are general knowledge
+
+
+def _makes_a_node(fact: CandidateFact, mention: EntityMention) -> bool:
+    """People, organisations, projects and products always become nodes (the user's dealings with them
+    are user-specific context); a place or an untyped thing only when the fact is about it
+    (subject/object) or says something the user plans, likes, wants or decides about it. "We drove
+    through Chicago" links Chicago if it is already known, and otherwise creates nothing (seed 004)."""
+    if mention.kind == "person" or mention.role != "mention" or fact.memory_type in _SIGNIFICANT_TYPES:
+        return True
+    return (mention.entity_type or "") not in _PASSING_TYPES
 
 
 def _link_mentions(
