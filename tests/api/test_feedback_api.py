@@ -178,32 +178,79 @@ def test_feedback_on_an_entity_note_is_recorded(api, db, user_id):
     assert (stored["action"], stored["note_id"]) == ("reject", note_id)
 
 
-def test_recall_feedback_is_stored_without_touching_the_memories(api, db, user_id):
-    row = add_memories(db, user_id, "I am vegetarian", confidence=0.6)[0]
+def _salience(db, user_id, memory_id) -> tuple[float, float, str]:
+    with db.user_transaction(user_id) as conn:
+        row = conn.execute(
+            "SELECT salience, confidence, state FROM memories WHERE id = %s", (memory_id,)
+        ).fetchone()
+    return row["salience"], row["confidence"], row["state"]
+
+
+def test_helpful_recall_strengthens_the_memories_it_used(api, db, user_id):
+    used, unused = add_memories(db, user_id, "I am vegetarian", "I live in Lisbon", confidence=0.6)
+    salience, confidence, _ = _salience(db, user_id, used["id"])
+    untouched = _salience(db, user_id, unused["id"])
 
     response = api.post(
         "/v1/feedback",
-        {
-            "kind": "recall",
-            "query": "what should I cook tonight?",
-            "memory_ids": [str(row["id"])],
-            "helpful": False,
-            "correction": "I eat fish now",
-        },
+        {"kind": "recall", "query": "what should I cook?", "memory_ids": [str(used["id"])], "helpful": True},
         user=user_id,
     )
 
     assert response.status == 200
-    assert response.body["effect"] == "recorded"
-    assert response.body["memory"] is None
+    assert response.body["effect"] == "salience_raised"
+    after = _salience(db, user_id, used["id"])
+    assert after[0] == pytest.approx(salience + 0.1, abs=1e-6)
+    assert after[1] == pytest.approx(confidence + 0.05, abs=1e-6)
+    assert after[2] == "active"
+    assert _salience(db, user_id, unused["id"]) == untouched
+    assert response.body["adjusted"][0]["id"] == str(used["id"])
+
+
+def test_unhelpful_recall_weakens_the_memories_and_stores_the_verdict(api, db, user_id):
+    row = add_memories(db, user_id, "I am vegetarian", confidence=0.6)[0]
+    salience, _, _ = _salience(db, user_id, row["id"])
+
+    response = api.post(
+        "/v1/feedback",
+        {"kind": "recall", "query": "what should I cook tonight?", "memory_ids": [str(row["id"])],
+         "helpful": False},
+        user=user_id,
+    )  # fmt: skip
+
+    assert response.status == 200
+    assert response.body["effect"] == "salience_lowered"
+    assert response.body["memory"] is None and response.body["correction"] is None
     (stored,) = feedback_rows(db, user_id)
     assert (stored["kind"], stored["query"], stored["helpful"]) == (
         "recall",
         "what should I cook tonight?",
         False,
     )
-    assert (stored["memory_ids"], stored["correction"]) == ([row["id"]], "I eat fish now")
-    assert memory(api, user_id, row["id"])["confidence"] == pytest.approx(0.6, abs=1e-6)
+    assert stored["memory_ids"] == [row["id"]]
+    new_salience, confidence, _ = _salience(db, user_id, row["id"])
+    assert new_salience == pytest.approx(max(0.0, salience - 0.15), abs=1e-6)
+    assert confidence == pytest.approx(0.55, abs=1e-6)
+
+
+def test_a_recall_correction_enters_the_write_path_as_what_is_true_now(api, db, user_id):
+    api.post("/v1/analyze", {"content": "I live in Boston."}, user=user_id)
+    old = api.get("/v1/memories?q=Boston", user=user_id).body["items"][0]
+
+    response = api.post(
+        "/v1/feedback",
+        {"kind": "recall", "query": "where do I live?", "memory_ids": [old["id"]], "helpful": False,
+         "correction": "I moved to Denver last month."},
+        user=user_id,
+    )  # fmt: skip
+
+    assert response.status == 200
+    assert response.body["correction"]["status"] == "extracted"
+    assert [op["operation"] for op in response.body["correction"]["operations"]] == ["UPDATE"]
+    current = api.get("/v1/memories?q=Denver", user=user_id).body["items"]
+    assert current and current[0]["supersedes_id"] == old["id"]
+    (stored,) = feedback_rows(db, user_id)
+    assert stored["correction"] == "I moved to Denver last month."
 
 
 def test_recall_feedback_keeps_only_the_callers_memory_ids(api, db, user_id, other_user_id):

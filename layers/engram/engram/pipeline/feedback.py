@@ -12,9 +12,14 @@ never stored without its effect (or the effect without the row):
 Approve, reject and edit need an active memory (409 otherwise: there is nothing to strengthen or
 fix in a row that is already history); a comment can be left on any memory.
 
-Note feedback on an entity note (`note_id`) and recall feedback are recorded only. What a recall
-verdict does to salience (and what a note verdict does to the note) is a later issue; the rows keep
-what that work needs.
+Recall feedback (seed 003) teaches retrieval, in the same transaction as its row: the memories a
+helpful recall used gain salience (+0.1) and a little confidence (+0.05), a `candidate` becomes
+`active`; an unhelpful recall costs them salience (-0.15) and confidence (-0.05, never below the
+floor). A `correction` is what the user says is true instead: it enters the write path as a new
+explicit note (`POST /v1/analyze`), so it supersedes, updates or adds exactly as if the user had said
+it, and the response carries that analysis.
+
+Note feedback on an entity note (`note_id`) is recorded only.
 """
 
 from __future__ import annotations
@@ -36,8 +41,18 @@ from engram.providers.factory import get_embedder
 
 APPROVE_STEP = 0.1
 REJECT_STEP = 0.2
+HELPFUL_SALIENCE, HELPFUL_CONFIDENCE = 0.1, 0.05
+UNHELPFUL_SALIENCE, UNHELPFUL_CONFIDENCE = -0.15, -0.05
 
-FeedbackEffect = Literal["confidence_raised", "confidence_lowered", "archived", "edited", "recorded"]
+FeedbackEffect = Literal[
+    "confidence_raised",
+    "confidence_lowered",
+    "archived",
+    "edited",
+    "recorded",
+    "salience_raised",
+    "salience_lowered",
+]
 
 
 class FeedbackResult(BaseModel):
@@ -46,6 +61,8 @@ class FeedbackResult(BaseModel):
     feedback_id: UUID
     memory: Memory | None = None
     effect: FeedbackEffect
+    adjusted: list[dict[str, Any]] | None = None  # recall: each memory's new salience/confidence/state
+    correction: dict[str, Any] | None = None  # recall: the analysis of the correction
 
 
 def _redacted(text: str | None) -> str | None:
@@ -149,13 +166,15 @@ def _record_note(user_id: str, request: FeedbackRequest, note_id: UUID) -> Feedb
 
 
 def _record_recall(user_id: str, request: FeedbackRequest) -> FeedbackResult:
-    """Recall feedback is stored for the salience work that will learn from it (a later issue).
+    """Store the verdict and apply it to the memories it names; a correction is then analyzed.
 
     Only ids of the caller's own memories are kept: a recall can name nothing else, and dropping
     the rest (rather than refusing) says nothing about whether they exist.
     """
+    helpful = bool(request.helpful)
     with get_database().user_transaction(user_id) as conn:
         memory_ids = memory_repo.owned_memory_ids(conn, user_id, request.memory_ids)
+        correction = _redacted(request.correction)
         feedback_id = feedback_repo.insert_feedback(
             conn,
             user_id,
@@ -163,7 +182,38 @@ def _record_recall(user_id: str, request: FeedbackRequest) -> FeedbackResult:
             query=_redacted(request.query),
             memory_ids=memory_ids,
             helpful=request.helpful,
-            correction=_redacted(request.correction),
+            correction=correction,
             comment=_redacted(request.comment),
         )
-    return FeedbackResult(feedback_id=feedback_id, effect="recorded")
+        adjusted = feedback_repo.apply_recall_verdict(
+            conn,
+            user_id,
+            memory_ids,
+            salience_delta=HELPFUL_SALIENCE if helpful else UNHELPFUL_SALIENCE,
+            confidence_delta=HELPFUL_CONFIDENCE if helpful else UNHELPFUL_CONFIDENCE,
+            confidence_floor=CONFIDENCE_MIN,
+        )
+    analysis = None
+    if correction:
+        # After the verdict committed: a correction the model cannot read must not undo the verdict.
+        from engram.models import AnalyzeRequest, SourceSpec
+        from engram.pipeline.analyze import analyze
+
+        outcome = analyze(
+            user_id,
+            AnalyzeRequest(
+                content=correction,
+                source=SourceSpec(type="feedback"),
+                idempotency_key=f"feedback:{feedback_id}",
+            ),
+        )
+        analysis = outcome.body
+    effect: FeedbackEffect = "recorded"
+    if adjusted:
+        effect = "salience_raised" if helpful else "salience_lowered"
+    return FeedbackResult(
+        feedback_id=feedback_id,
+        effect=effect,
+        adjusted=[{k: str(v) if k == "id" else v for k, v in row.items()} for row in adjusted],
+        correction=analysis,
+    )

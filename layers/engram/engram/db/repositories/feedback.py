@@ -66,3 +66,33 @@ def list_feedback(conn: Conn, user_id: str, *, memory_id: UUID | None = None, li
            ORDER BY created_at DESC, id DESC LIMIT %(limit)s""",
         {"uid": user_id, "mid": memory_id, "limit": limit},
     ).fetchall()
+
+
+def apply_recall_verdict(
+    conn: Conn,
+    user_id: str,
+    memory_ids: Sequence[UUID],
+    *,
+    salience_delta: float,
+    confidence_delta: float,
+    confidence_floor: float,
+) -> list[dict]:
+    """One UPDATE for every memory a recall verdict names: salience and confidence move, a helpful
+    recall promotes a `candidate` to `active` (it was used), an unhelpful one never promotes."""
+    if not memory_ids:
+        return []
+    return conn.execute(
+        """UPDATE memories SET
+               salience = least(1.0, greatest(0.0, salience + %(ds)s)),
+               confidence = least(1.0, greatest(%(floor)s, confidence + %(dc)s)),
+               state = CASE WHEN %(ds)s > 0 AND state = 'candidate' THEN 'active' ELSE state END
+           WHERE user_id = %(uid)s AND id = ANY(%(ids)s) AND status = 'active'
+           RETURNING id, salience, confidence, state""",
+        {
+            "uid": user_id,
+            "ids": list(memory_ids),
+            "ds": salience_delta,
+            "dc": confidence_delta,
+            "floor": confidence_floor,
+        },
+    ).fetchall()
