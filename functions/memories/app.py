@@ -1,8 +1,15 @@
 """The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams."""
 
 from engram.api.app import make_lambda_handler
-from engram.api.routes import entities, feedback, jobs, memories, preferences
+from engram.api.routes import account, entities, feedback, jobs, memories, preferences
 
 lambda_handler = make_lambda_handler(
-    routers=[memories.router, entities.router, feedback.router, jobs.router, preferences.router]
+    routers=[
+        memories.router,
+        entities.router,
+        feedback.router,
+        jobs.router,
+        preferences.router,
+        account.router,
+    ]
 )

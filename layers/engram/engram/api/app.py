@@ -26,6 +26,7 @@ OPENAPI_PATH = "/v1/openapi.json"
 def default_routers() -> list[Router]:
     """Every router of the API. Lambda functions pass their own subset to `build_resolver`."""
     from engram.api.routes import (
+        account,
         analyze,
         entities,
         explore,
@@ -55,6 +56,7 @@ def default_routers() -> list[Router]:
         memories.router,
         entities.router,
         feedback.router,
+        account.router,
     ]
 
 

@@ -1,0 +1,65 @@
+"""Forget me and export: the user's right to erasure and to a copy of their data.
+
+`forget_user` deletes every row of the user in every table in ONE transaction — memories, versions,
+relations, audit (snapshots included), the graph (entities, relationships, notes, mentions,
+sentiment, timeline), jobs, feedback, preferences, conversation state, profiles, storylines, macros,
+artifacts, the sources they own (team-shared ones too), their team memberships, the teams they
+created, and the `users` row — or nothing at all if anything fails. Pending jobs are deleted with
+the rest, so no worker runs them afterwards (the SQS consumer finds no row and skips the message).
+Forgetting a user who has nothing left is not an error: every count is zero.
+
+A job already running when the user is forgotten may still finish and write what it was working on;
+forgetting again afterwards removes it.
+
+`export_user` reads every section in one transaction and returns it whole: no cap, no paging
+(`truncated` is always false; a cap would be announced there). Embedding vectors are left out: they
+are 6 KB each, derived from the content, and recomputed by an import.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from engram.db.connection import get_database
+from engram.db.repositories import account as account_repo
+from engram.lifecycle.account_models import ExportDocument, ForgetResult
+from engram.observability import logger
+
+OMITTED = {
+    "embedding": "vectors are derived from the content (6 KB each); an import recomputes them",
+    "tsv": "the full-text index of the content",
+    "sources.response": "the cached response of the analyze call that stored the source",
+    "sources.raw_content": "kept for conversations only (each message's role, speaker, time and id); "
+    "a note's raw_content repeats its content",
+}
+
+
+def forget_user(user_id: str) -> ForgetResult:
+    """Delete everything Engram holds about `user_id`; rows deleted per table."""
+    with get_database().user_transaction(user_id) as conn:
+        counts = account_repo.forget_user(conn, user_id)
+    logger.info("user forgotten", extra={"rows_deleted": sum(counts.values())})
+    return ForgetResult(deleted=counts)
+
+
+def export_user(user_id: str, *, now: datetime | None = None) -> ExportDocument:
+    """Everything Engram holds about `user_id`, uncapped, without embedding vectors."""
+    with get_database().user_transaction(user_id) as conn:
+        sections = account_repo.export_sections(conn, user_id)
+        user = account_repo.export_user_row(conn, user_id)
+        teams = account_repo.export_created_teams(conn, user_id)
+    preferences = sections.pop("preferences")
+    counts = {name: len(rows) for name, rows in sections.items()} | {
+        "teams": len(teams),
+        "preferences": len(preferences),
+    }
+    return ExportDocument(
+        exported_at=now or datetime.now(UTC),
+        user_id=user_id,
+        user=user,
+        preferences=preferences[0] if preferences else None,
+        teams=teams,
+        counts=counts,
+        omitted=OMITTED,
+        **sections,
+    )

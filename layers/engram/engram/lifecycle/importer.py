@@ -1,0 +1,350 @@
+"""Bulk import of legacy entities and facts (seed 001 Part 6), for `POST /v1/import` and `engram import`.
+
+Order of business for one request (at most `MAX_IMPORT_ITEMS` items, already validated as a whole):
+1. the privacy filter, as analyze applies it: an item whose text holds a secret is dropped (never
+   stored redacted, like `keep_fact`), as is one about a never-store topic or of a memory type the
+   user disabled; an item without a sensitivity is marked `sensitive` when it is about one of the
+   user's auto-sensitive topics;
+2. idempotency: a fact is keyed on its content hash per user (a hash the user holds in any status is
+   `existing`); an entity is keyed on its node — `resolve_entity` maps "Sarah" to the node analyze or
+   an earlier import made, and a node that already has an entity memory is `existing`;
+3. embeddings for the new items only, in batches (`embed` of `batch_size` texts), before the write
+   transaction — a model call never holds row locks;
+4. ONE write transaction, serialised per user by an advisory lock: nodes resolved, memories inserted
+   (version 1, an ADD version row and an ADD audit row each, like the write path), entity memories
+   linked to their nodes, timeline events for events, node counters refreshed.
+
+Imported memories have no source (there was no episode) and facts are not linked to the graph unless
+they are entity memories with a name.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+
+from engram.db.connection import Database, get_database
+from engram.db.repositories import account as account_repo
+from engram.db.repositories import graph as graph_repo
+from engram.db.repositories.preferences import get_preferences
+from engram.graph.names import canonical_name
+from engram.graph.resolution import resolve_entity
+from engram.lifecycle.account_models import (
+    ImportFact,
+    ImportRequest,
+    ImportResult,
+    LegacyEntity,
+    SkippedItem,
+)
+from engram.models import IMPORTANCE_SCORES, MemoryPreferences, cap_evidence, clamp_confidence
+from engram.observability import logger
+from engram.pipeline.privacy import matches_topics, redact_secrets
+from engram.pipeline.update import content_hash
+from engram.providers.base import Embedder
+from engram.providers.factory import get_embedder
+
+EMBED_BATCH = 64
+ProgressCallback = Callable[[int], None]  # called with how many items of this request were just handled
+
+
+@dataclass
+class _Item:
+    """One importable item on its way to a memory row."""
+
+    kind: str  # "entity" | "fact"
+    index: int  # position in its list of the request
+    columns: dict[str, Any]
+    node: dict[str, Any] | None = None  # resolve_entity arguments, for entity memories
+    legacy: LegacyEntity | None = None
+    entity_id: UUID | None = None
+
+    @property
+    def hash(self) -> str:
+        return str(self.columns["content_hash"])
+
+
+def entity_content(entity: LegacyEntity) -> str:
+    """The entity memory's text: "Sarah is my sister. Lives in Oslo." (relationship, then context)."""
+    head = (
+        f"{entity.name} is my {entity.relationship}"
+        if entity.relationship
+        else f"{entity.name} ({entity.type})"
+    )
+    if not entity.context:
+        return head
+    return f"{head}. {entity.context}"
+
+
+def import_records(
+    user_id: str,
+    request: ImportRequest,
+    *,
+    db: Database | None = None,
+    embedder: Embedder | None = None,
+    batch_size: int = EMBED_BATCH,
+    progress: ProgressCallback | None = None,
+    now: datetime | None = None,
+) -> ImportResult:
+    """Import one validated request; see the module docstring for the rules. Idempotent."""
+    db = db or get_database()
+    embedder = embedder or get_embedder()
+    now = now or datetime.now(UTC)
+    result = ImportResult()
+
+    with db.user_transaction(user_id) as conn:
+        prefs = get_preferences(conn, user_id)
+    items: list[_Item] = []
+    for index, entity in enumerate(request.entities):
+        item = _entity_item(index, entity, prefs, now, embedder.model)
+        if isinstance(item, str):
+            result.entities.skipped.append(SkippedItem(index=index, reason=item))
+        else:
+            items.append(item)
+    for index, fact in enumerate(request.facts):
+        item = _fact_item(index, fact, prefs, now, embedder.model)
+        if isinstance(item, str):
+            result.facts.skipped.append(SkippedItem(index=index, reason=item))
+        else:
+            items.append(item)
+
+    with db.user_transaction(user_id) as conn:
+        held = account_repo.existing_hashes(conn, user_id, [i.hash for i in items])
+    fresh = _first_of_each_hash(items, held, result)
+    _embed(
+        fresh, embedder, batch_size, progress, handled=len(request.entities) + len(request.facts) - len(fresh)
+    )
+
+    with db.user_transaction(user_id) as conn:
+        account_repo.lock_user_imports(conn, user_id)
+        # Another import of the same file may have committed while we were embedding.
+        held = account_repo.existing_hashes(conn, user_id, [i.hash for i in fresh])
+        fresh = _first_of_each_hash(fresh, held, result)
+        for item in fresh:
+            if item.node is not None:
+                item.entity_id = resolve_entity(conn, user_id, **item.node)
+        known = account_repo.entities_with_entity_memory(
+            conn, user_id, [i.entity_id for i in fresh if i.entity_id is not None]
+        )
+        to_insert: list[_Item] = []
+        for item in fresh:
+            if item.entity_id is not None and item.columns["status"] == "active":
+                if item.entity_id in known:
+                    _count(result, item, created=False)
+                    continue
+                known.add(item.entity_id)
+            to_insert.append(item)
+            _count(result, item, created=True)
+        account_repo.insert_imported_memories(conn, user_id, [i.columns for i in to_insert])
+        links = [(i.columns["id"], i.entity_id) for i in to_insert if i.entity_id is not None]
+        account_repo.link_imported_memories(conn, user_id, links)
+        account_repo.insert_imported_timeline(conn, user_id, [i.columns["id"] for i in to_insert])
+        touched = [i for i in fresh if i.entity_id is not None and i.legacy is not None]
+        account_repo.apply_legacy_entity_fields(
+            conn,
+            user_id,
+            [
+                (
+                    i.entity_id,
+                    i.legacy.first_mentioned_at,
+                    i.legacy.last_mentioned_at,
+                    i.legacy.context,
+                    i.legacy.verified,
+                )
+                for i in touched
+                if i.entity_id is not None and i.legacy is not None
+            ],
+        )
+        graph_repo.refresh_entity_counters(conn, user_id, sorted({e for _, e in links}, key=str))
+    logger.info(
+        "import applied",
+        extra={
+            "entities_created": result.entities.created,
+            "facts_created": result.facts.created,
+            "skipped": len(result.entities.skipped) + len(result.facts.skipped),
+        },
+    )
+    return result
+
+
+def _privacy_refusal(text: str, memory_type: str, prefs: MemoryPreferences) -> str | None:
+    """Why analyze would not store this text, or None. Never quotes the text."""
+    found = redact_secrets(text)
+    if found.found:
+        return "contains a secret (" + ", ".join(found.kinds) + "); not stored"
+    if prefs.never_store and matches_topics(text, prefs.never_store):
+        return "about a topic the user's preferences say never to store"
+    if memory_type not in prefs.enabled_categories:
+        return f"memory type {memory_type} is disabled in the user's preferences"
+    return None
+
+
+def _sensitivity(text: str, given: str | None, prefs: MemoryPreferences) -> str:
+    if given is not None:
+        return given
+    if prefs.auto_mark_sensitive and matches_topics(text, prefs.auto_mark_sensitive):
+        return "sensitive"
+    return prefs.default_sensitivity_level
+
+
+def _entity_item(
+    index: int, entity: LegacyEntity, prefs: MemoryPreferences, now: datetime, model: str
+) -> _Item | str:
+    """A legacy entity as an entity memory plus the node it names (or why it is not stored)."""
+    content = entity_content(entity)
+    refusal = _privacy_refusal(content, "entity", prefs)
+    if refusal:
+        return refusal
+    entity_type = entity.type.lower()
+    kind = "person" if entity_type == "person" else "entity"
+    first = entity.first_mentioned_at or now
+    last = entity.last_mentioned_at or first
+    memory_id = uuid.uuid4()
+    columns: dict[str, Any] = {
+        "id": memory_id,
+        "root_id": memory_id,
+        "content": content,
+        "name": entity.name,
+        "memory_type": "entity",
+        "layer": "semantic",
+        "entity_type": entity_type,
+        "relationship": entity.relationship,
+        "confidence": 1.0 if entity.verified else 0.8,
+        "source_type": "explicit",
+        "importance": "medium",
+        "importance_score": IMPORTANCE_SCORES["medium"],
+        "is_historical": False,
+        "valid_from": first,
+        "sensitivity_level": _sensitivity(content, None, prefs),
+        "status": "active",
+        "state": "candidate",
+        "ttl_policy": "decay",
+        "salience": 0.5,
+        "mention_count": entity.mention_count,
+        "last_reinforced_at": last,
+        "content_hash": content_hash(content),
+        "metadata": {"imported": "legacy_entity", "verified": entity.verified},
+        "embedding_model": model,
+        "created_at": entity.created_at or first,
+    }
+    node = {
+        "name": entity.name,
+        "kind": kind,
+        "entity_type": entity_type,
+        "relationship": entity.relationship,
+        "at": first,
+    }
+    return _Item("entity", index, columns, node=node, legacy=entity)
+
+
+def _fact_item(
+    index: int, fact: ImportFact, prefs: MemoryPreferences, now: datetime, model: str
+) -> _Item | str:
+    """A fact as a memory row (or why it is not stored); entity memories with a name also name a node."""
+    refusal = _privacy_refusal(fact.content, fact.memory_type, prefs)
+    if refusal:
+        return refusal
+    created = fact.created_at or now
+    valid_from = fact.valid_from or fact.effective_from or created
+    if fact.valid_to is not None and valid_from > fact.valid_to:
+        valid_from = fact.valid_to
+    memory_id = uuid.uuid4()
+    columns: dict[str, Any] = {
+        "id": memory_id,
+        "root_id": memory_id,
+        "content": fact.content,
+        "name": fact.name,
+        "memory_type": fact.memory_type,
+        "layer": fact.layer,
+        "category": fact.category,
+        "entity_type": fact.entity_type,
+        "relationship": fact.relationship,
+        "confidence": clamp_confidence(fact.confidence),
+        "source_type": fact.source_type,
+        "evidence": cap_evidence(fact.evidence),
+        "importance": fact.importance,
+        "importance_score": (
+            fact.importance_score if fact.importance_score is not None else IMPORTANCE_SCORES[fact.importance]
+        ),
+        "sentiment": fact.sentiment,
+        "is_historical": fact.is_historical,
+        "effective_from": fact.effective_from,
+        "expires_at": fact.expires_at,
+        "recurrence": fact.recurrence,
+        "document_date": fact.document_date,
+        "event_date": fact.event_date,
+        "valid_from": valid_from,
+        "valid_to": fact.valid_to,
+        "sensitivity_level": _sensitivity(fact.content, fact.sensitivity_level, prefs),
+        "status": fact.status,
+        "state": fact.state,
+        "ttl_policy": fact.ttl_policy,
+        "salience": fact.salience if fact.salience is not None else 0.5,
+        "mention_count": fact.mention_count,
+        "outcome": fact.outcome,
+        "outcome_sentiment": fact.outcome_sentiment,
+        "outcome_recorded_at": fact.outcome_recorded_at or (created if fact.outcome else None),
+        "last_reinforced_at": fact.last_reinforced_at,
+        "content_hash": content_hash(fact.content),
+        "metadata": {**(fact.metadata or {}), "imported": "fact"},
+        "embedding_model": model,
+        "created_at": created,
+    }
+    node = None
+    if fact.memory_type == "entity" and fact.name and canonical_name(fact.name):
+        entity_type = (fact.entity_type or "").lower()
+        node = {
+            "name": fact.name,
+            "kind": "person" if entity_type == "person" else "entity",
+            "entity_type": entity_type,
+            "relationship": fact.relationship,
+            "at": valid_from,
+        }
+    return _Item("fact", index, columns, node=node)
+
+
+def _first_of_each_hash(items: Sequence[_Item], held: set[str], result: ImportResult) -> list[_Item]:
+    """Items whose content the user does not hold yet, each content once (a file may repeat itself);
+    the others are counted `existing`."""
+    seen = set(held)
+    fresh: list[_Item] = []
+    for item in items:
+        if item.hash in seen:
+            _count(result, item, created=False)
+            continue
+        seen.add(item.hash)
+        fresh.append(item)
+    return fresh
+
+
+def _count(result: ImportResult, item: _Item, *, created: bool) -> None:
+    counts = result.entities if item.kind == "entity" else result.facts
+    if created:
+        counts.created += 1
+    else:
+        counts.existing += 1
+
+
+def _embed(
+    items: Sequence[_Item],
+    embedder: Embedder,
+    batch_size: int,
+    progress: ProgressCallback | None,
+    *,
+    handled: int,
+) -> None:
+    """Embed new items' contents `batch_size` at a time (one provider call per batch)."""
+    if progress is not None and handled:
+        progress(handled)
+    for start in range(0, len(items), batch_size):
+        batch = items[start : start + batch_size]
+        vectors = np.asarray(embedder.embed([i.columns["content"] for i in batch]), dtype=np.float32)
+        for item, vector in zip(batch, vectors, strict=True):
+            item.columns["embedding"] = vector
+        if progress is not None:
+            progress(len(batch))
