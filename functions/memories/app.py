@@ -1,7 +1,7 @@
 """The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams."""
 
 from engram.api.app import make_lambda_handler
-from engram.api.routes import account, entities, feedback, jobs, memories, preferences
+from engram.api.routes import account, entities, feedback, jobs, memories, preferences, profile
 
 lambda_handler = make_lambda_handler(
     routers=[
@@ -11,5 +11,6 @@ lambda_handler = make_lambda_handler(
         jobs.router,
         preferences.router,
         account.router,
+        profile.router,
     ]
 )

@@ -37,6 +37,7 @@ def default_routers() -> list[Router]:
         memories,
         memory_update,
         preferences,
+        profile,
         recall,
         search,
         timeline,
@@ -57,6 +58,7 @@ def default_routers() -> list[Router]:
         entities.router,
         feedback.router,
         account.router,
+        profile.router,
     ]
 
 

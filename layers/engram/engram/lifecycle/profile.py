@@ -1,0 +1,139 @@
+"""The user's profile (seed 003): name, home, work, family, diet, likes ... as category/key/value
+facts read from the memories that state them.
+
+Built from memories that carry a subject/attribute/value (both write engines produce them), about the
+user or about a person's tie to the user. The newest memory of a key wins; a value that changed
+closes the old row, so the profile has history. Nothing above the user's sensitivity ceiling (their
+preference's default) goes in: a profile is what an app shows and injects, so it is held to the same
+bar as search.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from engram.db.connection import get_database
+from engram.db.repositories import profiles as repo
+from engram.db.repositories.preferences import get_preferences
+from engram.db.repositories.search import SENSITIVITY_ORDER
+from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
+
+# attribute -> (category, key) for facts about the user; a prefix maps `prefix:<thing>` to a key per thing.
+USER_ATTRIBUTES: dict[str, tuple[str, str]] = {
+    "name": ("identity", "name"),
+    "age": ("identity", "age"),
+    "birthday": ("identity", "birthday"),
+    "nationality": ("identity", "nationality"),
+    "language": ("identity", "language"),
+    "location": ("location", "home"),
+    "hometown": ("location", "hometown"),
+    "employer": ("work", "employer"),
+    "job_title": ("work", "job_title"),
+    "school": ("education", "school"),
+    "relationship_status": ("relationships", "status"),
+    "diet": ("health", "diet"),
+}
+USER_PREFIXES: dict[str, str] = {
+    "preference": "preferences",
+    "favorite": "favorites",
+    "allergy": "health",
+    "pet": "pets",
+}
+SELF = frozenset({"user", "i", "me", "the user"})
+PARTNER_STATES = {"dating": "dating", "engaged": "engaged", "married": "married"}
+
+
+def profile_facts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Pure: memory rows (newest first) -> one fact per (category, key), the newest memory's value."""
+    facts: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        mapped = _map(row)
+        if mapped is None:
+            continue
+        category, key, value = mapped
+        slot = (category, key)
+        if slot in facts:
+            if facts[slot]["value"] == value:  # the same value said again: more evidence
+                facts[slot]["source_memory_ids"].append(row["id"])
+                facts[slot]["confidence"] = max(facts[slot]["confidence"], float(row["confidence"]))
+            continue
+        facts[slot] = {
+            "category": category,
+            "key": key,
+            "value": value,
+            "confidence": float(row["confidence"]),
+            "source_memory_ids": [row["id"]],
+            "sensitivity_level": row["sensitivity_level"],
+            "valid_from": row["since"],
+        }
+    return list(facts.values())
+
+
+def _map(row: dict[str, Any]) -> tuple[str, str, str] | None:
+    subject = (row["subject"] or "").strip()
+    attribute = (row["attribute"] or "").strip().lower()
+    value = (row["value"] or "").strip()
+    if not attribute or not value:
+        return None
+    if subject.lower() in SELF:
+        if attribute in USER_ATTRIBUTES:
+            if attribute == "employer" and value.lower().startswith(("left ", "quit ")):
+                return None
+            category, key = USER_ATTRIBUTES[attribute]
+            return category, key, value
+        prefix, _, thing = attribute.partition(":")
+        if prefix in USER_PREFIXES and thing:
+            return USER_PREFIXES[prefix], thing, value
+        if prefix == "relationship" and thing:
+            state = next((s for w, s in PARTNER_STATES.items() if value.lower().startswith(w)), None)
+            return ("relationships", "partner", f"{thing} ({state})") if state else None
+        return None
+    if attribute == "relation" and subject:
+        tie = tie_type(value)[0]
+        if value.lower() in FAMILY_TIES or tie in FAMILY_TIES:
+            return "family", subject, value.lower()
+        if value.lower() in PARTNER_TIES or tie == "partner":
+            return "relationships", "partner", subject
+    return None
+
+
+def refresh_profile(user_id: str, *, now: datetime | None = None) -> dict[str, Any]:
+    now = now or datetime.now(UTC)
+    with get_database().user_transaction(user_id) as conn:
+        ceiling = SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
+        facts = profile_facts(repo.profile_sources(conn, user_id, ceiling))
+        counts = repo.replace_profile(conn, user_id, facts, now=now)
+        rows = repo.current_profile(conn, user_id)
+    return _view(rows) | {"refreshed": counts}
+
+
+def get_profile(user_id: str, *, include_history: bool = False) -> dict[str, Any]:
+    """The current profile, built on first read (an app asking for a profile expects one)."""
+    with get_database().user_transaction(user_id) as conn:
+        rows = repo.current_profile(conn, user_id, include_history=include_history)
+    if not rows:
+        return refresh_profile(user_id)
+    return _view(rows)
+
+
+def _view(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    items = [
+        {
+            "id": str(r["id"]),
+            "category": r["category"],
+            "key": r["key"],
+            "value": r["value"],
+            "confidence": round(float(r["confidence"]), 3),
+            "sensitivity_level": r["sensitivity_level"],
+            "valid_from": r["valid_from"].isoformat(),
+            "valid_to": r["valid_to"].isoformat() if r["valid_to"] else None,
+            "source_memory_ids": [str(i) for i in r["source_memory_ids"]],
+        }
+        for r in rows
+    ]
+    profile: dict[str, dict[str, str]] = {}
+    for item in items:
+        if item["valid_to"] is None:
+            profile.setdefault(item["category"], {})[item["key"]] = item["value"]
+    return {"profile": profile, "items": items}
