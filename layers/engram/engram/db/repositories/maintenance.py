@@ -169,7 +169,7 @@ def archive_trivial_memories(conn: Conn, user_id: str, now: datetime) -> int:
     return _count(
         conn,
         _archive_memories(
-            f"""m.importance_score < %(score)s
+            f"""m.importance_score < %(score)s::real
                 AND {_MEMORY_CHANGED} <= %(now)s - %(unchanged)s
                 AND (m.last_accessed_at IS NULL OR m.last_accessed_at <= %(now)s - %(unused)s)""",
             reason="trivial",
@@ -312,7 +312,7 @@ def decay_importance(conn: Conn, user_id: str, now: datetime) -> int:
                 importance_score = greatest(%(floor)s, m.importance_score * CASE m.importance {factor} END),
                 metadata = {_stamp("m", "importance_decayed_at")}
             WHERE m.user_id = %(uid)s AND m.status = 'active' AND m.ttl_policy <> 'keep_forever'
-              AND m.importance = ANY(%(levels)s) AND m.importance_score > %(floor)s
+              AND m.importance = ANY(%(levels)s) AND m.importance_score > %(floor)s::real
               AND {_MEMORY_IDLE_SINCE} <= %(now)s - CASE m.importance {grace} END
               AND {_not_recently_accessed("m")}
               AND {_stamp_due("m", "importance_decayed_at")}
@@ -397,7 +397,7 @@ def decay_relationship_strength(conn: Conn, user_id: str, now: datetime) -> int:
             UPDATE relationships r SET
                 strength = greatest(%(floor)s, r.strength * %(retention)s),
                 metadata = {_stamp("r", "strength_decayed_at")}
-            WHERE r.user_id = %(uid)s AND r.valid_to IS NULL AND r.strength > %(floor)s
+            WHERE r.user_id = %(uid)s AND r.valid_to IS NULL AND r.strength > %(floor)s::real
               AND {_EDGE_LAST_CO_MENTION} <= %(now)s - %(idle)s
               AND {_stamp_due("r", "strength_decayed_at")}
             RETURNING 1
@@ -410,7 +410,7 @@ def decay_relationship_strength(conn: Conn, user_id: str, now: datetime) -> int:
 # State ladder (seed 004): candidate -> active (retrieved at least once) -> core (10+ retrievals) ->
 # archived (salience < 0.01). Never demoted otherwise; keep_forever rows are never moved.
 _NEXT_STATE = f"""CASE
-    WHEN {{a}}.salience < %(archive_below)s AND {{archivable}} THEN 'archived'
+    WHEN {{a}}.salience < %(archive_below)s::real AND {{archivable}} THEN 'archived'
     WHEN {{a}}.recall_frequency >= {CORE_RECALLS} THEN 'core'
     WHEN {{a}}.recall_frequency >= 1 AND {{a}}.state = 'candidate' THEN 'active'
     ELSE {{a}}.state END"""
