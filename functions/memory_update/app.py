@@ -6,9 +6,11 @@ from typing import Any
 from engram.api.app import make_lambda_handler
 from engram.api.routes import memory_update
 from engram.jobs.sqs_consumer import process_sqs_batch
+from engram.lifecycle.jobs import register_lifecycle_jobs
 from engram.pipeline.jobs import register_pipeline_jobs
 
 register_pipeline_jobs()
+register_lifecycle_jobs()
 _api_handler = make_lambda_handler(routers=[memory_update.router])
 
 

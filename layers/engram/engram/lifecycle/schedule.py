@@ -1,8 +1,12 @@
-"""Entry point of the EventBridge schedules (the maintenance function).
+"""Entry point of the EventBridge schedules (the maintenance function) and of `engram serve --scheduler`.
 
-Each rule's Input is `{"task": ...}`. The tasks themselves are built by the lifecycle issue; until
-a task has an implementation it is reported as `not_implemented` (logged, not raised, so a nightly
-schedule does not retry into its DLQ for work that does not exist yet).
+Each rule's Input is `{"task": ...}`. A task is a function without arguments, added to `TASKS` with
+`register_task` (one line per task, at the end of this module); until a task has an implementation it
+is reported as `not_implemented` (logged, not raised, so a nightly schedule does not retry into its
+DLQ for work that does not exist yet).
+
+`SCHEDULES` holds each task's expression exactly as template.yaml writes it (a contract test compares
+them), so the in-process scheduler runs tasks at the same instants as EventBridge.
 """
 
 from __future__ import annotations
@@ -16,6 +20,16 @@ from engram.errors import ValidationFailed
 from engram.observability import logger
 
 Task = Literal["cleanup", "decay", "hierarchy", "consolidation_preview", "recover_jobs"]
+
+
+# EventBridge Scheduler expressions (UTC), as in template.yaml's ScheduleV2 events.
+SCHEDULES: dict[Task, str] = {
+    "cleanup": "cron(0 3 * * ? *)",  # daily 03:00
+    "decay": "cron(0 4 ? * SUN *)",  # weekly, Sunday 04:00
+    "hierarchy": "cron(0 2 * * ? *)",  # nightly 02:00
+    "consolidation_preview": "cron(0 5 ? * SUN *)",  # weekly, Sunday 05:00, after decay
+    "recover_jobs": "rate(15 minutes)",
+}
 
 
 class ScheduleInput(BaseModel):
@@ -37,6 +51,20 @@ def register_task(task: Task, fn: Callable[[], dict]) -> None:
     TASKS[task] = fn
 
 
+def cleanup() -> dict:
+    """Fan out one `cleanup` job per user (engram.lifecycle.cleanup does the work)."""
+    from engram.lifecycle.jobs import fan_out
+
+    return fan_out("cleanup")
+
+
+def decay() -> dict:
+    """Fan out one `decay` job per user (engram.lifecycle.decay does the work)."""
+    from engram.lifecycle.jobs import fan_out
+
+    return fan_out("decay")
+
+
 def run_scheduled_task(event: dict) -> dict:
     try:
         schedule = ScheduleInput.model_validate(event)
@@ -49,3 +77,7 @@ def run_scheduled_task(event: dict) -> dict:
     result = fn()
     logger.info("scheduled task done", extra={"task": schedule.task})
     return {"task": schedule.task, "status": "ok", "result": result}
+
+
+register_task("cleanup", cleanup)
+register_task("decay", decay)

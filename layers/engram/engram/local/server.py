@@ -12,7 +12,9 @@ from engram.local.runtime import start_local_runtime
 logger = logging.getLogger("engram.serve")
 
 
-def serve(host: str | None = None, port: int | None = None, data_dir: Path | None = None) -> None:
+def serve(
+    host: str | None = None, port: int | None = None, data_dir: Path | None = None, scheduler: bool = False
+) -> None:
     import uvicorn
 
     runtime = start_local_runtime(data_dir)
@@ -22,6 +24,7 @@ def serve(host: str | None = None, port: int | None = None, data_dir: Path | Non
 
         warm_up()  # dateparser's first call costs ~2 s; pay it before the first request, not during it
     worker = _start_worker() if settings.local_worker else None
+    schedules = _start_scheduler(has_worker=worker is not None) if scheduler else None
     host = host or settings.host
     port = port or settings.port
     where = "embedded PostgreSQL in " + str(settings.data_dir) if runtime.embedded else "ENGRAM_DATABASE_URL"
@@ -34,6 +37,8 @@ def serve(host: str | None = None, port: int | None = None, data_dir: Path | Non
         config = uvicorn.Config(build_local_app(), host=host, port=port, log_level="warning", lifespan="off")
         _graceful_server_class()(config).run()
     finally:
+        if schedules is not None:
+            schedules.stop()
         if worker is not None:
             worker.stop()
         runtime.stop()
@@ -56,9 +61,25 @@ def _graceful_server_class():  # type: ignore[no-untyped-def]
 def _start_worker():  # type: ignore[no-untyped-def]
     from engram.db.connection import get_database
     from engram.jobs.local_worker import LocalWorker
+    from engram.lifecycle.jobs import register_lifecycle_jobs
     from engram.pipeline.jobs import register_pipeline_jobs
 
     register_pipeline_jobs()
+    register_lifecycle_jobs()
     worker = LocalWorker(get_database())
     worker.start()
     return worker
+
+
+def _start_scheduler(*, has_worker: bool):  # type: ignore[no-untyped-def]
+    from engram.lifecycle.scheduler import LocalScheduler
+
+    if not has_worker:
+        print(
+            "scheduler: the job worker is off (ENGRAM_LOCAL_WORKER), so fanned-out jobs will wait", flush=True
+        )
+    schedules = LocalScheduler()
+    schedules.start()
+    nxt = ", ".join(f"{t} {d:%a %Y-%m-%d %H:%M}Z" for t, d in sorted(schedules.next_runs.items()))
+    print(f"scheduler on: next {nxt}", flush=True)
+    return schedules

@@ -1,0 +1,118 @@
+"""Maintenance as jobs: the schedule fans out one `cleanup`/`decay` job per user, workers run them.
+
+The fan-out only lists users (a page at a time, keyset on `users.id`, in a system transaction) and
+submits jobs, so however large one tenant is, the scheduled Lambda finishes in seconds; each user's
+work runs in its own job, inside that user's transaction, retried on its own.
+
+Every job of one fan-out carries the same `now` (the instant the schedule fired): a retried or
+redelivered job applies the rules at the same boundaries as the first attempt, and the handlers are
+idempotent at a fixed `now` (see `engram.lifecycle.cleanup` and `engram.lifecycle.decay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
+
+from engram.db.connection import Database, get_database
+from engram.db.repositories import maintenance as maintenance_repo
+from engram.errors import ValidationFailed
+from engram.jobs.models import Job, NewJob
+from engram.jobs.runner import register_job_handler
+from engram.lifecycle.cleanup import cleanup_user, logger
+from engram.lifecycle.decay import decay_user
+
+MaintenanceTask = Literal["cleanup", "decay"]
+
+# Users per page of the fan-out: one SELECT and one batch of submits per page.
+FANOUT_PAGE_SIZE = 500
+# After user-facing work (extract/update default to 5; 1 runs first).
+MAINTENANCE_PRIORITY = 9
+
+RUNNERS: dict[MaintenanceTask, Callable[..., BaseModel]] = {"cleanup": cleanup_user, "decay": decay_user}
+
+
+class MaintenancePayload(BaseModel):
+    """What a `cleanup`/`decay` job carries: the reference instant, nothing about the user's data."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    now: AwareDatetime | None = None
+
+
+def _job_now(job: Job) -> datetime:
+    try:
+        payload = MaintenancePayload.model_validate(job.payload)
+    except ValidationError as exc:
+        raise ValidationFailed(
+            "a maintenance job's payload is {now: ISO time with zone}", field="now"
+        ) from exc
+    return payload.now or datetime.now(UTC)
+
+
+def run_cleanup_job(user_id: str, job: Job) -> dict[str, Any]:
+    return cleanup_user(user_id, _job_now(job)).model_dump()
+
+
+def run_decay_job(user_id: str, job: Job) -> dict[str, Any]:
+    return decay_user(user_id, _job_now(job)).model_dump()
+
+
+def register_lifecycle_jobs() -> None:
+    """Make this process run `cleanup` and `decay` jobs (called beside `register_pipeline_jobs`)."""
+    register_job_handler("cleanup", run_cleanup_job)
+    register_job_handler("decay", run_decay_job)
+
+
+def iter_user_ids(db: Database, page_size: int = FANOUT_PAGE_SIZE) -> Iterator[list[str]]:
+    """Every user id, a page at a time (keyset: no OFFSET, stable while users are added)."""
+    after: str | None = None
+    while True:
+        with db.system_transaction() as conn:
+            page = maintenance_repo.list_user_ids(conn, after=after, limit=page_size)
+        if not page:
+            return
+        yield page
+        if len(page) < page_size:
+            return
+        after = page[-1]
+
+
+def fan_out(task: MaintenanceTask, now: datetime | None = None, *, page_size: int = FANOUT_PAGE_SIZE) -> dict:
+    """Submit one `task` job per user, page by page; returns how many users and jobs."""
+    from engram.jobs.queue import get_job_queue
+
+    at = now or datetime.now(UTC)
+    queue = get_job_queue()
+    users = submitted = 0
+    for page in iter_user_ids(get_database(), page_size):
+        jobs = queue.submit(
+            [
+                NewJob(
+                    user_id=uid, job_type=task, payload={"now": at.isoformat()}, priority=MAINTENANCE_PRIORITY
+                )
+                for uid in page
+            ]
+        )
+        users += len(page)
+        submitted += len(jobs)
+    logger.info("maintenance fanned out", extra={"task": task, "users": users, "jobs": submitted})
+    return {"now": at.isoformat(), "users": users, "jobs": submitted}
+
+
+def run_directly(
+    task: MaintenanceTask, now: datetime, *, user_id: str | None = None, db: Database | None = None
+) -> Iterator[tuple[str, BaseModel]]:
+    """Run `task` in this process without the queue (the CLI): one user, or every user page by page.
+
+    Yields `(user_id, result)` as each user finishes, so a caller can print progress.
+    """
+    database = db or get_database()
+    runner = RUNNERS[task]
+    pages = [[user_id]] if user_id is not None else iter_user_ids(database)
+    for page in pages:
+        for uid in page:
+            yield uid, runner(uid, now, database)
