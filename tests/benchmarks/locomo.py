@@ -232,7 +232,10 @@ class Stack:
         self.runtime = start_local_runtime(self.root)
         warm_up()
         self.port = free_port()
-        config = uvicorn.Config(build_local_app(), port=self.port, log_level="warning", lifespan="off")
+        # Between passes the harness resets access counters for seconds: keep the idle connection open.
+        config = uvicorn.Config(
+            build_local_app(), port=self.port, log_level="warning", lifespan="off", timeout_keep_alive=600
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -245,8 +248,17 @@ class Stack:
         headers = {"Content-Type": "application/json"}
         if user:
             headers["Authorization"] = f"Bearer dev:{user}"
-        self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = self.conn.getresponse()
+        data = json.dumps(body) if body is not None else None
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed an idle keep-alive connection before this request reached it: reconnect
+            # and send it once more.
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
         payload = json.loads(response.read() or b"null")
         if response.status != 200:
             raise RuntimeError(f"{method} {path} -> {response.status}: {json.dumps(payload)[:500]}")
