@@ -1,0 +1,301 @@
+"""Nightly hierarchy (seed 004 "Hierarchical Memory", DESIGN §3 "Maintenance"): storylines, macros, and
+the descriptions of dirty nodes and edges, for one user.
+
+- **Storyline**: an entity (not the owner, not merged or archived) with 5+ sources over 3+ distinct
+  days gets one, its `storyline_sources` being the sources that mention it.
+- **Macro**: a root with 2+ storylines spanning 30+ days gets one, with `macro_storylines`. A root's
+  storylines are its own and every storyline whose sources mention it in 2+ of them; a root whose set
+  lies inside another root's larger (or equal and better-ranked) set makes none.
+- **Dirty description**: an `is_dirty` node or edge (a note was added, a merge) gets a description from
+  its live notes and usable memories, and an embedding; its flag is cleared.
+
+Storylines are unique per anchor, so seed 004's "2+ storylines for one anchor" cannot mean storylines
+anchored on it; it is read as storylines *about* it: "Andrew" roots a macro over his own storyline and
+Priya's when Andrew appears in 2+ of Priya's sources and the two together span 30+ days.
+
+A run has three steps, so no transaction stays open while a model writes:
+1. one user transaction syncs membership in SQL (create, remove, relink, recount, mark dirty) and reads
+   the material of every dirty row;
+2. the texts are written (model or templates, `engram.lifecycle.summaries`) and embedded in one batch;
+3. one user transaction writes them; a row whose notes or sources changed meanwhile stays dirty.
+
+Idempotent: a second run with nothing new changes nothing (no row is touched, no model is called).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
+
+from engram.db.connection import Database, get_database
+from engram.db.repositories import hierarchy as repo
+from engram.errors import ValidationFailed
+from engram.jobs.models import Job, NewJob
+from engram.lifecycle.cleanup import emit_counts, logger
+from engram.lifecycle.summaries import (
+    ChildStoryline,
+    EntityMaterial,
+    MacroMaterial,
+    RelationshipMaterial,
+    StorylineMaterial,
+    Summary,
+    SummaryKind,
+    SummaryWriter,
+    get_summary_writer,
+)
+from engram.providers.factory import get_embedder
+
+THRESHOLDS = repo.Thresholds()
+# Rows given new text per kind per run: bounds a run's model calls; the rest stay dirty for the next.
+MAX_TEXTS_PER_KIND = 500
+FANOUT_PRIORITY = 9  # after user-facing work, like the other maintenance jobs
+
+
+class HierarchyResult(BaseModel):
+    """What one user's run changed."""
+
+    storylines_created: int = 0
+    storylines_removed: int = 0
+    storyline_sources_added: int = 0
+    storyline_sources_removed: int = 0
+    storylines_refreshed: int = 0
+    macros_created: int = 0
+    macros_removed: int = 0
+    macro_memberships_changed: int = 0
+    macros_refreshed: int = 0
+    entity_descriptions: int = 0
+    relationship_descriptions: int = 0
+    model_fallbacks: int = 0
+
+
+class HierarchyPayload(BaseModel):
+    """What a `hierarchy` job carries: the instant the schedule fired (notes live at that instant)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    now: AwareDatetime | None = None
+
+
+def run_hierarchy(
+    user_id: str, now: datetime, db: Database | None = None, writer: SummaryWriter | None = None
+) -> HierarchyResult:
+    """Sync storylines and macros of `user_id`, then rewrite the text of every dirty row (see module)."""
+    database = db or get_database()
+    writer = writer or get_summary_writer()
+    # 1. Membership, counts and dirty flags in SQL; the material of dirty rows.
+    with database.user_transaction(user_id) as conn:
+        storylines = repo.sync_storylines(conn, user_id, THRESHOLDS)
+        macros = repo.sync_macros(conn, user_id, THRESHOLDS)
+        entity_rows = repo.dirty_entities(conn, user_id, now, MAX_TEXTS_PER_KIND)
+        edge_rows = repo.dirty_relationships(conn, user_id, now, MAX_TEXTS_PER_KIND)
+        storyline_rows = repo.dirty_storylines(conn, user_id, now, MAX_TEXTS_PER_KIND)
+        macro_rows = repo.dirty_macros(conn, user_id, MAX_TEXTS_PER_KIND)
+
+    # 2. Texts, in dependency order: nodes, then the storylines over them, then macros over storylines.
+    entity_texts = {row["id"]: writer.summarize("entity", _entity_material(row)) for row in entity_rows}
+    edge_texts = {row["id"]: writer.summarize("relationship", _edge_material(row)) for row in edge_rows}
+    storyline_texts = {
+        row["id"]: writer.summarize("storyline", _storyline_material(row, entity_texts))
+        for row in storyline_rows
+    }
+    macro_texts = {
+        row["id"]: writer.summarize("macro", _macro_material(row, storyline_texts)) for row in macro_rows
+    }
+    texts: list[tuple[SummaryKind, UUID, Summary, int, str]] = [
+        *(
+            ("entity", r["id"], entity_texts[r["id"]], r["note_count"], _entity_embed_text(r, entity_texts))
+            for r in entity_rows
+        ),
+        *(
+            ("relationship", r["id"], edge_texts[r["id"]], r["note_count"], edge_texts[r["id"]].description)
+            for r in edge_rows
+        ),
+        *(
+            (
+                "storyline",
+                r["id"],
+                storyline_texts[r["id"]],
+                r["source_count"],
+                _named(storyline_texts[r["id"]]),
+            )
+            for r in storyline_rows
+        ),
+        *(
+            ("macro", r["id"], macro_texts[r["id"]], r["storyline_count"], _named(macro_texts[r["id"]]))
+            for r in macro_rows
+        ),
+    ]
+    embedder = get_embedder()
+    vectors = embedder.embed([t[4] for t in texts]) if texts else np.zeros((0, embedder.dimension))
+    writes: dict[SummaryKind, list[repo.TextWrite]] = {
+        k: [] for k in ("entity", "relationship", "storyline", "macro")
+    }
+    for (kind, row_id, summary, guard, _), vector in zip(texts, vectors, strict=True):
+        writes[kind].append(
+            repo.TextWrite(
+                id=row_id, description=summary.description, embedding=vector, guard=guard, name=summary.name
+            )
+        )
+
+    # 3. Write them; each write clears the flag only where nothing changed since step 1.
+    model = f"{embedder.model}"
+    with database.user_transaction(user_id) as conn:
+        entities_done = repo.write_entity_descriptions(conn, user_id, writes["entity"], model)
+        edges_done = repo.write_relationship_descriptions(conn, user_id, writes["relationship"], model)
+        storylines_done = repo.write_storylines(conn, user_id, writes["storyline"], model)
+        macros_done = repo.write_macros(conn, user_id, writes["macro"], model)
+
+    result = HierarchyResult(
+        storylines_created=storylines["storylines_created"],
+        storylines_removed=storylines["storylines_removed"],
+        storyline_sources_added=storylines["storyline_sources_added"],
+        storyline_sources_removed=storylines["storyline_sources_removed"],
+        storylines_refreshed=storylines_done,
+        macros_created=macros["macros_created"],
+        macros_removed=macros["macros_removed"],
+        macro_memberships_changed=macros["macro_memberships_changed"],
+        macros_refreshed=macros_done,
+        entity_descriptions=entities_done,
+        relationship_descriptions=edges_done,
+        model_fallbacks=writer.fallbacks,
+    )
+    counts = result.model_dump()
+    logger.info(
+        "hierarchy done",
+        extra={"task": "hierarchy", "now": now.isoformat(), "writer": writer.model, **counts},
+    )
+    emit_counts("hierarchy", {f"hierarchy_{k}": v for k, v in counts.items()})
+    return result
+
+
+def run_hierarchy_for_user(user_id: str, now: datetime | None = None) -> dict[str, Any]:
+    """The CLI's entry (`engram maintenance run hierarchy --user ID`): one user, now, counts as a dict."""
+    return run_hierarchy(user_id, now or datetime.now(UTC)).model_dump()
+
+
+def run_hierarchy_job(user_id: str, job: Job) -> dict[str, Any]:
+    """The `hierarchy` job handler: the fan-out's `now` (a retry uses the same instant)."""
+    try:
+        payload = HierarchyPayload.model_validate(job.payload)
+    except ValidationError as exc:
+        raise ValidationFailed("a hierarchy job's payload is {now: ISO time with zone}", field="now") from exc
+    return run_hierarchy(user_id, payload.now or datetime.now(UTC)).model_dump()
+
+
+def fan_out_hierarchy(now: datetime | None = None) -> dict[str, Any]:
+    """The nightly schedule: one `hierarchy` job per user, users listed a page at a time."""
+    from engram.jobs.queue import get_job_queue
+    from engram.lifecycle.jobs import iter_user_ids
+
+    at = now or datetime.now(UTC)
+    queue = get_job_queue()
+    users = submitted = 0
+    for page in iter_user_ids(get_database()):
+        jobs = queue.submit(
+            [
+                NewJob(
+                    user_id=uid,
+                    job_type="hierarchy",
+                    payload={"now": at.isoformat()},
+                    priority=FANOUT_PRIORITY,
+                )
+                for uid in page
+            ]
+        )
+        users += len(page)
+        submitted += len(jobs)
+    logger.info("hierarchy fanned out", extra={"task": "hierarchy", "users": users, "jobs": submitted})
+    return {"now": at.isoformat(), "users": users, "jobs": submitted}
+
+
+# --- rows -> materials -------------------------------------------------------------------------------------
+
+
+def _entity_material(row: dict[str, Any]) -> EntityMaterial:
+    return EntityMaterial(
+        name=row["name"],
+        kind=row["kind"],
+        entity_type=row["entity_type"] or "",
+        relationship=row["relationship"],
+        is_owner=row["is_owner"],
+        notes=tuple(row["notes"]),
+        memories=tuple(row["memories"]),
+    )
+
+
+def _entity_embed_text(row: dict[str, Any], texts: dict[UUID, Summary]) -> str:
+    """Seed 004: a node's embedding is built from its description and its notes."""
+    return " ".join([texts[row["id"]].description, *row["notes"]])
+
+
+def _edge_material(row: dict[str, Any]) -> RelationshipMaterial:
+    return RelationshipMaterial(
+        from_name=row["from_name"],
+        to_name=row["to_name"],
+        relationship_type=row["relationship_type"],
+        from_owner=row["from_owner"],
+        to_owner=row["to_owner"],
+        ended=row["valid_to"] is not None,
+        notes=tuple(row["notes"]),
+        memories=tuple(row["memories"]),
+    )
+
+
+def _storyline_material(row: dict[str, Any], fresh: dict[UUID, Summary]) -> StorylineMaterial:
+    anchor = EntityMaterial(
+        name=row["anchor_name"],
+        kind=row["anchor_kind"],
+        entity_type=row["anchor_type"] or "",
+        relationship=row["anchor_relationship"],
+        notes=tuple(row["notes"]),
+        memories=tuple(row["memories"]),
+    )
+    rewritten = fresh.get(row["anchor_id"])
+    return StorylineMaterial(
+        anchor=anchor,
+        anchor_description=rewritten.description if rewritten else row["anchor_description"],
+        source_count=row["source_count"],
+        started_at=row["started_at"],
+        last_source_at=row["last_source_at"],
+        source_types=dict(row["source_types"]),
+        topics=tuple(row["topics"]),
+    )
+
+
+def _macro_material(row: dict[str, Any], fresh: dict[UUID, Summary]) -> MacroMaterial:
+    children = []
+    for child in row["storylines"]:
+        rewritten = fresh.get(UUID(child["id"]))
+        children.append(
+            ChildStoryline(
+                name=rewritten.name or child["name"] if rewritten else child["name"],
+                anchor_name=child["anchor_name"],
+                description=rewritten.description if rewritten else child["description"],
+                source_count=child["source_count"],
+                started_at=_instant(child["started_at"]),
+                last_source_at=_instant(child["last_source_at"]),
+            )
+        )
+    return MacroMaterial(
+        anchor_name=row["anchor_name"],
+        anchor_kind=row["anchor_kind"],
+        anchor_description=row["anchor_description"],
+        storyline_count=row["storyline_count"],
+        total_source_count=row["total_source_count"],
+        started_at=row["started_at"],
+        last_event_at=row["last_event_at"],
+        storylines=tuple(children),
+    )
+
+
+def _instant(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def _named(summary: Summary) -> str:
+    """Storylines and macros are found by their description's embedding; the name leads it."""
+    return f"{summary.name}. {summary.description}" if summary.name else summary.description
