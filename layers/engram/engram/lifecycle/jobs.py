@@ -24,6 +24,7 @@ from engram.jobs.models import Job, NewJob
 from engram.jobs.runner import register_job_handler
 from engram.lifecycle.cleanup import cleanup_user, logger
 from engram.lifecycle.decay import decay_user
+from engram.lifecycle.hierarchy import run_hierarchy_job
 
 MaintenanceTask = Literal["cleanup", "decay"]
 
@@ -65,6 +66,7 @@ def register_lifecycle_jobs() -> None:
     """Make this process run `cleanup` and `decay` jobs (called beside `register_pipeline_jobs`)."""
     register_job_handler("cleanup", run_cleanup_job)
     register_job_handler("decay", run_decay_job)
+    register_job_handler("hierarchy", run_hierarchy_job)
 
 
 def iter_user_ids(db: Database, page_size: int = FANOUT_PAGE_SIZE) -> Iterator[list[str]]:

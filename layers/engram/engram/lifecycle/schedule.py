@@ -65,6 +65,13 @@ def decay() -> dict:
     return fan_out("decay")
 
 
+def hierarchy() -> dict:
+    """Fan out one `hierarchy` job per user (engram.lifecycle.hierarchy does the work)."""
+    from engram.lifecycle.hierarchy import fan_out_hierarchy
+
+    return fan_out_hierarchy()
+
+
 def run_scheduled_task(event: dict) -> dict:
     try:
         schedule = ScheduleInput.model_validate(event)
@@ -81,3 +88,4 @@ def run_scheduled_task(event: dict) -> dict:
 
 register_task("cleanup", cleanup)
 register_task("decay", decay)
+register_task("hierarchy", hierarchy)
