@@ -1,6 +1,6 @@
-"""The consolidate function: its API routes land with the write path / lifecycle issues; until then every
-route but openapi.json answers 404 in the error shape."""
+"""The consolidate function: POST /v1/consolidate (preview or merge near-duplicate memories)."""
 
 from engram.api.app import make_lambda_handler
+from engram.api.routes import consolidate
 
-lambda_handler = make_lambda_handler(routers=[])
+lambda_handler = make_lambda_handler(routers=[consolidate.router])

@@ -28,6 +28,7 @@ def default_routers() -> list[Router]:
     from engram.api.routes import (
         account,
         analyze,
+        consolidate,
         entities,
         explore,
         feedback,
@@ -59,6 +60,7 @@ def default_routers() -> list[Router]:
         feedback.router,
         account.router,
         profile.router,
+        consolidate.router,
     ]
 
 

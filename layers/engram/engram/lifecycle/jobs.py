@@ -23,6 +23,7 @@ from engram.errors import ValidationFailed
 from engram.jobs.models import Job, NewJob
 from engram.jobs.runner import register_job_handler
 from engram.lifecycle.cleanup import cleanup_user, logger
+from engram.lifecycle.consolidation import run_consolidate_job
 from engram.lifecycle.decay import decay_user
 from engram.lifecycle.hierarchy import run_hierarchy_job
 
@@ -66,6 +67,7 @@ def register_lifecycle_jobs() -> None:
     """Make this process run `cleanup` and `decay` jobs (called beside `register_pipeline_jobs`)."""
     register_job_handler("cleanup", run_cleanup_job)
     register_job_handler("decay", run_decay_job)
+    register_job_handler("consolidate", run_consolidate_job)
     register_job_handler("hierarchy", run_hierarchy_job)
 
 

@@ -89,3 +89,7 @@ def run_scheduled_task(event: dict) -> dict:
 register_task("cleanup", cleanup)
 register_task("decay", decay)
 register_task("hierarchy", hierarchy)
+register_task(
+    "consolidation_preview",
+    lambda: __import__("engram.lifecycle.consolidation", fromlist=["*"]).preview_all_users(),
+)
