@@ -15,6 +15,8 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.jobs.models import Job
 from engram.lifecycle.hierarchy import fan_out_hierarchy, run_hierarchy, run_hierarchy_job
+from engram.lifecycle.summaries import ModelSummaryWriter
+from engram.providers.base import LLMResult, ToolCall
 from tests.scenarios.conftest import Engram
 
 NOW = datetime(2026, 5, 1, 3, 0, tzinfo=UTC)
@@ -286,3 +288,48 @@ def test_the_schedule_fans_out_one_job_per_user_and_the_job_builds_the_storyline
                 "UPDATE memory_jobs SET status = 'cancelled'"
                 " WHERE status = 'pending' AND job_type = 'hierarchy'"
             )
+
+
+# --- with a model ---------------------------------------------------------------------------------------
+
+
+class ScriptedLLM:
+    """An `LLM` that answers from a script, one answer per call (the same Protocol as the providers)."""
+
+    name = "scripted"
+    model = "scripted-1"
+
+    def __init__(self, answers: list[LLMResult]):
+        self.answers, self.prompts = list(answers), []
+
+    def complete(self, *, system, messages, tools=(), tool_choice=None, max_tokens=None, temperature=0.0):
+        self.prompts.append(messages[-1]["content"])
+        return self.answers.pop(0)
+
+
+def _summary(**arguments: str) -> LLMResult:
+    return LLMResult(text="", tool_calls=[ToolCall(id="1", name="write_summary", arguments=arguments)])
+
+
+def test_a_configured_model_names_and_describes_the_storyline(engram, db, user_id):
+    _notes(engram, ANDREW)
+    llm = ScriptedLLM([_summary(name="Andrew — Y Combinator application", description="The YC push.")])
+
+    run_hierarchy(user_id, NOW, writer=ModelSummaryWriter(llm, sleep=lambda _: None))
+
+    [story] = _storylines(db, user_id)
+    assert (story["name"], story["description"]) == ("Andrew — Y Combinator application", "The YC push.")
+    assert '"sources": 5' in llm.prompts[0] and "Andrew is my cofounder" in llm.prompts[0]
+
+
+def test_an_unusable_answer_is_retried_once_then_the_template_writes(engram, db, user_id):
+    _notes(engram, ANDREW)
+    writer = ModelSummaryWriter(
+        ScriptedLLM([_summary(description="no name"), LLMResult(text="I refuse")]), sleep=lambda _: None
+    )
+
+    result = run_hierarchy(user_id, NOW, writer=writer)
+
+    [story] = _storylines(db, user_id)
+    assert result.model_fallbacks == 1 and story["name"] == "Andrew — Y Combinator"
+    assert not story["is_dirty"]
