@@ -65,11 +65,11 @@ def lambda_environment(monkeypatch, db):
     for uid in ("user-123", "someone-else"):
         with db.user_transaction(uid) as conn:
             cancel_pending_jobs(conn, uid)
-    # The cleanup/decay schedules fan out a job to every user in the shared database.
+    # The maintenance schedules fan out a job to every user in the shared database.
     with db.system_transaction() as conn:
         conn.execute(
             "UPDATE memory_jobs SET status = 'cancelled' "
-            "WHERE status = 'pending' AND job_type IN ('cleanup', 'decay')"
+            "WHERE status = 'pending' AND job_type IN ('cleanup', 'decay', 'hierarchy', 'consolidate')"
         )
 
 
