@@ -153,7 +153,9 @@ def test_salience_decays_after_7_idle_days(db, user_id):
     # A never-recalled active row (stability 1) loses 10% a week.
     set_fields(db, user_id, mid, state="active")
     decay_user(user_id, BASE + 2 * WEEK)
-    assert memory(db, user_id, mid)["salience"] == pytest.approx(0.5 * 0.9 ** (1 / 0.625) * 0.9, abs=1e-5)
+    assert memory(db, user_id, mid)["salience"] == pytest.approx(
+        0.5 * 0.9 ** (1 / (0.5 / 0.9)) * 0.9, abs=1e-5
+    )
 
 
 def test_often_recalled_memory_decays_slower_than_a_never_recalled_one(db, user_id):
@@ -190,7 +192,7 @@ def test_a_higher_decay_gradient_decays_slower(db, user_id):
 
 
 def test_a_confident_candidate_does_not_decay_and_a_doubtful_one_decays_faster(db, user_id):
-    confident = remember(db, user_id, "confident candidate", salience=0.5, confidence=0.8)
+    confident = remember(db, user_id, "confident candidate", salience=0.5, confidence=0.9)
     doubtful = remember(db, user_id, "doubtful candidate", salience=0.5, confidence=0.4)
     active = remember(db, user_id, "active row", salience=0.5, confidence=0.4, state="active")
 

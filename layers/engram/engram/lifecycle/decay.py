@@ -8,12 +8,12 @@ Each step below is one set-based statement; all run in one transaction per user,
 2. **Salience** (memories, entities, relationships) after 7 idle days, with the spacing effect:
 
        stability = decay_gradient x (1 + ln(1 + recall_frequency)) x (1 + ln(1 + last_recall_interval / 7))
-                   [x confidence / 0.8 while still a candidate]
+                   [x confidence / 0.9 while still a candidate]
        salience  = salience x 0.90 ^ (1 / stability)
 
    A never-recalled row (stability 1) loses 10% a week; one recalled 5 times, the last time after a
    3-week gap, with a gradient grown to 1.3 by those spaced recalls, has stability ~ 1.3 x 2.8 x 2.4
-   ~ 8.6 and loses about 1.2%. Confident candidates (>= 0.8) do not decay; critical memories do not.
+   ~ 8.6 and loses about 1.2%. Confident candidates (>= 0.9) do not decay; critical memories do not.
 3. **Relationship strength**: x0.95 a week once an edge has gone 30 days without a co-mention, floor 0.1
    (`upsert_edge` raises it again by a fifth of the gap to 1 on the next one).
 4. **States** (memories, entities, relationships): candidate -> active (retrieved at least once) ->

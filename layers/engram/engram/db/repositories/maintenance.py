@@ -57,7 +57,7 @@ RECENT_ACCESS = timedelta(days=7)  # accessed this recently: spared by every dec
 SALIENCE_WEEKLY_RETENTION = 0.90
 SALIENCE_IDLE = timedelta(days=7)
 SALIENCE_ARCHIVE_BELOW = 0.01
-CONFIDENT_CANDIDATE = 0.8  # seed 004: high-confidence candidates do not decay, low-confidence ones faster
+CONFIDENT_CANDIDATE = 0.9  # seed 004: confident candidates (>= 0.9) do not decay; doubtful ones decay faster
 CORE_RECALLS = 10
 
 # Relationship strength (seed 000's 0-1 strength): fades once an edge goes unmentioned, never below a floor.
@@ -98,7 +98,7 @@ def salience_stability(alias: str) -> str:
     stability = decay_gradient
                 x (1 + ln(1 + recall_frequency))           -- recalled often
                 x (1 + ln(1 + last_recall_interval / 7))   -- recalled at long (growing) intervals
-                x (confidence / 0.8 for candidates)        -- unconfirmed, doubtful nodes fade faster
+                x (confidence / 0.9 for candidates)        -- unconfirmed, doubtful nodes fade faster
 
     `record_access` raises decay_gradient by up to 10% per recall, more after a longer gap, so a
     history of spaced recalls keeps compounding; massed recalls (interval 0) add only the frequency term.
@@ -106,8 +106,8 @@ def salience_stability(alias: str) -> str:
     return f"""(greatest({alias}.decay_gradient, 0.1)
         * (1 + ln(1 + {alias}.recall_frequency))
         * (1 + ln(1 + greatest(coalesce({alias}.last_recall_interval, 0), 0) / 7.0))
-        * CASE WHEN {alias}.state = 'candidate' THEN least(1.0, {alias}.confidence / {CONFIDENT_CANDIDATE})
-               ELSE 1.0 END)"""
+        * CASE WHEN {alias}.state = 'candidate'
+               THEN least(1.0, {alias}.confidence / {CONFIDENT_CANDIDATE}::real) ELSE 1.0 END)"""
 
 
 def salience_decay(alias: str) -> str:
@@ -334,7 +334,7 @@ def decay_memory_salience(conn: Conn, user_id: str, now: datetime) -> int:
                                   metadata = {_stamp("m", "salience_decayed_at")}
             WHERE m.user_id = %(uid)s AND m.status = 'active' AND m.state <> 'archived'
               AND m.ttl_policy <> 'keep_forever' AND m.importance <> 'critical' AND m.salience > 0
-              AND NOT (m.state = 'candidate' AND m.confidence >= %(confident)s)
+              AND NOT (m.state = 'candidate' AND m.confidence >= %(confident)s::real)
               AND {_MEMORY_IDLE_SINCE} <= %(now)s - %(idle)s
               AND {_not_recently_accessed("m")}
               AND {_stamp_due("m", "salience_decayed_at")}
@@ -355,7 +355,7 @@ def decay_entity_salience(conn: Conn, user_id: str, now: datetime) -> int:
                                   metadata = {_stamp("e", "salience_decayed_at")}
             WHERE e.user_id = %(uid)s AND e.state <> 'archived' AND e.ttl_policy <> 'keep_forever'
               AND NOT e.is_owner AND e.merged_into IS NULL AND e.salience > 0
-              AND NOT (e.state = 'candidate' AND e.confidence >= %(confident)s)
+              AND NOT (e.state = 'candidate' AND e.confidence >= %(confident)s::real)
               AND {_ENTITY_IDLE_SINCE} <= %(now)s - %(idle)s
               AND {_not_recently_accessed("e")}
               AND {_stamp_due("e", "salience_decayed_at")}
@@ -375,7 +375,7 @@ def decay_relationship_salience(conn: Conn, user_id: str, now: datetime) -> int:
             UPDATE relationships r SET salience = {salience_decay("r")},
                                        metadata = {_stamp("r", "salience_decayed_at")}
             WHERE r.user_id = %(uid)s AND r.valid_to IS NULL AND r.state <> 'archived' AND r.salience > 0
-              AND NOT (r.state = 'candidate' AND r.confidence >= %(confident)s)
+              AND NOT (r.state = 'candidate' AND r.confidence >= %(confident)s::real)
               AND {_EDGE_IDLE_SINCE} <= %(now)s - %(idle)s
               AND {_not_recently_accessed("r")}
               AND {_stamp_due("r", "salience_decayed_at")}
