@@ -32,6 +32,54 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_import(args: argparse.Namespace) -> int:
+    """Import a legacy JSON file in chunks through the service behind POST /v1/import, with progress."""
+    import json
+
+    from engram.errors import ValidationFailed
+    from engram.lifecycle.importer import import_document, parse_import_file
+    from engram.local.runtime import start_local_runtime
+
+    try:
+        entities, facts = parse_import_file(json.loads(args.file.read_text(encoding="utf-8")))
+    except (OSError, ValueError, ValidationFailed) as exc:
+        field = f" ({exc.field})" if isinstance(exc, ValidationFailed) else ""
+        message = exc.message if isinstance(exc, ValidationFailed) else str(exc)
+        print(f"engram import: {args.file}: {message}{field}; nothing was imported", file=sys.stderr)
+        return 2
+    bar = _ProgressBar(len(entities) + len(facts))
+    runtime = start_local_runtime(args.data_dir)
+    try:
+        result = import_document(args.user, entities, facts, chunk_size=args.chunk_size, progress=bar.advance)
+    finally:
+        bar.finish()
+        runtime.stop()
+    print(json.dumps({"user_id": args.user, **result.model_dump(mode="json")}, indent=2))
+    return 0
+
+
+class _ProgressBar:
+    """`[#####-----]  5,000/10,000 items` on stderr, redrawn in place (one line per step when not a tty)."""
+
+    def __init__(self, total: int, width: int = 30):
+        self.total, self.width, self.done, self.shown = total, width, 0, -1
+        self.tty = sys.stderr.isatty()
+
+    def advance(self, count: int) -> None:
+        self.done = min(self.total, self.done + count)
+        percent = self.done * 100 // max(self.total, 1)
+        if not self.tty and percent // 10 == self.shown // 10 and self.done < self.total:
+            return
+        self.shown = percent
+        filled = self.width * self.done // max(self.total, 1)
+        line = f"import [{'#' * filled}{'-' * (self.width - filled)}] {self.done:,}/{self.total:,} items"
+        print(("\r" + line) if self.tty else line, end="" if self.tty else "\n", file=sys.stderr, flush=True)
+
+    def finish(self) -> None:
+        if self.tty and self.shown >= 0:
+            print(file=sys.stderr, flush=True)
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from engram.local.demo import run_demo
 
@@ -59,6 +107,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
     demo.set_defaults(func=_cmd_demo)
+
+    imp = sub.add_parser("import", help="import legacy entities and facts from a JSON file (seed 001 Part 6)")
+    imp.add_argument("file", type=Path, help='JSON: {"entities": [...], "facts": [...]}')
+    imp.add_argument(
+        "--user", default="alice", help="the user to import for (default: alice, the README's dev:alice)"
+    )
+    imp.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
+    imp.add_argument("--chunk-size", type=int, default=500, help="items per transaction (default 500)")
+    imp.set_defaults(func=_cmd_import)
 
     migrate = sub.add_parser("migrate", help="apply pending sql/ migrations")
     migrate.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")

@@ -28,11 +28,14 @@ from typing import Any
 from uuid import UUID
 
 import numpy as np
+from pydantic import TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
 
 from engram.db.connection import Database, get_database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.preferences import get_preferences
+from engram.errors import ValidationFailed
 from engram.graph.names import canonical_name
 from engram.graph.resolution import resolve_entity
 from engram.lifecycle.account_models import (
@@ -50,6 +53,8 @@ from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
 
 EMBED_BATCH = 64
+_ENTITIES = TypeAdapter(list[LegacyEntity])
+_FACTS = TypeAdapter(list[ImportFact])
 ProgressCallback = Callable[[int], None]  # called with how many items of this request were just handled
 
 
@@ -161,7 +166,8 @@ def import_records(
             ],
         )
         graph_repo.refresh_entity_counters(conn, user_id, sorted({e for _, e in links}, key=str))
-    logger.info(
+    # Debug, not info: `engram import` logs to the stdout its JSON summary goes to, once per chunk.
+    logger.debug(
         "import applied",
         extra={
             "entities_created": result.entities.created,
@@ -348,3 +354,52 @@ def _embed(
             item.columns["embedding"] = vector
         if progress is not None:
             progress(len(batch))
+
+
+# --- whole files (`engram import FILE`) ------------------------------------------------------------------
+
+FILE_CHUNK = 500
+
+
+def parse_import_file(document: Any) -> tuple[list[LegacyEntity], list[ImportFact]]:
+    """Validate a whole file before anything is written: `{"entities": [...], "facts": [...]}`, any size.
+
+    Raises ValidationFailed naming the first bad item as the API would (`facts[3].content`).
+    """
+    if not isinstance(document, dict):
+        raise ValidationFailed("the file must hold a JSON object with entities and/or facts", field="body")
+    unknown = sorted(set(document) - {"entities", "facts"})
+    if unknown:
+        raise ValidationFailed(f"{unknown[0]} is not a known field", field=unknown[0])
+    parsed: dict[str, list[Any]] = {}
+    for key, adapter in (("entities", _ENTITIES), ("facts", _FACTS)):
+        try:
+            parsed[key] = adapter.validate_python(document.get(key) or [])
+        except PydanticValidationError as exc:
+            error = exc.errors()[0]
+            field = key + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error["loc"])
+            raise ValidationFailed(f"{field} {str(error['msg']).lower()}", field=field) from None
+    return parsed["entities"], parsed["facts"]
+
+
+def import_document(
+    user_id: str,
+    entities: Sequence[LegacyEntity],
+    facts: Sequence[ImportFact],
+    *,
+    chunk_size: int = FILE_CHUNK,
+    progress: ProgressCallback | None = None,
+    db: Database | None = None,
+    embedder: Embedder | None = None,
+) -> ImportResult:
+    """Import validated items of any number in chunks of `chunk_size` (each one `import_records` call,
+    one transaction), entities first. Skipped indexes refer to the whole file. A run that stops midway
+    can simply be repeated: what was committed counts as existing."""
+    total = ImportResult()
+    for start in range(0, len(entities), chunk_size):
+        chunk = ImportRequest.model_construct(entities=list(entities[start : start + chunk_size]), facts=[])
+        total.add(import_records(user_id, chunk, db=db, embedder=embedder, progress=progress), start, 0)
+    for start in range(0, len(facts), chunk_size):
+        chunk = ImportRequest.model_construct(entities=[], facts=list(facts[start : start + chunk_size]))
+        total.add(import_records(user_id, chunk, db=db, embedder=embedder, progress=progress), 0, start)
+    return total
