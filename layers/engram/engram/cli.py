@@ -11,7 +11,7 @@ from pathlib import Path
 def _cmd_serve(args: argparse.Namespace) -> int:
     from engram.local.server import serve
 
-    serve(host=args.host, port=args.port, data_dir=args.data_dir)
+    serve(host=args.host, port=args.port, data_dir=args.data_dir, scheduler=args.scheduler)
     return 0
 
 
@@ -86,6 +86,60 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(args.data_dir)
 
 
+def _cmd_maintenance_run(args: argparse.Namespace) -> int:
+    """Run cleanup or decay now, in this process, without the queue; print each user's counts.
+
+    Uses the same data dir as a running `engram serve` (the embedded server is shared, not restarted).
+    """
+    from datetime import UTC, datetime
+
+    from engram.lifecycle.jobs import run_directly
+    from engram.local.runtime import start_local_runtime
+
+    now = args.now or datetime.now(UTC)
+    runtime = start_local_runtime(args.data_dir)
+    try:
+        totals: dict[str, int] = {}
+        users = 0
+        for user_id, result in run_directly(args.task, now, user_id=args.user):
+            counts = result.model_dump()
+            users += 1
+            for key, value in counts.items():
+                totals[key] = totals.get(key, 0) + value
+            changed = ", ".join(f"{k}={v}" for k, v in counts.items() if v) or "nothing to do"
+            print(f"{user_id}: {changed}", flush=True)
+        print(f"{args.task} as of {now.isoformat()}: {users} user(s)")
+        for key, value in totals.items():
+            print(f"  {key}: {value}")
+    finally:
+        runtime.stop()
+    return 0
+
+
+def _iso_instant(text: str):  # type: ignore[no-untyped-def]
+    """An ISO 8601 instant; without a zone it is taken as UTC."""
+    from datetime import UTC, datetime
+
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not an ISO 8601 time: {text!r}") from exc
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def _add_maintenance(sub) -> None:  # type: ignore[no-untyped-def]
+    maintenance = sub.add_parser("maintenance", help="run maintenance tasks (cleanup, decay) now")
+    actions = maintenance.add_subparsers(dest="action", required=True)
+    run = actions.add_parser("run", help="run a task for one user or all users, without the queue")
+    run.add_argument("task", choices=["cleanup", "decay"], help="what to run")
+    run.add_argument("--user", default=None, help="only this user id (default: every user)")
+    run.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
+    run.add_argument(
+        "--now", type=_iso_instant, default=None, help="the instant to run as (ISO 8601; default: now)"
+    )
+    run.set_defaults(func=_cmd_maintenance_run)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="engram", description="Engram: long-term memory for personal AI apps"
@@ -99,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=None, help="port (default ENGRAM_PORT or 8787)")
     serve.add_argument(
         "--data-dir", type=Path, default=None, help="where the embedded database lives (.engram)"
+    )
+    serve.add_argument(
+        "--scheduler", action="store_true", help="also run the maintenance schedules (cleanup, decay ...)"
     )
     serve.set_defaults(func=_cmd_serve)
 
@@ -120,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     migrate = sub.add_parser("migrate", help="apply pending sql/ migrations")
     migrate.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
     migrate.set_defaults(func=_cmd_migrate)
+
+    _add_maintenance(sub)
     return parser
 
 
