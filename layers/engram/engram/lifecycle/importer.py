@@ -396,6 +396,7 @@ def import_document(
     one transaction), entities first. Skipped indexes refer to the whole file. A run that stops midway
     can simply be repeated: what was committed counts as existing."""
     total = ImportResult()
+    chunk_size = max(1, chunk_size)
     for start in range(0, len(entities), chunk_size):
         chunk = ImportRequest.model_construct(entities=list(entities[start : start + chunk_size]), facts=[])
         total.add(import_records(user_id, chunk, db=db, embedder=embedder, progress=progress), start, 0)
