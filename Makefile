@@ -35,10 +35,10 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 ## Benchmarks (not part of `make test`): tests/benchmarks/*.py, each prints its own table. The scale
-## benchmark runs at --quick size here (full size: see its docstring); then LOCOMO (tests/benchmarks/locomo.py).
+## and consolidation benchmarks run at --quick size here (full size: see their docstrings); then LOCOMO (tests/benchmarks/locomo.py).
 bench: $(STAMP)
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; \
-		case $$f in *bench_scale.py) args=--quick;; *) args=;; esac; \
+		case $$f in *bench_scale.py|*bench_consolidation.py) args=--quick;; *) args=;; esac; \
 		$(PY) $$f $$args || exit 1; done
 	@echo "== tests/benchmarks/locomo.py"; $(PY) tests/benchmarks/locomo.py
 

@@ -313,3 +313,16 @@ def test_timeline_refuses_bad_input_naming_the_field(engram: Engram):
         response = engram.api.post("/v1/timeline", body, user=engram.user)
         assert response.status == 400, (body, response.body)
         assert response.error["field"] == field, (body, response.body)
+
+
+def test_an_event_cleanup_archived_because_its_date_passed_stays_on_the_timeline(engram: Engram):
+    from engram.lifecycle.cleanup import cleanup_user
+
+    engram.note("I have a dentist appointment on March 12.", when="2026-03-10T10:00:00Z")
+    [event] = engram.find("dentist")
+    assert event["expires_at"] is not None  # an upcoming event expires the day after its date
+    result = cleanup_user(engram.user, datetime(2026, 3, 20, tzinfo=UTC))
+    assert engram.find("dentist") == []  # archived: no longer an active memory
+    assert result.expired_archived == 1
+    body = timeline(engram, start="2026-03-01T00:00:00Z", end="2026-04-01T00:00:00Z")
+    assert [t for day in titles(body) for t in day] == ["I have a dentist appointment on March 12"]

@@ -35,9 +35,9 @@ def timeline_window(
 ) -> list[dict[str, Any]]:
     """Events with `start <= event_date < end` (either bound may be open), oldest first.
 
-    Only active memories count (superseded versions have a successor on the timeline; archived ones
-    were removed by the user or by cleanup), within the sensitivity ceiling; expiry is ignored, since a
-    past event is expired by definition. `memory_ids` restricts the result to those memories (a search
+    Active memories count, and those cleanup archived only because they expired (a past event is
+    expired by definition, and it still happened); superseded versions have a successor on the
+    timeline, and other archived ones were removed by the user. Within the sensitivity ceiling. `memory_ids` restricts the result to those memories (a search
     inside the window); `after` is the keyset `(event_date, sort_key)` of the previous page's last row.
     Each row has `sort_key`, the stable tie-breaker for equal dates.
     """
@@ -80,7 +80,9 @@ def timeline_window(
                    m.id::text AS sort_key
             FROM ids JOIN memories m ON m.id = ids.id AND m.user_id = %(uid)s
             LEFT JOIN te ON te.memory_id = m.id
-            WHERE m.status = 'active'
+            WHERE (m.status = 'active'
+                   -- an event archived by cleanup because its date passed is still what happened
+                   OR (m.status = 'archived' AND m.metadata->>'archived_reason' = 'expired'))
               AND (CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)
                   <= %(ceiling)s
               AND (%(ids)s::uuid[] IS NULL OR m.id = ANY(%(ids)s::uuid[]))
