@@ -149,3 +149,29 @@ def test_maintenance_run_cleanup_for_one_user_prints_counts_and_archives(db, use
         assert conn.execute("SELECT status FROM memories WHERE id = %s", (theirs["id"],)).fetchone()[
             "status"
         ] == ("active")
+
+
+def test_maintenance_run_consolidate_previews_and_never_merges(db, user_id, capsys):
+    from tests.memory_factory import add_memories
+
+    first, second = add_memories(db, user_id, "I love hiking in the Alps", "I love hiking in the Alps!")
+
+    code = main(["maintenance", "run", "consolidate", "--user", user_id])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"{user_id}: pairs=1" in out
+    with db.user_transaction(user_id) as conn:
+        statuses = conn.execute(
+            "SELECT status FROM memories WHERE id = ANY(%s)", ([first["id"], second["id"]],)
+        ).fetchall()
+    assert [r["status"] for r in statuses] == ["active", "active"]
+
+
+def test_maintenance_run_hierarchy_for_one_user_prints_its_counts(db, user_id, capsys):
+    code = main(["maintenance", "run", "hierarchy", "--user", user_id])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"{user_id}: nothing to do" in out
+    assert "hierarchy as of" in out and "  storylines_created: 0" in out

@@ -87,7 +87,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_maintenance_run(args: argparse.Namespace) -> int:
-    """Run cleanup or decay now, in this process, without the queue; print each user's counts.
+    """Run a maintenance task now, in this process, without the queue; print each user's counts.
 
     Uses the same data dir as a running `engram serve` (the embedded server is shared, not restarted).
     """
@@ -131,7 +131,11 @@ def _add_maintenance(sub) -> None:  # type: ignore[no-untyped-def]
     maintenance = sub.add_parser("maintenance", help="run maintenance tasks (cleanup, decay) now")
     actions = maintenance.add_subparsers(dest="action", required=True)
     run = actions.add_parser("run", help="run a task for one user or all users, without the queue")
-    run.add_argument("task", choices=["cleanup", "decay"], help="what to run")
+    run.add_argument(
+        "task",
+        choices=["cleanup", "decay", "hierarchy", "consolidate"],
+        help="what to run (consolidate previews only: merging needs POST /v1/consolidate with force)",
+    )
     run.add_argument("--user", default=None, help="only this user id (default: every user)")
     run.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
     run.add_argument(

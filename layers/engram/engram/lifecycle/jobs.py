@@ -28,13 +28,45 @@ from engram.lifecycle.decay import decay_user
 from engram.lifecycle.hierarchy import run_hierarchy_job
 
 MaintenanceTask = Literal["cleanup", "decay"]
+# What `engram maintenance run` can run directly (the fan-out tasks plus the nightly/weekly ones).
+DirectTask = Literal["cleanup", "decay", "hierarchy", "consolidate"]
 
 # Users per page of the fan-out: one SELECT and one batch of submits per page.
 FANOUT_PAGE_SIZE = 500
 # After user-facing work (extract/update default to 5; 1 runs first).
 MAINTENANCE_PRIORITY = 9
 
-RUNNERS: dict[MaintenanceTask, Callable[..., BaseModel]] = {"cleanup": cleanup_user, "decay": decay_user}
+
+class ConsolidationPreviewCounts(BaseModel):
+    """What the weekly preview found for one user (it never merges)."""
+
+    pairs: int = 0
+    groups: int = 0
+    duplicate_entities: int = 0
+
+
+def _preview_counts(user_id: str, now: datetime, db: Database | None = None) -> ConsolidationPreviewCounts:
+    from engram.lifecycle.consolidation import preview
+    from engram.lifecycle.consolidation_models import ConsolidateRequest
+
+    found = preview(user_id, ConsolidateRequest(force=False), db=db)
+    return ConsolidationPreviewCounts(
+        pairs=found.count, groups=len(found.groups), duplicate_entities=len(found.entities)
+    )
+
+
+def _hierarchy(user_id: str, now: datetime, db: Database | None = None) -> BaseModel:
+    from engram.lifecycle.hierarchy import run_hierarchy
+
+    return run_hierarchy(user_id, now, db)
+
+
+RUNNERS: dict[str, Callable[..., BaseModel]] = {
+    "cleanup": cleanup_user,
+    "decay": decay_user,
+    "hierarchy": _hierarchy,
+    "consolidate": _preview_counts,
+}
 
 
 class MaintenancePayload(BaseModel):
@@ -108,7 +140,7 @@ def fan_out(task: MaintenanceTask, now: datetime | None = None, *, page_size: in
 
 
 def run_directly(
-    task: MaintenanceTask, now: datetime, *, user_id: str | None = None, db: Database | None = None
+    task: DirectTask, now: datetime, *, user_id: str | None = None, db: Database | None = None
 ) -> Iterator[tuple[str, BaseModel]]:
     """Run `task` in this process without the queue (the CLI): one user, or every user page by page.
 
