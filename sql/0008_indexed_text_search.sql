@@ -57,8 +57,9 @@ REVOKE ALL ON FUNCTION engram_name_matches(text[], integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer) TO engram_app;
 GRANT EXECUTE ON FUNCTION engram_name_matches(text[], integer) TO engram_app;
 
--- A 1,536-dimension vector is 6 KB: stored out of line (TOAST), an exact scan of a user's memories
--- fetched each one through the TOAST index (46 ms for 10,000 memories). Kept in the row it is read with
--- the row (15 ms). MAIN still moves it out of line as a last resort, so an unusually wide row never fails.
-ALTER TABLE memories ALTER COLUMN embedding SET STORAGE MAIN;
-ALTER TABLE memories SET (toast_tuple_target = 8160);
+-- Retrieval updates a memory's access counters on every search (salience, spacing effect). None of
+-- them is indexed, so the update can be HOT (no new entries in the fifteen indexes, HNSW included)
+-- when the page has room for the new row version: leave that room. Vectors stay out of line (TOAST):
+-- stored inline, a row fills its page, every access update became a non-HOT update with an HNSW
+-- insertion, which cost far more than the faster exact scans it bought.
+ALTER TABLE memories SET (fillfactor = 85);
