@@ -15,27 +15,33 @@ SET search_path = pg_catalog, public
 AS $$
 DECLARE
     uid text := engram_current_user();
+    branches text[] := '{}';
 BEGIN
-    IF uid IS NULL THEN
+    IF uid IS NULL OR coalesce(array_length(terms, 1), 0) = 0 THEN
         RETURN;
     END IF;
-    FOR i IN 1 .. coalesce(array_length(terms, 1), 0) LOOP
-        RETURN QUERY EXECUTE
-            'SELECT $1, m.id FROM public.memories m
-             WHERE m.tsv @@ plainto_tsquery(''simple'', $2) AND m.user_id = $3 AND m.status = ''active''
-             LIMIT $4'
-            USING i, terms[i], uid, cap;
+    -- One statement, one planning pass: each branch reads its term as `$1[i]`, a constant once the
+    -- values are bound, so every term is still estimated (and indexed) on its own.
+    FOR i IN 1 .. array_length(terms, 1) LOOP
+        branches := branches || format(
+            '(SELECT %s AS term_no, m.id FROM public.memories m
+              WHERE m.tsv @@ plainto_tsquery(''simple'', $1[%s]) AND m.user_id = $2 AND m.status = ''active''
+              LIMIT $3)', i, i);
     END LOOP;
+    RETURN QUERY EXECUTE array_to_string(branches, ' UNION ALL ') USING terms, uid, cap;
 END
 $$;
 
 -- Names the query mentions: each word and two- or three-word run of the query (`grams`) is looked up
 -- by trigram similarity (`name % gram` is what the trigram index answers; "is this name somewhere in
--- the query", word_similarity(name, query), is not), the best gram scoring the memory.
-CREATE OR REPLACE FUNCTION engram_name_matches(grams text[], cap integer)
+-- the query", word_similarity(name, query), is not), the best gram scoring the memory. A gram that
+-- names more than `specific` memories (the user's partner, the other speaker of a long conversation)
+-- ranks nothing and is dropped, as the entity signal drops such entities.
+CREATE OR REPLACE FUNCTION engram_name_matches(grams text[], cap integer, specific integer DEFAULT 40)
 RETURNS TABLE (memory_id uuid, score real)
 LANGUAGE plpgsql STABLE SECURITY DEFINER
 SET search_path = pg_catalog, public
+SET pg_trgm.similarity_threshold = 0.5  -- a name at least half like a run of the query's words
 AS $$
 DECLARE
     uid text := engram_current_user();
@@ -44,18 +50,21 @@ BEGIN
         RETURN;
     END IF;
     RETURN QUERY EXECUTE
-        'SELECT m.id, max(similarity(lower(m.name), g)) FROM unnest($1::text[]) AS g
-         JOIN public.memories m ON lower(m.name) % g
-         WHERE m.name IS NOT NULL AND m.user_id = $2 AND m.status = ''active''
-         GROUP BY m.id ORDER BY 2 DESC LIMIT $3'
-        USING grams, uid, cap;
+        'WITH hits AS (
+             SELECT g, m.id, similarity(lower(m.name), g) AS s FROM unnest($1::text[]) AS g
+             JOIN public.memories m ON lower(m.name) % g
+             WHERE m.name IS NOT NULL AND m.user_id = $2 AND m.status = ''active''),
+         specific AS (SELECT g FROM hits GROUP BY g HAVING count(*) <= $4)
+         SELECT id, max(s) FROM hits WHERE g IN (SELECT g FROM specific)
+         GROUP BY id ORDER BY 2 DESC LIMIT $3'
+        USING grams, uid, cap, specific;
 END
 $$;
 
 REVOKE ALL ON FUNCTION engram_term_matches(text[], integer) FROM PUBLIC;
-REVOKE ALL ON FUNCTION engram_name_matches(text[], integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION engram_name_matches(text[], integer, integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer) TO engram_app;
-GRANT EXECUTE ON FUNCTION engram_name_matches(text[], integer) TO engram_app;
+GRANT EXECUTE ON FUNCTION engram_name_matches(text[], integer, integer) TO engram_app;
 
 -- Retrieval updates a memory's access counters on every search (salience, spacing effect). None of
 -- them is indexed, so the update can be HOT (no new entries in the fifteen indexes, HNSW included)

@@ -180,12 +180,15 @@ def hybrid_candidates(
     if "graph" in signals:
         ctes.append(
             f"""hop AS MATERIALIZED (
-                SELECT CASE WHEN r.from_entity_id = q.id THEN r.to_entity_id ELSE r.from_entity_id END AS id,
-                       max(r.strength) AS strength
+                SELECT n.id, max(r.strength) AS strength
                 FROM qent q JOIN relationships r
                   ON (r.from_entity_id = q.id OR r.to_entity_id = q.id)
                  AND r.user_id = %(uid)s AND r.is_active AND r.valid_to IS NULL
-                GROUP BY 1),
+                JOIN entities n
+                  ON n.id = CASE WHEN r.from_entity_id = q.id THEN r.to_entity_id ELSE r.from_entity_id END
+                -- a neighbour is a signal while it is specific: not the user, not someone in everything
+                WHERE NOT n.is_owner AND n.mention_count <= %(specific)s
+                GROUP BY n.id),
             graph AS (
                 SELECT m.id, row_number() OVER (ORDER BY max(h.strength) DESC, min({tiebreak})) AS rank
                 FROM hop h JOIN memory_entities me ON me.entity_id = h.id

@@ -37,8 +37,9 @@ def timeline_window(
 
     Active memories count, and those cleanup archived only because they expired (a past event is
     expired by definition, and it still happened); superseded versions have a successor on the
-    timeline, and other archived ones were removed by the user. Within the sensitivity ceiling. `memory_ids` restricts the result to those memories (a search
-    inside the window); `after` is the keyset `(event_date, sort_key)` of the previous page's last row.
+    timeline, and other archived ones were removed by the user. Within the sensitivity ceiling.
+    `memory_ids` restricts the result to those memories (a search inside the window); `after` is the
+    keyset `(event_date, sort_key)` of the previous page's last row.
     Each row has `sort_key`, the stable tie-breaker for equal dates.
     """
     params: dict[str, Any] = {
