@@ -720,6 +720,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--conversations", default=",".join(ALL_CONVERSATIONS))
     p.add_argument("--budgets", default="1800,3600", help="context budgets in characters")
     p.add_argument("--ablation", action="store_true", help="also search with each signal turned off in turn")
+    p.add_argument(
+        "--ablation-modes",
+        default="accumulating,frozen",
+        help="access modes of the ablation (frozen resets the counters before every search: slow)",
+    )
     p.add_argument("--embedder", default="auto", choices=["auto", "hash", "minilm"])
     p.add_argument("--llm", default=None, choices=["anthropic", "openai", "bedrock", "rules"])
     p.add_argument(
@@ -835,8 +840,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.ablation:
             # Two modes: access counters accumulating over the pass (as the main pass), and frozen at
             # their post-ingest values before every search (the signals alone, no feedback loop).
-            report["ablation"] = {"accumulating": {}, "frozen": {}}
-            for mode, frozen in (("accumulating", False), ("frozen", True)):
+            modes = [m for m in ("accumulating", "frozen") if m in args.ablation_modes.split(",")]
+            report["ablation"] = {mode: {} for mode in modes}
+            for mode, frozen in ((m, m == "frozen") for m in modes):
                 for off in (None, *SIGNALS):
                     restore_access()
                     signals = [s for s in SIGNALS if s != off]
