@@ -49,11 +49,15 @@ BEGIN
     IF uid IS NULL THEN
         RETURN;
     END IF;
+    -- Per gram, at most `specific` + 1 rows are read (LIMIT inside the lateral): a common name costs
+    -- no more than a rare one, whatever the size of the user.
     RETURN QUERY EXECUTE
         'WITH hits AS (
-             SELECT g, m.id, similarity(lower(m.name), g) AS s FROM unnest($1::text[]) AS g
-             JOIN public.memories m ON lower(m.name) % g
-             WHERE m.name IS NOT NULL AND m.user_id = $2 AND m.status = ''active''),
+             SELECT g, h.id, h.s FROM unnest($1::text[]) AS g
+             CROSS JOIN LATERAL (
+                 SELECT m.id, similarity(lower(m.name), g) AS s FROM public.memories m
+                 WHERE lower(m.name) % g AND m.name IS NOT NULL AND m.user_id = $2 AND m.status = ''active''
+                 LIMIT $4 + 1) h),
          specific AS (SELECT g FROM hits GROUP BY g HAVING count(*) <= $4)
          SELECT id, max(s) FROM hits WHERE g IN (SELECT g FROM specific)
          GROUP BY id ORDER BY 2 DESC LIMIT $3'

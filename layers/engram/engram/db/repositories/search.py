@@ -32,8 +32,8 @@ SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
 # An entity the query names is a signal only while it is specific: when most memories mention it (the
 # user's partner, the other person of a long conversation), "mentions X" ranks nothing.
 SPECIFIC_ENTITY_MAX_MEMORIES = 40
-# Document-frequency counting stops here: beyond it a term is too common to rank anything.
-DF_CAP = 5000
+# Document-frequency counting stops here: a term in more of the user's memories is common (see fts).
+DF_CAP = 500
 MAX_TERMS = 12  # a pasted paragraph is not a query: its first dozen distinct terms are enough
 
 
@@ -127,20 +127,31 @@ def hybrid_candidates(
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
         # conversations, would weigh as much as "pottery". Each term's matches come through the GIN index
-        # (`engram_term_matches`, sql/0008: RLS would otherwise forbid the index), capped at DF_CAP,
-        # which bounds the cost of very common terms (their IDF is ~0 anyway).
+        # (`engram_term_matches`, sql/0008: RLS would otherwise forbid the index), at most DF_CAP + 1 per
+        # term. A term with more is common: its rows are not candidates (unless every term is common),
+        # it only adds its weight (df taken as DF_CAP + 1, a lower bound) to candidates the rarer terms
+        # found. So a query costs the same at 600 memories and at 100,000.
         terms = query_terms(conn, query)[:MAX_TERMS]
         if terms:
             params["terms"], params["corpus"] = terms, max(corpus_size, 1)
             ctes.append(
                 f"""tm AS MATERIALIZED (
-                    SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(df_cap)s)),
-                df AS MATERIALIZED (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no),
+                    SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(df_cap)s + 1)),
+                df AS MATERIALIZED (
+                    SELECT t.ord AS term_no, t.lex, coalesce(c.n, 0) AS n,
+                           coalesce(c.n, 0) > %(df_cap)s AS common
+                    FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS t(lex, ord)
+                    LEFT JOIN (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no) c
+                      ON c.term_no = t.ord),
+                pool AS MATERIALIZED (
+                    SELECT DISTINCT tm.id FROM tm JOIN df USING (term_no)
+                    WHERE NOT df.common OR NOT EXISTS (SELECT 1 FROM df r WHERE NOT r.common AND r.n > 0)),
                 fts_scores AS MATERIALIZED (
-                    SELECT tm.id, sum(ln(1 + (%(corpus)s - df.n + 0.5) / (df.n + 0.5))) AS score
-                    FROM tm JOIN df USING (term_no) JOIN memories m ON m.id = tm.id
+                    SELECT p.id, sum(ln(1 + (%(corpus)s - df.n + 0.5) / (df.n + 0.5))) AS score
+                    FROM pool p JOIN memories m ON m.id = p.id
+                    JOIN df ON df.n > 0 AND m.tsv @@ plainto_tsquery('simple', df.lex)
                     WHERE {allowed}
-                    GROUP BY tm.id),
+                    GROUP BY p.id),
                 fts AS (
                     SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
                     FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
