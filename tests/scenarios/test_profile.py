@@ -89,3 +89,13 @@ def test_newest_memory_wins_and_repeats_add_evidence():
     assert facts[("preferences", "sushi")]["source_memory_ids"] == [3, 4]
     assert facts[("preferences", "sushi")]["confidence"] == 0.8
     assert ("work", "employer") not in facts  # Marcus's employer is not the user's
+
+
+def test_profile_reflects_the_current_job_after_a_job_change(engram):
+    engram.note("I work at Google as a product manager.", when="2026-01-06T10:00:00Z")
+    assert _profile(engram)["profile"]["work"]["employer"] == "Google"
+    engram.note("I just started a new job at Notion.", when="2026-04-01T10:00:00Z")
+    body = _refresh(engram)
+    assert body["profile"]["work"]["employer"] == "Notion"
+    employers = [i for i in _profile(engram, include_history="true")["items"] if i["key"] == "employer"]
+    assert {(i["value"], i["valid_to"] is None) for i in employers} == {("Google", False), ("Notion", True)}
