@@ -274,10 +274,13 @@ def test_more_detail_is_appended(earlier: str, later: str, merged: str) -> None:
         ("I work at Google as a product manager", "I work at Google"),
     ],
 )
-def test_nothing_new_is_a_noop(earlier: str, later: str) -> None:
-    decision, _, _ = decide([earlier], later)
+def test_saying_less_than_is_known_reinforces_the_richer_memory(earlier: str, later: str) -> None:
+    decision, memories, _ = decide([earlier], later)
 
-    assert decision.operation == "NOOP"
+    # nothing to change in the memory, but this turn is one more source for it
+    assert decision.operation == "REINFORCE"
+    assert content_of(memories, decision.target_id) == extract(earlier)[0].content
+    assert decision.new_content is None
 
 
 @pytest.mark.parametrize(

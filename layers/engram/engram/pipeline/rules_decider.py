@@ -8,9 +8,9 @@ Seed 000 §3.2's decision framework, made deterministic:
 4. the same subject AND attribute (the only way two facts may contradict: DESIGN §3 "contradiction
    candidates are scoped") -> a different value supersedes (a life change) or replaces (a correction);
    history never retires the present, unless it says the present is over ("no longer works at X");
-   the same value, or an attribute that accumulates detail (pets) -> append the new detail, or NOOP;
+   the same value, or an attribute that accumulates detail (pets) -> append the new detail, or REINFORCE;
 5. no scope, but the candidate elaborates a close memory (all its words and more) -> append; says
-   nothing new -> NOOP;
+   nothing new -> REINFORCE that memory (the turn is one more source for it: provenance, mentions);
 6. otherwise ADD.
 
 Similarity comes from the embedder the deployment uses; the thresholds below are calibrated on the
@@ -218,7 +218,7 @@ def _decide_unscoped(fact: CandidateFact, similar: list[SimilarMemory]) -> Updat
 
 def _elaborate_or_noop(fact: CandidateFact, memory: SimilarMemory) -> UpdateDecision:
     decision = _elaboration(fact, memory, scoped=True)
-    return decision or _noop("Already known: the existing memory says the same.")
+    return decision or _reinforce(memory, "Already known: the existing memory says the same.")
 
 
 def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = False) -> UpdateDecision | None:
@@ -226,7 +226,7 @@ def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = Fals
     new_words = content_stems(fact.content) - content_stems(memory.content)
     old_words = content_stems(memory.content) - content_stems(fact.content)
     if not new_words:
-        return _noop("Already known: the existing memory says the same or more.")
+        return _reinforce(memory, "Already known: the existing memory says the same or more.")
     merged = _definite_elaboration(memory.content, fact.content)
     if merged is not None:
         return _update(memory, "append", merged, "Adds detail about something the memory already mentions.")
@@ -234,13 +234,13 @@ def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = Fals
         return _update(
             memory, "append", fact.content, "Adds detail to the existing memory: keeping the richer one."
         )
-    if len(new_words) <= 1:
-        return _noop("Nothing substantial beyond the existing memory.")  # one rephrased word is not news
+    if len(new_words) <= 1:  # one rephrased word is not news
+        return _reinforce(memory, "Nothing substantial beyond the existing memory.")
     if scoped or memory.similarity >= NEAR_DUPLICATE_SIMILARITY:
         merged = merge_contents(memory.content, fact.content)
         if merged != memory.content:
             return _update(memory, "append", merged, "Adds detail to the existing memory: merged.")
-        return _noop("Already known: nothing new beyond the existing memory.")
+        return _reinforce(memory, "Already known: nothing new beyond the existing memory.")
     return None
 
 
@@ -338,6 +338,12 @@ def _update(memory: SimilarMemory, strategy: str, content: str, reasoning: str) 
 
 def _add(reasoning: str) -> UpdateDecision:
     return UpdateDecision(operation="ADD", reasoning=reasoning, model=MODEL)
+
+
+def _reinforce(memory: SimilarMemory, reasoning: str) -> UpdateDecision:
+    """Said again: nothing to change in the memory, but this turn is one more source for it (its
+    provenance and mention count grow, its confidence a little), so search can cite it."""
+    return UpdateDecision(operation="REINFORCE", target_id=memory.id, reasoning=reasoning, model=MODEL)
 
 
 def _noop(reasoning: str) -> UpdateDecision:
