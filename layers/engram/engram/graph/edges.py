@@ -23,6 +23,7 @@ from engram.graph.names import canonical_name
 from engram.models import CandidateFact, EntityMention
 
 OWNER = "@owner"  # stands for the user's own node until the writer resolves it
+SELF_SUBJECTS = frozenset({"user", "i", "me", "the user"})  # a fact's `subject` when it is about the user
 
 # Types that hold one current value per subject: a new one closes the others of its group.
 EXCLUSIVE_GROUPS: dict[str, tuple[str, ...]] = {
@@ -148,7 +149,7 @@ def _subject_endpoint(fact: CandidateFact) -> EndpointSpec | None:
     subject = (fact.subject or "").strip()
     if not subject:
         return None
-    if subject.lower() in ("user", "i", "me", "the user"):
+    if subject.lower() in SELF_SUBJECTS:
         return EndpointSpec(OWNER, "person", "person")
     mention = _mention_named(fact, subject)
     if mention is not None:

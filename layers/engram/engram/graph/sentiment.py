@@ -40,12 +40,16 @@ def sentiment_trend(
     """
     if current_count <= 0 or previous_count <= 0 or current_average is None or previous_average is None:
         return TrendResult("insufficient_data", current_average, previous_average, None)
-    # Rounded so that an exact 0.1 step (0.45 -> 0.35 is 0.10000000000000003 in floats) stays stable.
     change = round(current_average - previous_average, 9)
+    return TrendResult(classify_change(change), current_average, previous_average, change)
+
+
+def classify_change(change: float) -> Trend:
+    """Seed 000 §4.2's reading of a change in average sentiment (shared with the search special query)."""
+    # Rounded so that an exact 0.1 step (0.45 -> 0.35 is 0.10000000000000003 in floats) stays stable.
+    change = round(change, 9)
     if change > TREND_THRESHOLD:
-        trend: Trend = "improving"
-    elif change < -TREND_THRESHOLD:
-        trend = "declining"
-    else:
-        trend = "stable"
-    return TrendResult(trend, current_average, previous_average, change)
+        return "improving"
+    if change < -TREND_THRESHOLD:
+        return "declining"
+    return "stable"

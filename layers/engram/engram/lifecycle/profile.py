@@ -17,7 +17,7 @@ from engram.db.connection import get_database
 from engram.db.repositories import profiles as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SENSITIVITY_ORDER
-from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
+from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, SELF_SUBJECTS, tie_type
 
 # attribute -> (category, key) for facts about the user; a prefix maps `prefix:<thing>` to a key per thing.
 USER_ATTRIBUTES: dict[str, tuple[str, str]] = {
@@ -40,7 +40,6 @@ USER_PREFIXES: dict[str, str] = {
     "allergy": "health",
     "pet": "pets",
 }
-SELF = frozenset({"user", "i", "me", "the user"})
 PARTNER_STATES = {"dating": "dating", "engaged": "engaged", "married": "married"}
 
 
@@ -76,7 +75,7 @@ def _map(row: dict[str, Any]) -> tuple[str, str, str] | None:
     value = (row["value"] or "").strip()
     if not attribute or not value:
         return None
-    if subject.lower() in SELF:
+    if subject.lower() in SELF_SUBJECTS:
         if attribute in USER_ATTRIBUTES:
             if attribute == "employer" and value.lower().startswith(("left ", "quit ")):
                 return None

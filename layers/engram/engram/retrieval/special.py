@@ -33,6 +33,7 @@ from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, record_access
 from engram.graph.edges import CO_MENTION_TYPES
 from engram.graph.names import canonical_name
+from engram.graph.sentiment import TREND_WINDOW_DAYS, classify_change
 from engram.models import SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.pipeline.temporal import NUMBER_WORDS, find_dates
 from engram.providers.factory import get_embedder
@@ -59,8 +60,6 @@ SpecialType = Literal[
 RECENT_DAYS = 14  # "recently", "lately": two weeks (seed 000 says 3 days, too short for a weekly journal)
 SELF_SUMMARY_CAP = 60  # memories a self summary is written from, best first: a summary, not a dump
 LIST_CAP = 50  # memories listed in a type-specific section (`memories`, `history`, `decisions` ...)
-TREND_WINDOW_DAYS = 14  # seed 000 §4.2 get_sentiment_trend: the last 14 days against the 14 before
-TREND_THRESHOLD = 0.1  # seed 000's ±10 %, as an absolute change on the -1..1 scale (see sentiment_trend)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -803,9 +802,7 @@ def sentiment_trend(points: Sequence[tuple[datetime, float]], now: datetime) -> 
         basis = "later half of the readings vs the earlier half"
     recent_average, previous_average = sum(recent) / len(recent), sum(previous) / len(previous)
     change = recent_average - previous_average
-    trend = (
-        "improving" if change > TREND_THRESHOLD else "declining" if change < -TREND_THRESHOLD else "stable"
-    )
+    trend = classify_change(change)
     out.update(
         trend=trend,
         recent_average=round(recent_average, 3),
