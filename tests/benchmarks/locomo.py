@@ -199,7 +199,8 @@ def code_version() -> str:
             return ""
 
     head = git("rev-parse", "--short", "HEAD") or "unknown"
-    dirty = [line[3:] for line in git("status", "--porcelain", "--", "layers", "sql").splitlines()]
+    changed = git("diff", "--name-only", "HEAD", "--", "layers", "sql").splitlines()
+    dirty = changed + git("ls-files", "--others", "--exclude-standard", "--", "layers", "sql").splitlines()
     return head + (f" + uncommitted changes in {', '.join(dirty)}" if dirty else "")
 
 

@@ -1,7 +1,9 @@
 """Consolidation of near-duplicate memories (seed 000 §6.3, DESIGN §4 `POST /v1/consolidate`).
 
 Preview (`force: false`) and merge (`force: true`) start from the same plan:
-1. candidate pairs from the index self-join in SQL (`db.repositories.consolidation.candidate_pairs`);
+1. candidate pairs: the user's vectors read once (`db.repositories.consolidation.active_vectors`), pairs
+   at or above the threshold found in memory (`lifecycle.near_duplicates`: an inverted-file search with
+   exact cosine, no pairwise loop), then only compatible pairs kept, in SQL (`compatible_pairs`);
 2. groups: pairs that share a memory form one group (A~B, B~C), its keeper is the member with the best
    keeper score, and a member joins only when it is itself similar to the keeper (>= threshold, checked
    exactly in SQL for members that were paired with someone else) — a chain of small steps never merges
@@ -47,6 +49,7 @@ from engram.lifecycle.consolidation_models import (
     PreviewResult,
 )
 from engram.lifecycle.merger import Merger, get_merger
+from engram.lifecycle.near_duplicates import near_pairs
 from engram.models import cap_evidence
 from engram.observability import logger
 from engram.pipeline.forgetting import archive_row
@@ -54,8 +57,6 @@ from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
 
 SECONDS_PER_YEAR = 365 * 24 * 3600
-NEIGHBOURS = 5  # nearest neighbours each memory looks up; duplicates beyond this still join via groups
-EF_SEARCH = 20  # measured: 99.7% of planted pairs at 100k (10: 97.2%)
 PAIR_CAP = 20_000  # pairs read per call; beyond that the next call continues after the merges
 
 
@@ -184,9 +185,14 @@ def plan_consolidation(db: Database, user_id: str, threshold: float, limit: int)
     now = datetime.now(UTC)
     began = time.perf_counter()
     with db.user_transaction(user_id) as conn:
-        pairs = repo.candidate_pairs(
-            conn, user_id, threshold=threshold, neighbours=NEIGHBOURS, ef_search=EF_SEARCH, cap=PAIR_CAP
-        )
+        table = repo.active_vectors(conn, user_id)
+        near = near_pairs(table.vectors, threshold)
+        found = [
+            (table.id(i), table.id(j), float(s))
+            for i, j, s in zip(near.left, near.right, near.similarity, strict=True)
+        ]
+        del table  # ~300 MB at 100k memories; the pairs are all that is needed from here
+        pairs = repo.compatible_pairs(conn, user_id, found, cap=PAIR_CAP)
         ids = {p["x"] for p in pairs} | {p["y"] for p in pairs}
         briefs = repo.memory_briefs(conn, user_id, list(ids))
         groups = build_groups(conn, user_id, pairs, briefs, threshold, now)
