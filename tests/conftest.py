@@ -19,6 +19,7 @@ import uvicorn
 from engram.config import reset_settings
 from engram.db.connection import Database, reset_database
 from engram.db.migrations import migrate
+from engram.retrieval import vocabulary
 from tests.http_client import ApiClient, free_port
 
 _SESSION_URL: str | None = None
@@ -63,6 +64,7 @@ def db(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Database]
     monkeypatch.setenv("ENGRAM_DATABASE_URL", database_url)
     reset_settings()
     reset_database()
+    vocabulary.forget()  # a fresh database: what earlier searches learnt about users' words is stale
     from engram.db.connection import get_database
 
     yield get_database()

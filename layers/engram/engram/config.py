@@ -49,6 +49,11 @@ class Settings(BaseSettings):
     database_name: str = Field("engram", description="Database name used with the secret.")
     database_sslmode: str = Field("require", description="sslmode used with the secret (RDS Proxy: TLS).")
     data_dir: Path = Field(Path(".engram"), description="Embedded database and local state live here.")
+    local_shared_buffers: str = Field(
+        "auto",
+        pattern=r"^(auto|\d+\s*(kB|MB|GB))$",
+        description="Embedded PostgreSQL shared_buffers: 'auto' (a quarter of RAM, 128MB-4GB) or a size.",
+    )
     hnsw_ef_search: int = Field(100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for searches.")
     search_weight_relevance: float = Field(0.50, ge=0, le=1, description="Re-rank weight of fused relevance.")
     search_weight_importance: float = Field(0.20, ge=0, le=1, description="Re-rank weight of importance.")

@@ -36,7 +36,7 @@ def start_local_runtime(data_dir: Path | None = None) -> LocalRuntime:
     embedded = None
     url = settings.database_url
     if not url:
-        embedded = start_embedded_postgres(settings.data_dir)
+        embedded = start_embedded_postgres(settings.data_dir, shared_buffers=settings.local_shared_buffers)
         url = embedded.url
         os.environ["ENGRAM_DATABASE_URL"] = url
         reset_settings()

@@ -19,14 +19,10 @@ import numpy as np
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import (
-    SearchFilters,
-    count_active_memories,
-    hybrid_candidates,
-    record_access,
-)
+from engram.db.repositories.search import SearchFilters, hybrid_candidates, record_access
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
+from engram.retrieval import vocabulary
 
 ACCESS_TRACKED_RESULTS = 10
 RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more
@@ -110,34 +106,44 @@ def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[Sc
     worst = min(score for score, _, _ in fused)
     spread = (best - worst) or 1.0
     now = params.filters.now
-    scored: list[ScoredMemory] = []
+    ranked: list[tuple[float, float, float, dict[str, Any], dict[str, float], dict[str, float]]] = []
     for score, row, contributions in fused:
         relevance = (score - worst) / spread if best > worst else 1.0
         similarity = float(row["similarity"] or 0.0)
         if params.threshold and similarity < params.threshold and row.get("fts_rank") is None:
             continue
-        recency, access = recency_score(row, now), access_score(row)
         parts = {
             "relevance": weights[0] * relevance,
             "importance": weights[1] * row["importance_score"],
-            "recency": weights[2] * recency,
-            "access": weights[3] * access,
+            "recency": weights[2] * recency_score(row, now),
+            "access": weights[3] * access_score(row),
         }
-        explain = None
-        if params.explain:
-            explain = {
-                "signals": {
-                    s: {"rank": row[SIGNAL_RANKS[s]], "rrf": round(c, 6)} for s, c in contributions.items()
-                },
-                "similarity": round(similarity, 4),
-                "relevance": round(relevance, 4),
-                "contributions": {k: round(v, 4) for k, v in parts.items()},
-            }
+        ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
+    ranked.sort(key=lambda r: (-r[0], -r[1]))
+    # Only the results become models: validating every candidate (up to 5 signals x 50) cost more
+    # than the ranking itself.
+    results: list[ScoredMemory] = []
+    for final, similarity, relevance, row, parts, contributions in ranked[: params.limit]:
+        explain = _explanation(row, similarity, relevance, parts, contributions) if params.explain else None
         memory = Memory.model_validate(row)
-        scored.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
-                                   final_score=sum(parts.values()), explain=explain))  # fmt: skip
-    scored.sort(key=lambda s: (-s.final_score, -s.similarity))
-    return scored[: params.limit]
+        results.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
+                                    final_score=final, explain=explain))  # fmt: skip
+    return results
+
+
+def _explanation(
+    row: dict[str, Any],
+    similarity: float,
+    relevance: float,
+    parts: dict[str, float],
+    contributions: dict[str, float],
+) -> dict[str, Any]:
+    return {
+        "signals": {s: {"rank": row[SIGNAL_RANKS[s]], "rrf": round(c, 6)} for s, c in contributions.items()},
+        "similarity": round(similarity, 4),
+        "relevance": round(relevance, 4),
+        "contributions": {k: round(v, 4) for k, v in parts.items()},
+    }
 
 
 def search_in(
@@ -155,8 +161,11 @@ def search_in(
         signals=params.signals,
         per_signal=per_signal,
         ef_search=max(settings.hnsw_ef_search, per_signal),
-        corpus_size=_corpus_size(conn, user_id) if "fts" in params.signals else 1,
+        corpus_size=vocabulary.corpus_size(conn, user_id) if "fts" in params.signals else 1,
+        known_common=vocabulary.known_common(user_id),
     )
+    if rows:
+        vocabulary.remember_common(user_id, rows[0]["common_terms"])
     results = rank_candidates(rows, params)
     if params.track_access and results:
         # Only the first few hits count as recalled: result #40 of a 50-item list was not "used", and
@@ -164,25 +173,6 @@ def search_in(
         recalled = results[:ACCESS_TRACKED_RESULTS]
         record_access(conn, user_id, [r.memory.id for r in recalled], params.filters.now)
     return results
-
-
-# The IDF's N per user, counted at most every few minutes per process (a warm Lambda serves many searches
-# of the same users): a count over 100,000 rows costs more than the rest of the full-text signal.
-_CORPUS_TTL_SECONDS = 300.0
-_CORPUS_CACHE_MAX = 10_000
-_corpus_sizes: dict[str, tuple[int, float]] = {}
-
-
-def _corpus_size(conn: Conn, user_id: str) -> int:
-    now = time.monotonic()
-    cached = _corpus_sizes.get(user_id)
-    if cached is not None and cached[1] > now:
-        return cached[0]
-    size = count_active_memories(conn, user_id)
-    if len(_corpus_sizes) >= _CORPUS_CACHE_MAX:
-        _corpus_sizes.clear()
-    _corpus_sizes[user_id] = (size, now + _CORPUS_TTL_SECONDS)
-    return size
 
 
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:

@@ -98,11 +98,14 @@ def hybrid_candidates(
     per_signal: int = 100,
     ef_search: int = 100,
     corpus_size: int = 1,
+    known_common: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
-    the N of the IDF, which need not be exact to rank."""
+    the N of the IDF, which need not be exact to rank. `known_common` are lexemes an earlier search
+    found common for this user (cached by the caller): their matches are not read again. Every row
+    carries `common_terms`, the query's lexemes this search found common, for the caller to remember."""
     params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
@@ -115,6 +118,7 @@ def hybrid_candidates(
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
     params["specific"] = SPECIFIC_ENTITY_MAX_MEMORIES
     params["df_cap"] = DF_CAP
+    common_terms = "'{}'::text[]"
     if "vector" in signals and embedding is not None:
         ctes.append(
             f"""vec AS (
@@ -131,27 +135,53 @@ def hybrid_candidates(
         # term. A term with more is common: its rows are not candidates (unless every term is common),
         # it only adds its weight (df taken as DF_CAP + 1, a lower bound) to candidates the rarer terms
         # found. So a query costs the same at 600 memories and at 100,000.
+        # A term an earlier search found common is not read again: it only adds its weight. Unless every
+        # term is common: then their first matches are the candidates, and they are read.
+        # When every term is known to be common, their first matches are the candidates: a few per term
+        # are enough to seed the signal (the other signals rank such a query), none need counting.
         terms = query_terms(conn, query)[:MAX_TERMS]
+        known = [t for t in terms if t in known_common]
+        all_common = bool(terms) and len(known) == len(terms)
+        if all_common:
+            known = []
         if terms:
-            params["terms"], params["corpus"] = terms, max(corpus_size, 1)
+            params["terms"] = [t for t in terms if t not in known]
+            params["known"], params["corpus"] = known, max(corpus_size, 1)
+            params["all_common"] = all_common
+            params["read_cap"] = per_signal * 2 if all_common else DF_CAP + 1
+            # only terms this search counted (a term assumed common is not re-dated: it is recounted once
+            # its remembered status expires)
+            common_terms = (
+                "(SELECT coalesce(array_agg(lex), '{}') FROM df"
+                " WHERE common AND term_no > 0 AND NOT %(all_common)s)"
+            )
             ctes.append(
                 f"""tm AS MATERIALIZED (
-                    SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(df_cap)s + 1)),
+                    SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(read_cap)s)),
                 df AS MATERIALIZED (
-                    SELECT t.ord AS term_no, t.lex, coalesce(c.n, 0) AS n,
-                           coalesce(c.n, 0) > %(df_cap)s AS common
+                    SELECT t.ord AS term_no, t.lex, plainto_tsquery('simple', t.lex) AS q,
+                           %(all_common)s OR c.n > %(df_cap)s AS common,
+                           ln(1 + (%(corpus)s - e.n + 0.5) / (e.n + 0.5)) AS idf
                     FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS t(lex, ord)
-                    LEFT JOIN (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no) c
-                      ON c.term_no = t.ord),
+                    JOIN (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no) c ON c.term_no = t.ord
+                    -- assumed common: only a few matches were read, df is at least DF_CAP + 1
+                    CROSS JOIN LATERAL (SELECT CASE WHEN %(all_common)s
+                                               THEN greatest(c.n, %(df_cap)s + 1) ELSE c.n END AS n) e
+                    UNION ALL  -- known common: df at least DF_CAP + 1, like a common term just counted
+                    SELECT -k.ord, k.lex, plainto_tsquery('simple', k.lex), true,
+                           ln(1 + (%(corpus)s - %(df_cap)s - 0.5) / (%(df_cap)s + 1.5))
+                    FROM unnest(%(known)s::text[]) WITH ORDINALITY AS k(lex, ord)),
                 pool AS MATERIALIZED (
-                    SELECT DISTINCT tm.id FROM tm JOIN df USING (term_no)
-                    WHERE NOT df.common OR NOT EXISTS (SELECT 1 FROM df r WHERE NOT r.common AND r.n > 0)),
+                    -- a rare term's matches are all in tm: its weight needs no second look at the row
+                    SELECT tm.id, coalesce(sum(df.idf) FILTER (WHERE NOT df.common), 0) AS rare
+                    FROM tm JOIN df USING (term_no)
+                    WHERE NOT df.common OR NOT EXISTS (SELECT 1 FROM df r WHERE NOT r.common)
+                    GROUP BY tm.id),
                 fts_scores AS MATERIALIZED (
-                    SELECT p.id, sum(ln(1 + (%(corpus)s - df.n + 0.5) / (df.n + 0.5))) AS score
+                    SELECT p.id, p.rare + coalesce(
+                        (SELECT sum(c.idf) FROM df c WHERE c.common AND m.tsv @@ c.q), 0) AS score
                     FROM pool p JOIN memories m ON m.id = p.id
-                    JOIN df ON df.n > 0 AND m.tsv @@ plainto_tsquery('simple', df.lex)
-                    WHERE {allowed}
-                    GROUP BY p.id),
+                    WHERE {allowed}),
                 fts AS (
                     SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
                     FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
@@ -227,7 +257,8 @@ def hybrid_candidates(
             FROM hits GROUP BY id)
         SELECT {M_COLUMNS},
                CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank,
+               {common_terms} AS common_terms
         FROM candidates c
         CROSS JOIN LATERAL (SELECT * FROM memories WHERE memories.id = c.id) m  -- by primary key, always
     """
