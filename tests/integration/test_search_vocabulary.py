@@ -10,7 +10,8 @@ from tests.memory_factory import add_memories
 
 
 def _fts(user_id: str, query: str) -> list[str]:
-    results = search_memories(user_id, SearchParams(query=query, limit=10, signals={"fts"}, track_access=False))
+    params = SearchParams(query=query, limit=10, signals={"fts"}, track_access=False)
+    results = search_memories(user_id, params)
     return [r.memory.content for r in results]
 
 
