@@ -19,7 +19,7 @@ import numpy as np
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters, hybrid_candidates, record_access
+from engram.db.repositories.search import SearchFilters, hybrid_candidates, memories_by_ids, record_access
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 from engram.retrieval import vocabulary
@@ -78,8 +78,11 @@ def access_score(memory: dict[str, Any]) -> float:
     return min(1.0, math.log1p(memory["access_count"]) / math.log(11))
 
 
-def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[ScoredMemory]:
-    """Fuse signal ranks (weighted RRF), then re-rank with importance, recency and access."""
+def rank_candidates(
+    conn: Conn, user_id: str, rows: list[dict[str, Any]], params: SearchParams
+) -> list[ScoredMemory]:
+    """Fuse signal ranks (weighted RRF), re-rank with importance, recency and access, then read the full
+    rows of the results only."""
     settings = get_settings()
     weights = (
         settings.search_weight_relevance,
@@ -122,10 +125,14 @@ def rank_candidates(rows: list[dict[str, Any]], params: SearchParams) -> list[Sc
     ranked.sort(key=lambda r: (-r[0], -r[1]))
     # Only the results become models: validating every candidate (up to 5 signals x 50) cost more
     # than the ranking itself.
+    top = ranked[: params.limit]
+    full = memories_by_ids(conn, user_id, [row["id"] for _, _, _, row, _, _ in top])
     results: list[ScoredMemory] = []
-    for final, similarity, relevance, row, parts, contributions in ranked[: params.limit]:
+    for final, similarity, relevance, row, parts, contributions in top:
+        if row["id"] not in full:
+            continue
         explain = _explanation(row, similarity, relevance, parts, contributions) if params.explain else None
-        memory = Memory.model_validate(row)
+        memory = Memory.model_validate(full[row["id"]])
         results.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
                                     final_score=final, explain=explain))  # fmt: skip
     return results
@@ -166,7 +173,7 @@ def search_in(
     )
     if rows:
         vocabulary.remember_common(user_id, rows[0]["common_terms"])
-    results = rank_candidates(rows, params)
+    results = rank_candidates(conn, user_id, rows, params)
     if params.track_access and results:
         # Only the first few hits count as recalled: result #40 of a 50-item list was not "used", and
         # counting it would let popularity (the access term) crowd relevance out of later searches.

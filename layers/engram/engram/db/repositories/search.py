@@ -246,7 +246,9 @@ def hybrid_candidates(
 
     similarity = "1 - (m.embedding <=> %(emb)s)" if embedding is not None else "0"
     # One row per candidate with every signal's rank (a single hash aggregate), then the memory by its
-    # primary key: robust to stale statistics, which otherwise nest loops over the user's rows.
+    # primary key: robust to stale statistics, which otherwise nest loops over the user's rows. Only what
+    # the re-ranker reads: the results' full rows come after ranking (`memories_by_ids`), so the ~100
+    # candidates that are not returned cost no content, JSON or row decoding.
     sql = f"""
         WITH {", ".join(ctes)},
         hits AS ({" UNION ALL ".join(unions)}),
@@ -255,7 +257,7 @@ def hybrid_candidates(
                    {rank_of("nm")} AS name_rank, {rank_of("ent")} AS entity_rank,
                    {rank_of("graph")} AS graph_rank
             FROM hits GROUP BY id)
-        SELECT {M_COLUMNS},
+        SELECT m.id, m.importance_score, m.created_at, m.last_reinforced_at, m.access_count,
                CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
                c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank,
                {common_terms} AS common_terms
@@ -268,6 +270,16 @@ def hybrid_candidates(
         (str(ef_search),),
     )
     return conn.execute(sql, params).fetchall()
+
+
+def memories_by_ids(conn: Conn, user_id: str, ids: list[Any]) -> dict[Any, dict[str, Any]]:
+    """Full rows of ranked results, by id (one that vanished meanwhile is simply absent)."""
+    if not ids:
+        return {}
+    rows = conn.execute(
+        f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = %s AND id = ANY(%s)", (user_id, ids)
+    ).fetchall()
+    return {row["id"]: row for row in rows}
 
 
 def name_grams(query: str, limit: int = 30) -> list[str]:
