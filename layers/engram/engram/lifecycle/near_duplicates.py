@@ -2,8 +2,9 @@
 
 Why not a self-join over an HNSW index (what consolidation did first, sql/0009): every memory pays one
 index lookup, measured at 0.23-0.37 ms on the sign-bit index even with the bits stored inline, so a
-100,000-memory user took 165 s against a 10 s target. Reading the user's vectors once (as halfvec, one
-binary COPY: ~2.7 s for 100k) and searching them in memory is an order of magnitude cheaper:
+100,000-memory user took 165 s against a 10 s target. Reading the user's vectors once (as halfvec:
+~2.4 s for 100k, `db.repositories.consolidation.active_vectors`) and searching them in memory (~2 s) is
+an order of magnitude cheaper:
 
 1. a count sketch (each dimension added, with a random sign, into one of `SKETCH_DIMS` buckets) gives
    every vector a short summary whose dot products estimate the true cosine, in one pass over the data;

@@ -123,8 +123,8 @@ def rank_candidates(
         }
         ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
-    # Only the results become models: validating every candidate (up to 5 signals x 50) cost more
-    # than the ranking itself.
+    # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
+    # only needed the columns the ranking reads.
     top = ranked[: params.limit]
     full = memories_by_ids(conn, user_id, [row["id"] for _, _, _, row, _, _ in top])
     results: list[ScoredMemory] = []

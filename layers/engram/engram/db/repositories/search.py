@@ -134,11 +134,9 @@ def hybrid_candidates(
         # (`engram_term_matches`, sql/0008: RLS would otherwise forbid the index), at most DF_CAP + 1 per
         # term. A term with more is common: its rows are not candidates (unless every term is common),
         # it only adds its weight (df taken as DF_CAP + 1, a lower bound) to candidates the rarer terms
-        # found. So a query costs the same at 600 memories and at 100,000.
-        # A term an earlier search found common is not read again: it only adds its weight. Unless every
-        # term is common: then their first matches are the candidates, and they are read.
-        # When every term is known to be common, their first matches are the candidates: a few per term
-        # are enough to seed the signal (the other signals rank such a query), none need counting.
+        # found. So a query costs the same at 600 memories and at 100,000. A term an earlier search found
+        # common (`known_common`) is not read at all. When every term is known common, a few matches per
+        # term seed the signal (the other signals rank such a query) and none are counted.
         terms = query_terms(conn, query)[:MAX_TERMS]
         known = [t for t in terms if t in known_common]
         all_common = bool(terms) and len(known) == len(terms)
@@ -149,8 +147,8 @@ def hybrid_candidates(
             params["known"], params["corpus"] = known, max(corpus_size, 1)
             params["all_common"] = all_common
             params["read_cap"] = per_signal * 2 if all_common else DF_CAP + 1
-            # only terms this search counted (a term assumed common is not re-dated: it is recounted once
-            # its remembered status expires)
+            # only terms this search counted: one assumed common is not re-dated, so it is recounted once
+            # its remembered status expires
             common_terms = (
                 "(SELECT coalesce(array_agg(lex), '{}') FROM df"
                 " WHERE common AND term_no > 0 AND NOT %(all_common)s)"
@@ -158,19 +156,22 @@ def hybrid_candidates(
             ctes.append(
                 f"""tm AS MATERIALIZED (
                     SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(read_cap)s)),
-                df AS MATERIALIZED (
-                    SELECT t.ord AS term_no, t.lex, plainto_tsquery('simple', t.lex) AS q,
-                           %(all_common)s OR c.n > %(df_cap)s AS common,
-                           ln(1 + (%(corpus)s - e.n + 0.5) / (e.n + 0.5)) AS idf
+                counted AS (
+                    SELECT t.ord AS term_no, t.lex, c.n
                     FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS t(lex, ord)
                     JOIN (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no) c ON c.term_no = t.ord
-                    -- assumed common: only a few matches were read, df is at least DF_CAP + 1
-                    CROSS JOIN LATERAL (SELECT CASE WHEN %(all_common)s
-                                               THEN greatest(c.n, %(df_cap)s + 1) ELSE c.n END AS n) e
-                    UNION ALL  -- known common: df at least DF_CAP + 1, like a common term just counted
-                    SELECT -k.ord, k.lex, plainto_tsquery('simple', k.lex), true,
-                           ln(1 + (%(corpus)s - %(df_cap)s - 0.5) / (%(df_cap)s + 1.5))
-                    FROM unnest(%(known)s::text[]) WITH ORDINALITY AS k(lex, ord)),
+                    UNION ALL  -- known common: not read
+                    SELECT -k.ord, k.lex, NULL FROM unnest(%(known)s::text[]) WITH ORDINALITY AS k(lex, ord)),
+                df AS MATERIALIZED (
+                    SELECT term_no, lex, plainto_tsquery('simple', lex) AS q, e.common,
+                           ln(1 + (%(corpus)s - e.n + 0.5) / (e.n + 0.5)) AS idf
+                    FROM counted
+                    -- a term assumed common (known, or all terms known) has df of at least DF_CAP + 1
+                    CROSS JOIN LATERAL (SELECT n IS NULL OR %(all_common)s AS assumed) a
+                    CROSS JOIN LATERAL (
+                        SELECT a.assumed OR n > %(df_cap)s AS common,
+                               CASE WHEN a.assumed THEN greatest(coalesce(n, 0), %(df_cap)s + 1)
+                                    ELSE n END AS n) e),
                 pool AS MATERIALIZED (
                     -- a rare term's matches are all in tm: its weight needs no second look at the row
                     SELECT tm.id, coalesce(sum(df.idf) FILTER (WHERE NOT df.common), 0) AS rare
@@ -322,8 +323,8 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
 
     Called by read paths (search, recall, timeline, special queries), whose transactions write nothing
     else: their commit need not wait for the WAL flush (`synchronous_commit = off`, this transaction
-    only). A crash can lose the last fraction of a second of access counts, never a memory; the search
-    no longer pays a disk flush (1-3 ms on a laptop, more on network storage)."""
+    only). A crash can lose the last fraction of a second of access counts, never a memory. (Not
+    measurable above this machine's noise at 100k memories; it spares a search a disk flush.)"""
     if not ids:
         return
     conn.execute("SELECT set_config('synchronous_commit', 'off', true)")
