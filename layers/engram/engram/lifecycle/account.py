@@ -29,6 +29,7 @@ from engram.retrieval import vocabulary
 OMITTED = {
     "embedding": "vectors are derived from the content (6 KB each); an import recomputes them",
     "tsv": "the full-text index of the content",
+    "memory_names": "the names the memories carry, an index of them for search",
     "sources.response": "the cached response of the analyze call that stored the source",
     "sources.raw_content": "kept for conversations only (each message's role, speaker, time and id); "
     "a note's raw_content repeats its content",

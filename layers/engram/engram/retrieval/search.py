@@ -19,7 +19,7 @@ import numpy as np
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters, hybrid_candidates, memories_by_ids, record_access
+from engram.db.repositories.search import SearchFilters, hybrid_candidates, result_rows
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 from engram.retrieval import vocabulary
@@ -79,10 +79,14 @@ def access_score(memory: dict[str, Any]) -> float:
 
 
 def rank_candidates(
-    conn: Conn, user_id: str, rows: list[dict[str, Any]], params: SearchParams
+    conn: Conn,
+    user_id: str,
+    rows: list[dict[str, Any]],
+    params: SearchParams,
+    embedding: np.ndarray | None = None,
 ) -> list[ScoredMemory]:
     """Fuse signal ranks (weighted RRF), re-rank with importance, recency and access, then read the full
-    rows of the results only."""
+    rows of the results only (recording their access when `params.track_access`)."""
     settings = get_settings()
     weights = (
         settings.search_weight_relevance,
@@ -112,6 +116,7 @@ def rank_candidates(
     ranked: list[tuple[float, float, float, dict[str, Any], dict[str, float], dict[str, float]]] = []
     for score, row, contributions in fused:
         relevance = (score - worst) / spread if best > worst else 1.0
+        # NULL unless the vector signal found it or a threshold asked for it (`hybrid_candidates`)
         similarity = float(row["similarity"] or 0.0)
         if params.threshold and similarity < params.threshold and row.get("fts_rank") is None:
             continue
@@ -124,15 +129,29 @@ def rank_candidates(
         ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
     # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
-    # only needed the columns the ranking reads.
+    # only needed the columns the ranking reads. Only the first few hits count as recalled: result #40
+    # of a 50-item list was not "used", and counting it would let popularity (the access term) crowd
+    # relevance out of later searches.
     top = ranked[: params.limit]
-    full = memories_by_ids(conn, user_id, [row["id"] for _, _, _, row, _, _ in top])
+    ids = [row["id"] for _, _, _, row, _, _ in top]
+    full = result_rows(
+        conn,
+        user_id,
+        ids,
+        embedding=embedding,
+        similarity_of=[row["id"] for _, _, _, row, _, _ in top if row["similarity"] is None],
+        tracked=ids[:ACCESS_TRACKED_RESULTS] if params.track_access else None,
+        now=now,
+    )
     results: list[ScoredMemory] = []
     for final, similarity, relevance, row, parts, contributions in top:
-        if row["id"] not in full:
+        stored = full.get(row["id"])
+        if stored is None:
             continue
+        if row["similarity"] is None:
+            similarity = float(stored["similarity"] or 0.0)
         explain = _explanation(row, similarity, relevance, parts, contributions) if params.explain else None
-        memory = Memory.model_validate(full[row["id"]])
+        memory = Memory.model_validate(stored)
         results.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
                                     final_score=final, explain=explain))  # fmt: skip
     return results
@@ -170,16 +189,11 @@ def search_in(
         ef_search=max(settings.hnsw_ef_search, per_signal),
         corpus_size=vocabulary.corpus_size(conn, user_id) if "fts" in params.signals else 1,
         known_common=vocabulary.known_common(user_id),
+        with_similarity=bool(params.threshold),
     )
     if rows:
         vocabulary.remember_common(user_id, rows[0]["common_terms"])
-    results = rank_candidates(conn, user_id, rows, params)
-    if params.track_access and results:
-        # Only the first few hits count as recalled: result #40 of a 50-item list was not "used", and
-        # counting it would let popularity (the access term) crowd relevance out of later searches.
-        recalled = results[:ACCESS_TRACKED_RESULTS]
-        record_access(conn, user_id, [r.memory.id for r in recalled], params.filters.now)
-    return results
+    return rank_candidates(conn, user_id, rows, params, embedding)
 
 
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:

@@ -44,6 +44,7 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("profiles", "user_id"),
     ("conversation_state", "user_id"),
     ("memory_preferences", "user_id"),
+    ("memory_names", "user_id"),
     ("memories", "user_id"),
     ("entities", "user_id"),
     # Every source the user owns, team-shared ones included: a team keeps what its other members

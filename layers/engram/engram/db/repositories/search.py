@@ -54,21 +54,47 @@ class SearchFilters:
 
 M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
 
-# Which memories a read may return (seed 000 §5.1), over alias `m`, with `visibility_params(...)`.
-VISIBLE = """
-    m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)
-    AND (%(historical_ok)s OR NOT m.is_historical)
-    AND (NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)
-    AND (m.effective_from IS NULL OR m.effective_from <= %(now)s)
-    AND (%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))
-    AND (%(min_importance)s::real IS NULL OR m.importance_score >= %(min_importance)s::real)
-    AND (CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END) <= %(ceiling)s
-    AND (%(since)s::timestamptz IS NULL
-         OR coalesce(m.event_date, m.document_date, m.created_at) >= %(since)s::timestamptz)
-    AND (%(until)s::timestamptz IS NULL
-         OR coalesce(m.event_date, m.document_date, m.created_at) < %(until)s::timestamptz)
-    AND NOT (m.id::text = ANY(%(exclude)s::text[]))
-"""
+
+def visible_predicate(filters: SearchFilters | None = None) -> str:
+    """Which memories a read may return (seed 000 §5.1), over alias `m`, with `visibility_params(...)`.
+
+    Without `filters`, every condition, each switched by its parameter (one text for any request).
+    With them, only the conditions those filters need: search sends its predicate once per signal, and
+    a shorter one is cheaper to send, parse and plan (a default search needs six of the eleven)."""
+    conditions = ["m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)"]
+
+    def add(generic: str, specific: str, needed: bool) -> None:
+        if filters is None:
+            conditions.append(generic)
+        elif needed:
+            conditions.append(specific)
+
+    f = filters
+    add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical",
+        f is not None and not f.include_historical)  # fmt: skip
+    add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)",
+        "(m.expires_at IS NULL OR m.expires_at > %(now)s)", f is not None and f.exclude_expired)  # fmt: skip
+    conditions.append("(m.effective_from IS NULL OR m.effective_from <= %(now)s)")
+    add("(%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))",
+        "m.memory_type = ANY(%(types)s::text[])", f is not None and bool(f.memory_types))  # fmt: skip
+    important = "m.importance_score >= %(min_importance)s::real"
+    add(f"(%(min_importance)s::real IS NULL OR {important})", important,
+        f is not None and f.min_importance is not None)  # fmt: skip
+    level = "(CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)"
+    ceiling = f"{level} <= %(ceiling)s"  # the most private ceiling admits everything
+    add(ceiling, ceiling, f is not None and f.sensitivity_max != "private")
+    # event/document date window (temporal queries)
+    dated = "coalesce(m.event_date, m.document_date, m.created_at)"
+    add(f"(%(since)s::timestamptz IS NULL OR {dated} >= %(since)s::timestamptz)",
+        f"{dated} >= %(since)s::timestamptz", f is not None and f.since is not None)  # fmt: skip
+    add(f"(%(until)s::timestamptz IS NULL OR {dated} < %(until)s::timestamptz)",
+        f"{dated} < %(until)s::timestamptz", f is not None and f.until is not None)  # fmt: skip
+    exclude = "NOT (m.id::text = ANY(%(exclude)s::text[]))"
+    add(exclude, exclude, f is not None and bool(f.exclude_ids))
+    return "\n    AND ".join(conditions)
+
+
+VISIBLE = visible_predicate()
 
 
 def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
@@ -99,8 +125,11 @@ def hybrid_candidates(
     ef_search: int = 100,
     corpus_size: int = 1,
     known_common: frozenset[str] = frozenset(),
+    with_similarity: bool = False,
 ) -> list[dict[str, Any]]:
-    """Candidate memories with each signal's rank (NULL when the signal did not return it).
+    """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
+    cosine similarity to the query: for every candidate with `with_similarity`, otherwise for the vector
+    signal's candidates only (NULL for the others).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank. `known_common` are lexemes an earlier search
@@ -111,22 +140,23 @@ def hybrid_candidates(
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
         "k": per_signal,
     }
-    allowed = VISIBLE
+    allowed = visible_predicate(filters)
     ctes: list[str] = []
     unions: list[str] = []
+    lexemes, mentions = _prologue(conn, query, signals, ef_search=ef_search, name_cap=per_signal * 4)
     # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
-    params["specific"] = SPECIFIC_ENTITY_MAX_MEMORIES
     params["df_cap"] = DF_CAP
     common_terms = "'{}'::text[]"
     if "vector" in signals and embedding is not None:
         ctes.append(
             f"""vec AS (
-                SELECT m.id, row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
+                SELECT m.id, m.embedding <=> %(emb)s AS distance,
+                       row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
                 FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
                 ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'vec' AS signal, rank FROM vec")
+        unions.append("SELECT id, 'vec' AS signal, rank, distance FROM vec")
     if "fts" in signals:
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
@@ -137,7 +167,7 @@ def hybrid_candidates(
         # found. So a query costs the same at 600 memories and at 100,000. A term an earlier search found
         # common (`known_common`) is not read at all. When every term is known common, a few matches per
         # term seed the signal (the other signals rank such a query) and none are counted.
-        terms = query_terms(conn, query)[:MAX_TERMS]
+        terms = lexemes[:MAX_TERMS]
         known = [t for t in terms if t in known_common]
         all_common = bool(terms) and len(known) == len(terms)
         if all_common:
@@ -187,68 +217,66 @@ def hybrid_candidates(
                     SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
                     FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
             )
-            unions.append("SELECT id, 'fts' AS signal, rank FROM fts")
-    if "name" in signals:
-        # Trigram word similarity over names, through the index (`engram_name_matches`, sql/0008).
+            unions.append("SELECT id, 'fts' AS signal, rank, NULL::float8 AS distance FROM fts")
+    if mentions.get("name"):
+        # Memories named like a run of the query's words (`_prologue`)
+        ids, scores = zip(*mentions["name"], strict=True)
+        params["name_ids"], params["name_scores"] = list(ids), list(scores)
         ctes.append(
             f"""nm AS (
                 SELECT m.id, row_number() OVER (ORDER BY n.score DESC, {tiebreak}) AS rank
-                FROM engram_name_matches(%(grams)s, %(name_cap)s) n JOIN memories m ON m.id = n.memory_id
+                FROM unnest(%(name_ids)s::uuid[], %(name_scores)s::float8[]) AS n(memory_id, score)
+                JOIN memories m ON m.id = n.memory_id
                 WHERE {allowed}
                 ORDER BY n.score DESC, {tiebreak} LIMIT %(k)s)"""
         )
-        params["name_cap"], params["grams"] = per_signal * 4, name_grams(query)
-        unions.append("SELECT id, 'nm' AS signal, rank FROM nm")
-    if "entity" in signals or "graph" in signals:
-        # Entities the query names (a canonical name or alias appears among its words).
-        ctes.append(
-            """qent AS MATERIALIZED (
-                SELECT e.id, word_similarity(e.canonical_name, lower(%(query)s)) AS ws,
-                       e.mention_count <= %(specific)s AS specific
-                FROM entities e
-                WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND e.canonical_name <%% lower(%(query)s)
-                ORDER BY ws DESC LIMIT 10)"""
-        )
-    if "entity" in signals:
+        unions.append("SELECT id, 'nm' AS signal, rank, NULL::float8 AS distance FROM nm")
+    if mentions.get("entity"):
+        # Memories linked to an entity the query names, the better named first
+        ids, scores = zip(*mentions["entity"], strict=True)
+        params["ent_ids"], params["ent_scores"] = list(ids), list(scores)
         ctes.append(
             f"""ent AS (
                 SELECT m.id, row_number() OVER (ORDER BY max(q.ws) DESC, min({tiebreak})) AS rank
-                FROM qent q JOIN memory_entities me ON me.entity_id = q.id
+                FROM unnest(%(ent_ids)s::uuid[], %(ent_scores)s::float8[]) AS q(id, ws)
+                JOIN memory_entities me ON me.entity_id = q.id
                 JOIN memories m ON m.id = me.memory_id
-                WHERE q.specific AND {allowed}
+                WHERE {allowed}
                 GROUP BY m.id ORDER BY max(q.ws) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'ent' AS signal, rank FROM ent")
-    if "graph" in signals:
+        unions.append("SELECT id, 'ent' AS signal, rank, NULL::float8 AS distance FROM ent")
+    if mentions.get("hop"):
+        # Memories linked to a graph neighbour of an entity the query names, the stronger tie first
+        ids, scores = zip(*mentions["hop"], strict=True)
+        params["hop_ids"], params["hop_scores"] = list(ids), list(scores)
         ctes.append(
-            f"""hop AS MATERIALIZED (
-                SELECT n.id, max(r.strength) AS strength
-                FROM qent q JOIN relationships r
-                  ON (r.from_entity_id = q.id OR r.to_entity_id = q.id)
-                 AND r.user_id = %(uid)s AND r.is_active AND r.valid_to IS NULL
-                JOIN entities n
-                  ON n.id = CASE WHEN r.from_entity_id = q.id THEN r.to_entity_id ELSE r.from_entity_id END
-                -- a neighbour is a signal while it is specific: not the user, not someone in everything
-                WHERE NOT n.is_owner AND n.mention_count <= %(specific)s
-                GROUP BY n.id),
-            graph AS (
+            f"""graph AS (
                 SELECT m.id, row_number() OVER (ORDER BY max(h.strength) DESC, min({tiebreak})) AS rank
-                FROM hop h JOIN memory_entities me ON me.entity_id = h.id
+                FROM unnest(%(hop_ids)s::uuid[], %(hop_scores)s::float8[]) AS h(id, strength)
+                JOIN memory_entities me ON me.entity_id = h.id
                 JOIN memories m ON m.id = me.memory_id
                 WHERE {allowed}
                 GROUP BY m.id ORDER BY max(h.strength) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'graph' AS signal, rank FROM graph")
+        unions.append("SELECT id, 'graph' AS signal, rank, NULL::float8 AS distance FROM graph")
     if not unions:
         return []
 
     def rank_of(signal: str) -> str:
         return f"min(rank) FILTER (WHERE signal = '{signal}')"
 
-    similarity = "1 - (m.embedding <=> %(emb)s)" if embedding is not None else "0"
+    # A vector candidate's similarity comes from its distance, computed once. Another candidate's is
+    # only computed here when a threshold needs it (each costs reading a 6 KB vector out of line); the
+    # results' are filled in after ranking (`result_rows`).
+    if embedding is None:
+        similarity = "0"
+    elif with_similarity:
+        similarity = "CASE WHEN m.embedding IS NULL THEN 0 ELSE 1 - (m.embedding <=> %(emb)s) END"
+    else:
+        similarity = "1 - c.distance"
     # One row per candidate with every signal's rank (a single hash aggregate), then the memory by its
     # primary key: robust to stale statistics, which otherwise nest loops over the user's rows. Only what
-    # the re-ranker reads: the results' full rows come after ranking (`memories_by_ids`), so the ~100
+    # the re-ranker reads: the results' full rows come after ranking (`result_rows`), so the ~100
     # candidates that are not returned cost no content, JSON or row decoding.
     sql = f"""
         WITH {", ".join(ctes)},
@@ -256,29 +284,99 @@ def hybrid_candidates(
         candidates AS MATERIALIZED (
             SELECT id, {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank,
                    {rank_of("nm")} AS name_rank, {rank_of("ent")} AS entity_rank,
-                   {rank_of("graph")} AS graph_rank
+                   {rank_of("graph")} AS graph_rank, min(distance) AS distance
             FROM hits GROUP BY id)
         SELECT m.id, m.importance_score, m.created_at, m.last_reinforced_at, m.access_count,
-               CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
+               {similarity} AS similarity,
                c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank,
                {common_terms} AS common_terms
         FROM candidates c
         CROSS JOIN LATERAL (SELECT * FROM memories WHERE memories.id = c.id) m  -- by primary key, always
     """
-    conn.execute(
-        "SELECT set_config('hnsw.ef_search', %s, true),"
-        " set_config('hnsw.iterative_scan', 'relaxed_order', true)",
-        (str(ef_search),),
-    )
     return conn.execute(sql, params).fetchall()
 
 
-def memories_by_ids(conn: Conn, user_id: str, ids: list[Any]) -> dict[Any, dict[str, Any]]:
-    """Full rows of ranked results, by id (one that vanished meanwhile is simply absent)."""
+_MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
+
+
+def _prologue(
+    conn: Conn, query: str, signals: set[str], *, ef_search: int, name_cap: int
+) -> tuple[list[str], dict[str, list[tuple[Any, float]]]]:
+    """What the hybrid statement is built from, in one round trip: the HNSW settings of this
+    transaction, the query's lexemes (`query_terms`) and what the query names (`engram_query_mentions`,
+    sql/0012): `name` (memory id, trigram score) for memories named like a run of its words, `entity`
+    (entity id, word similarity) for specific entities whose name is among its words, `hop` (entity
+    id, strength) for their specific graph neighbours.
+
+    Most queries name nothing the user has a node or a name for, and then the hybrid statement leaves
+    those signals out: planning them costs more (~2 ms) than finding out, which is one call of a
+    function whose plans are made once per connection."""
+    kinds = [kind for signal, kind in _MENTION_KINDS if signal in signals]
+    row = conn.execute(
+        f"""SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
+                   set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
+                   ({_LEXEMES if "fts" in signals else "'{}'::text[]"}) AS lexemes,
+                   mentions.*
+            FROM (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
+                         coalesce(array_agg(weight), '{{}}') AS weights
+                  FROM engram_query_mentions(%(query)s, %(grams)s, %(cap)s, %(specific)s, %(kinds)s)
+                  WHERE %(kinds)s <> '{{}}') mentions""",
+        {
+            "ef": str(ef_search),
+            "query": query,
+            "grams": name_grams(query),
+            "cap": name_cap,
+            "specific": SPECIFIC_ENTITY_MAX_MEMORIES,
+            "kinds": kinds,
+        },
+    ).fetchone()
+    assert row is not None  # an aggregate always returns its row
+    found: dict[str, list[tuple[Any, float]]] = {}
+    for kind, id_, weight in zip(row["kinds"], row["ids"], row["weights"], strict=True):
+        found.setdefault(kind, []).append((id_, float(weight)))
+    return list(row["lexemes"]), found
+
+
+def result_rows(
+    conn: Conn,
+    user_id: str,
+    ids: list[Any],
+    *,
+    embedding: np.ndarray | None = None,
+    similarity_of: list[Any] | None = None,
+    tracked: list[Any] | None = None,
+    now: datetime | None = None,
+) -> dict[Any, dict[str, Any]]:
+    """Full rows of ranked results, by id (one that vanished meanwhile is simply absent), in one round
+    trip with what the results still need: the cosine `similarity` of those in `similarity_of` (NULL for
+    the others), and the access of those in `tracked` recorded (`record_access`). Rows are read as they
+    were before this access."""
     if not ids:
         return {}
+    params: dict[str, Any] = {
+        "uid": user_id,
+        "ids": list(ids),
+        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
+        "sim_ids": list(similarity_of or []),
+        "tracked": list(tracked or []),
+        "now": now,
+    }
+    similarity = (
+        "CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN 1 - (m.embedding <=> %(emb)s) END"
+        if embedding is not None and similarity_of
+        else "NULL::float8"
+    )
+    access = ""
+    if tracked:
+        if now is None:
+            raise ValueError("recording access needs `now`")
+        access = f"""{_NO_FLUSH_CTE}, touched AS ({_ACCESS_UPDATE} AND m.id = ANY(%(tracked)s) RETURNING 1)"""
     rows = conn.execute(
-        f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = %s AND id = ANY(%s)", (user_id, ids)
+        f"""{"WITH " + access if access else ""}
+        SELECT {M_COLUMNS}, {similarity} AS similarity
+        FROM memories m {", no_flush" if access else ""}
+        WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
+        params,
     ).fetchall()
     return {row["id"]: row for row in rows}
 
@@ -298,15 +396,17 @@ def name_grams(query: str, limit: int = 30) -> list[str]:
     return grams[-limit:]
 
 
+# The query's distinct lexemes (english stemming, stop words dropped), in order of appearance.
+_LEXEMES = """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
+                  SELECT lex, min(p) AS pos
+                  FROM unnest(to_tsvector('english', %(query)s)) AS t(lex, positions, weights),
+                       unnest(positions) p
+                  GROUP BY lex) x"""
+
+
 def query_terms(conn: Conn, query: str) -> list[str]:
     """The query's distinct lexemes (english stemming, stop words dropped), in order of appearance."""
-    row = conn.execute(
-        """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') AS terms FROM (
-               SELECT lex, min(p) AS pos
-               FROM unnest(to_tsvector('english', %s)) AS t(lex, positions, weights), unnest(positions) p
-               GROUP BY lex) x""",
-        (query,),
-    ).fetchone()
+    row = conn.execute(f"SELECT ({_LEXEMES}) AS terms", {"query": query}).fetchone()
     return list(row["terms"]) if row else []
 
 
@@ -317,32 +417,35 @@ def count_active_memories(conn: Conn, user_id: str) -> int:
     return int(row["n"]) if row else 0
 
 
-def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> None:
-    """Retrieval strengthens a memory (seed 004): counts, salience boosted more after longer gaps (the
-    spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder.
+# Retrieval strengthens a memory (seed 004): counts, salience boosted more after longer gaps (the
+# spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder. Over
+# alias `m`, with `%(uid)s` and `%(now)s`; the caller adds the ids.
+_ACCESS_UPDATE = """
+    UPDATE memories m SET
+        access_count = m.access_count + 1,
+        recall_frequency = m.recall_frequency + 1,
+        last_recall_interval = CASE WHEN m.last_accessed_at IS NULL THEN NULL
+            ELSE greatest(0, extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400)::int END,
+        salience = least(1.0, m.salience + 0.05 * (1 + ln(1 + coalesce(
+            extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400, 0)))),
+        decay_gradient = least(10.0, m.decay_gradient * (1 + 0.1 * least(1.0, coalesce(
+            extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400 / 30, 0)))),
+        state = CASE WHEN m.state = 'archived' THEN m.state
+                     WHEN m.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
+        last_accessed_at = %(now)s
+    WHERE m.user_id = %(uid)s"""
+# Read paths (search, recall, timeline, special queries) write nothing but access counters: their commit
+# need not wait for the WAL flush (this transaction only). A crash can lose the last fraction of a
+# second of access counts, never a memory.
+_NO_FLUSH_CTE = "no_flush AS (SELECT set_config('synchronous_commit', 'off', true))"
 
-    Called by read paths (search, recall, timeline, special queries), whose transactions write nothing
-    else: their commit need not wait for the WAL flush (`synchronous_commit = off`, this transaction
-    only). A crash can lose the last fraction of a second of access counts, never a memory. (Not
-    measurable above this machine's noise at 100k memories; it spares a search a disk flush.)"""
+
+def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> None:
+    """Record that the memories `ids` were retrieved (see `_ACCESS_UPDATE`), from a read path's
+    transaction, whose commit then does not wait for the WAL flush (`_NO_FLUSH_CTE`)."""
     if not ids:
         return
-    conn.execute("SELECT set_config('synchronous_commit', 'off', true)")
     conn.execute(
-        """
-        UPDATE memories m SET
-            access_count = m.access_count + 1,
-            recall_frequency = m.recall_frequency + 1,
-            last_recall_interval = CASE WHEN m.last_accessed_at IS NULL THEN NULL
-                ELSE greatest(0, extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400)::int END,
-            salience = least(1.0, m.salience + 0.05 * (1 + ln(1 + coalesce(
-                extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400, 0)))),
-            decay_gradient = least(10.0, m.decay_gradient * (1 + 0.1 * least(1.0, coalesce(
-                extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400 / 30, 0)))),
-            state = CASE WHEN m.state = 'archived' THEN m.state
-                         WHEN m.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
-            last_accessed_at = %(now)s
-        WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)
-        """,
+        f"WITH {_NO_FLUSH_CTE} {_ACCESS_UPDATE} AND m.id = ANY(%(ids)s) AND (SELECT true FROM no_flush)",
         {"uid": user_id, "ids": list(ids), "now": now},
     )
