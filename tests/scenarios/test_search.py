@@ -104,3 +104,15 @@ def test_search_validation_names_the_field(engram: Engram):
     assert response.status == 400 and response.error["field"] == "limit"
     response = engram.api.post("/v1/search", {"query": "x", "signals": ["telepathy"]}, user=engram.user)
     assert response.status == 400 and response.error["field"].startswith("signals")
+
+
+def test_a_threshold_drops_weak_semantic_matches_but_keeps_full_text_ones(engram: Engram):
+    engram.note("I adopted a greyhound called Biscuit")
+    engram.note("My sister lives in Oslo")
+    loose = _contents(_search(engram, "greyhound"))
+    assert any("greyhound" in c for c in loose) and any("Oslo" in c for c in loose)
+    strict = _search(engram, "greyhound", threshold=0.9)["results"]
+    # the full-text match stays whatever its cosine; the unrelated memory is below the threshold
+    assert [r["content"] for r in strict if "greyhound" in r["content"]]
+    assert not [r for r in strict if "Oslo" in r["content"]]
+    assert all(0 < r["similarity"] <= 1 for r in strict)

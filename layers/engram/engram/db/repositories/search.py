@@ -34,6 +34,8 @@ SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
 SPECIFIC_ENTITY_MAX_MEMORIES = 40
 # Document-frequency counting stops here: a term in more of the user's memories is common (see fts).
 DF_CAP = 500
+# The columns of a candidate the re-ranker reads (`engram.retrieval.search.rank_candidates`).
+_RERANK = "importance_score, created_at, last_reinforced_at, access_count"
 MAX_TERMS = 12  # a pasted paragraph is not a query: its first dozen distinct terms are enough
 
 
@@ -146,17 +148,20 @@ def hybrid_candidates(
     lexemes, mentions = _prologue(conn, query, signals, ef_search=ef_search, name_cap=per_signal * 4)
     # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
+    # Each signal reads its memories' rows anyway: it carries what the re-ranker needs of them, so the
+    # candidates need no second look at their rows.
+    features = ", ".join(f"m.{column}" for column in _RERANK.split(", "))
     params["df_cap"] = DF_CAP
     common_terms = "'{}'::text[]"
     if "vector" in signals and embedding is not None:
         ctes.append(
             f"""vec AS (
-                SELECT m.id, m.embedding <=> %(emb)s AS distance,
+                SELECT m.id, m.embedding <=> %(emb)s AS distance, {features},
                        row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
                 FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
                 ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'vec' AS signal, rank, distance FROM vec")
+        unions.append(f"SELECT id, 'vec' AS signal, rank, distance, {_RERANK} FROM vec")
     if "fts" in signals:
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
@@ -209,56 +214,57 @@ def hybrid_candidates(
                     WHERE NOT df.common OR NOT EXISTS (SELECT 1 FROM df r WHERE NOT r.common)
                     GROUP BY tm.id),
                 fts_scores AS MATERIALIZED (
-                    SELECT p.id, p.rare + coalesce(
+                    SELECT p.id, {features}, p.rare + coalesce(
                         (SELECT sum(c.idf) FROM df c WHERE c.common AND m.tsv @@ c.q), 0) AS score
                     FROM pool p JOIN memories m ON m.id = p.id
                     WHERE {allowed}),
                 fts AS (
-                    SELECT id, row_number() OVER (ORDER BY score DESC) AS rank
+                    SELECT id, {_RERANK}, row_number() OVER (ORDER BY score DESC) AS rank
                     FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
             )
-            unions.append("SELECT id, 'fts' AS signal, rank, NULL::float8 AS distance FROM fts")
+            unions.append(f"SELECT id, 'fts' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM fts")
     if mentions.get("name"):
         # Memories named like a run of the query's words (`_prologue`)
         ids, scores = zip(*mentions["name"], strict=True)
         params["name_ids"], params["name_scores"] = list(ids), list(scores)
         ctes.append(
             f"""nm AS (
-                SELECT m.id, row_number() OVER (ORDER BY n.score DESC, {tiebreak}) AS rank
+                SELECT m.id, {features}, row_number() OVER (ORDER BY n.score DESC, {tiebreak}) AS rank
                 FROM unnest(%(name_ids)s::uuid[], %(name_scores)s::float8[]) AS n(memory_id, score)
                 JOIN memories m ON m.id = n.memory_id
                 WHERE {allowed}
                 ORDER BY n.score DESC, {tiebreak} LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'nm' AS signal, rank, NULL::float8 AS distance FROM nm")
+        unions.append(f"SELECT id, 'nm' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM nm")
     if mentions.get("entity"):
         # Memories linked to an entity the query names, the better named first
         ids, scores = zip(*mentions["entity"], strict=True)
         params["ent_ids"], params["ent_scores"] = list(ids), list(scores)
         ctes.append(
             f"""ent AS (
-                SELECT m.id, row_number() OVER (ORDER BY max(q.ws) DESC, min({tiebreak})) AS rank
+                SELECT m.id, {features}, row_number() OVER (ORDER BY max(q.ws) DESC, min({tiebreak})) AS rank
                 FROM unnest(%(ent_ids)s::uuid[], %(ent_scores)s::float8[]) AS q(id, ws)
                 JOIN memory_entities me ON me.entity_id = q.id
                 JOIN memories m ON m.id = me.memory_id
                 WHERE {allowed}
                 GROUP BY m.id ORDER BY max(q.ws) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'ent' AS signal, rank, NULL::float8 AS distance FROM ent")
+        unions.append(f"SELECT id, 'ent' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM ent")
     if mentions.get("hop"):
         # Memories linked to a graph neighbour of an entity the query names, the stronger tie first
         ids, scores = zip(*mentions["hop"], strict=True)
         params["hop_ids"], params["hop_scores"] = list(ids), list(scores)
         ctes.append(
             f"""graph AS (
-                SELECT m.id, row_number() OVER (ORDER BY max(h.strength) DESC, min({tiebreak})) AS rank
+                SELECT m.id, {features},
+                       row_number() OVER (ORDER BY max(h.strength) DESC, min({tiebreak})) AS rank
                 FROM unnest(%(hop_ids)s::uuid[], %(hop_scores)s::float8[]) AS h(id, strength)
                 JOIN memory_entities me ON me.entity_id = h.id
                 JOIN memories m ON m.id = me.memory_id
                 WHERE {allowed}
                 GROUP BY m.id ORDER BY max(h.strength) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append("SELECT id, 'graph' AS signal, rank, NULL::float8 AS distance FROM graph")
+        unions.append(f"SELECT id, 'graph' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM graph")
     if not unions:
         return []
 
@@ -271,27 +277,27 @@ def hybrid_candidates(
     if embedding is None:
         similarity = "0"
     elif with_similarity:
-        similarity = "CASE WHEN m.embedding IS NULL THEN 0 ELSE 1 - (m.embedding <=> %(emb)s) END"
+        similarity = """(SELECT CASE WHEN m.embedding IS NULL THEN 0 ELSE 1 - (m.embedding <=> %(emb)s) END
+                         FROM memories m WHERE m.id = c.id)"""
     else:
         similarity = "1 - c.distance"
-    # One row per candidate with every signal's rank (a single hash aggregate), then the memory by its
-    # primary key: robust to stale statistics, which otherwise nest loops over the user's rows. Only what
-    # the re-ranker reads: the results' full rows come after ranking (`result_rows`), so the ~100
-    # candidates that are not returned cost no content, JSON or row decoding.
+    # One row per candidate with every signal's rank: a single hash aggregate. Only what the re-ranker
+    # reads: the results' full rows come after ranking (`result_rows`), so the ~100 candidates that are
+    # not returned cost no content, JSON or row decoding.
+    features = ", ".join(f"min({column}) AS {column}" for column in _RERANK.split(", "))
     sql = f"""
         WITH {", ".join(ctes)},
         hits AS ({" UNION ALL ".join(unions)}),
         candidates AS MATERIALIZED (
             SELECT id, {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank,
                    {rank_of("nm")} AS name_rank, {rank_of("ent")} AS entity_rank,
-                   {rank_of("graph")} AS graph_rank, min(distance) AS distance
+                   {rank_of("graph")} AS graph_rank, min(distance) AS distance, {features}
             FROM hits GROUP BY id)
-        SELECT m.id, m.importance_score, m.created_at, m.last_reinforced_at, m.access_count,
+        SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count,
                {similarity} AS similarity,
                c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank,
                {common_terms} AS common_terms
         FROM candidates c
-        CROSS JOIN LATERAL (SELECT * FROM memories WHERE memories.id = c.id) m  -- by primary key, always
     """
     return conn.execute(sql, params).fetchall()
 
