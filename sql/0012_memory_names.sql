@@ -180,3 +180,42 @@ $$;
 
 REVOKE ALL ON FUNCTION engram_query_mentions(text, text[], integer, integer, text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION engram_query_mentions(text, text[], integer, integer, text[]) TO engram_app;
+
+-- Full text reads each matched memory once. The matches of a query's terms come back with what search
+-- reads of them (visibility, the re-ranker's columns, the tsvector for the common terms), so the
+-- candidates are not looked up again by primary key: a query of five fairly rare words matched ~1,000
+-- rows, and those second lookups were the slowest part of a slow search at 100,000 memories.
+DROP FUNCTION IF EXISTS engram_term_matches(text[], integer);
+CREATE FUNCTION engram_term_matches(terms text[], cap integer)
+RETURNS TABLE (
+    term_no integer, memory_id uuid, user_id text, status text, is_historical boolean,
+    expires_at timestamptz, effective_from timestamptz, memory_type text, importance_score real,
+    sensitivity_level text, event_date timestamptz, document_date timestamptz, created_at timestamptz,
+    last_reinforced_at timestamptz, access_count integer, tsv tsvector)
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+DECLARE
+    uid text := engram_current_user();
+    branches text[] := '{}';
+BEGIN
+    IF uid IS NULL OR coalesce(array_length(terms, 1), 0) = 0 THEN
+        RETURN;
+    END IF;
+    -- One statement, one planning pass: each branch reads its term as `$1[i]`, a constant once the
+    -- values are bound, so every term is still estimated (and indexed) on its own: a rare term takes
+    -- the GIN index, a common one the user's btree.
+    FOR i IN 1 .. array_length(terms, 1) LOOP
+        branches := branches || format(
+            '(SELECT %s, m.id, m.user_id, m.status, m.is_historical, m.expires_at, m.effective_from,
+                     m.memory_type, m.importance_score, m.sensitivity_level, m.event_date, m.document_date,
+                     m.created_at, m.last_reinforced_at, m.access_count, m.tsv
+              FROM public.memories m
+              WHERE m.tsv @@ plainto_tsquery(''simple'', $1[%s]) AND m.user_id = $2 AND m.status = ''active''
+              LIMIT $3)', i, i);
+    END LOOP;
+    RETURN QUERY EXECUTE array_to_string(branches, ' UNION ALL ') USING terms, uid, cap;
+END
+$$;
+REVOKE ALL ON FUNCTION engram_term_matches(text[], integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer) TO engram_app;

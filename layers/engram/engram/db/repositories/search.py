@@ -190,7 +190,7 @@ def hybrid_candidates(
             )
             ctes.append(
                 f"""tm AS MATERIALIZED (
-                    SELECT term_no, memory_id AS id FROM engram_term_matches(%(terms)s, %(read_cap)s)),
+                    SELECT *, memory_id AS id FROM engram_term_matches(%(terms)s, %(read_cap)s)),
                 counted AS (
                     SELECT t.ord AS term_no, t.lex, c.n
                     FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS t(lex, ord)
@@ -208,15 +208,17 @@ def hybrid_candidates(
                                CASE WHEN a.assumed THEN greatest(coalesce(n, 0), %(df_cap)s + 1)
                                     ELSE n END AS n) e),
                 pool AS MATERIALIZED (
-                    -- a rare term's matches are all in tm: its weight needs no second look at the row
-                    SELECT tm.id, coalesce(sum(df.idf) FILTER (WHERE NOT df.common), 0) AS rare
+                    -- a rare term's matches are all in tm: its weight needs no second look at the row,
+                    -- and the rows came with what is read of them (`engram_term_matches`, sql/0012)
+                    SELECT DISTINCT ON (tm.id) tm.*, coalesce(
+                        sum(df.idf) FILTER (WHERE NOT df.common) OVER (PARTITION BY tm.id), 0) AS rare
                     FROM tm JOIN df USING (term_no)
                     WHERE NOT df.common OR NOT EXISTS (SELECT 1 FROM df r WHERE NOT r.common)
-                    GROUP BY tm.id),
+                    ORDER BY tm.id),
                 fts_scores AS MATERIALIZED (
-                    SELECT p.id, {features}, p.rare + coalesce(
+                    SELECT m.id, {features}, m.rare + coalesce(
                         (SELECT sum(c.idf) FROM df c WHERE c.common AND m.tsv @@ c.q), 0) AS score
-                    FROM pool p JOIN memories m ON m.id = p.id
+                    FROM pool m
                     WHERE {allowed}),
                 fts AS (
                     SELECT id, {_RERANK}, row_number() OVER (ORDER BY score DESC) AS rank
