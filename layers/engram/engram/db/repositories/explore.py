@@ -24,7 +24,7 @@ from uuid import UUID
 import numpy as np
 
 from engram.db.connection import Conn
-from engram.db.repositories.search import VISIBLE
+from engram.db.repositories.search import SPACED_ACCESS, VISIBLE
 
 # Candidates per section before Python scores them; per-query nearest memories.
 NEAREST_MEMORIES = 100
@@ -549,20 +549,9 @@ def expand(
 # --- access ------------------------------------------------------------------------------------------------
 
 # Seed 004: retrieval strengthens what it returns, more after a longer gap (the spacing effect), the same
-# rule as memories (`db.repositories.search.record_access`). Storylines and macros have no
+# rule as memories (`db.repositories.search.SPACED_ACCESS`). Storylines and macros have no
 # last_accessed_at column, so they get the boost of a retrieval without a measurable gap.
-_SPACED = """
-        access_count = x.access_count + 1,
-        recall_frequency = x.recall_frequency + 1,
-        last_recall_interval = CASE WHEN x.last_accessed_at IS NULL THEN NULL
-            ELSE greatest(0, extract(epoch FROM (%(now)s - x.last_accessed_at)) / 86400)::int END,
-        salience = least(1.0, x.salience + 0.05 * (1 + ln(1 + coalesce(
-            extract(epoch FROM (%(now)s - x.last_accessed_at)) / 86400, 0)))),
-        decay_gradient = least(10.0, x.decay_gradient * (1 + 0.1 * least(1.0, coalesce(
-            extract(epoch FROM (%(now)s - x.last_accessed_at)) / 86400 / 30, 0)))),
-        state = CASE WHEN x.state = 'archived' THEN x.state
-                     WHEN x.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
-        last_accessed_at = %(now)s"""
+_SPACED = SPACED_ACCESS
 _UNSPACED = """
         access_count = x.access_count + 1,
         recall_frequency = x.recall_frequency + 1,

@@ -378,7 +378,7 @@ def result_rows(
     if tracked:
         if now is None:
             raise ValueError("recording access needs `now`")
-        access = f"""{_NO_FLUSH_CTE}, touched AS ({_ACCESS_UPDATE} AND m.id = ANY(%(tracked)s) RETURNING 1)"""
+        access = f"""{_NO_FLUSH_CTE}, touched AS ({_ACCESS_UPDATE} AND x.id = ANY(%(tracked)s) RETURNING 1)"""
     rows = conn.execute(
         f"""{"WITH " + access if access else ""}
         SELECT {M_COLUMNS}, {similarity} AS similarity
@@ -425,23 +425,23 @@ def count_active_memories(conn: Conn, user_id: str) -> int:
     return int(row["n"]) if row else 0
 
 
-# Retrieval strengthens a memory (seed 004): counts, salience boosted more after longer gaps (the
-# spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder. Over
-# alias `m`, with `%(uid)s` and `%(now)s`; the caller adds the ids.
-_ACCESS_UPDATE = """
-    UPDATE memories m SET
-        access_count = m.access_count + 1,
-        recall_frequency = m.recall_frequency + 1,
-        last_recall_interval = CASE WHEN m.last_accessed_at IS NULL THEN NULL
-            ELSE greatest(0, extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400)::int END,
-        salience = least(1.0, m.salience + 0.05 * (1 + ln(1 + coalesce(
-            extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400, 0)))),
-        decay_gradient = least(10.0, m.decay_gradient * (1 + 0.1 * least(1.0, coalesce(
-            extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400 / 30, 0)))),
-        state = CASE WHEN m.state = 'archived' THEN m.state
-                     WHEN m.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
-        last_accessed_at = %(now)s
-    WHERE m.user_id = %(uid)s"""
+# Retrieval strengthens what it returns (seed 004): counts, salience boosted more after longer gaps (the
+# spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder. The SET
+# list over alias `x`, with `%(now)s`: memories here, graph nodes, edges and sources in explore.
+SPACED_ACCESS = """
+        access_count = x.access_count + 1,
+        recall_frequency = x.recall_frequency + 1,
+        last_recall_interval = CASE WHEN x.last_accessed_at IS NULL THEN NULL
+            ELSE greatest(0, extract(epoch FROM (%(now)s - x.last_accessed_at)) / 86400)::int END,
+        salience = least(1.0, x.salience + 0.05 * (1 + ln(1 + coalesce(
+            extract(epoch FROM (%(now)s - x.last_accessed_at)) / 86400, 0)))),
+        decay_gradient = least(10.0, x.decay_gradient * (1 + 0.1 * least(1.0, coalesce(
+            extract(epoch FROM (%(now)s - x.last_accessed_at)) / 86400 / 30, 0)))),
+        state = CASE WHEN x.state = 'archived' THEN x.state
+                     WHEN x.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
+        last_accessed_at = %(now)s"""
+# The caller adds the ids (`AND x.id = ANY(...)`).
+_ACCESS_UPDATE = f"UPDATE memories x SET {SPACED_ACCESS} WHERE x.user_id = %(uid)s"
 # Read paths (search, recall, timeline, special queries) write nothing but access counters: their commit
 # need not wait for the WAL flush (this transaction only). A crash can lose the last fraction of a
 # second of access counts, never a memory.
@@ -454,6 +454,6 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
     if not ids:
         return
     conn.execute(
-        f"WITH {_NO_FLUSH_CTE} {_ACCESS_UPDATE} AND m.id = ANY(%(ids)s) AND (SELECT true FROM no_flush)",
+        f"WITH {_NO_FLUSH_CTE} {_ACCESS_UPDATE} AND x.id = ANY(%(ids)s) AND (SELECT true FROM no_flush)",
         {"uid": user_id, "ids": list(ids), "now": now},
     )
