@@ -20,6 +20,9 @@ CREATE TABLE IF NOT EXISTS memory_names (
 CREATE INDEX IF NOT EXISTS memory_names_trgm ON memory_names USING gin (name gin_trgm_ops);
 -- "Does any memory of the user still carry this name?" (any status), for the delete trigger.
 CREATE INDEX IF NOT EXISTS memories_user_name_idx ON memories (user_id, lower(name)) WHERE name IS NOT NULL;
+-- Names are compared through the dictionary's trigram index now: the one over every memory's name only
+-- cost each insert a GIN update.
+DROP INDEX IF EXISTS memories_name_trgm;
 
 ALTER TABLE memory_names ENABLE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS memory_names_owner ON memory_names;

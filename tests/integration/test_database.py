@@ -40,7 +40,12 @@ def test_search_indexes_exist(db):
         "hnsw" in defs["memories_embedding_hnsw"] and "vector_cosine_ops" in defs["memories_embedding_hnsw"]
     )
     assert "gin" in defs["memories_tsv_gin"]
-    assert "gin_trgm_ops" in defs["memories_name_trgm"]
+    # names are compared by trigrams through the per-user name dictionary (sql/0012)
+    with db.system_transaction() as conn:
+        names = conn.execute(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'memory_names_trgm'"
+        ).fetchone()
+    assert names is not None and "gin_trgm_ops" in names["indexdef"]
     assert "(user_id, status)" in defs["memories_user_status_idx"]
 
 
