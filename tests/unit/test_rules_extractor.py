@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engram.models import CandidateFact, ExtractionResult, MemoryPreferences
+from engram.pipeline.analyze import keep_fact
 from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
 from engram.pipeline.rules_extractor import RulesExtractor
 from engram.pipeline.temporal import warm_up
@@ -926,6 +927,21 @@ def test_a_named_speakers_fragment_answer_is_kept_with_the_question_as_context()
     assert "plans for the summer" in fact.content
     assert fact.provenance[0].message_ids == ["D2:8"]
     assert fact.confidence < 0.6  # an observation, not an established fact
+
+
+def test_a_named_speakers_unparsed_remark_survives_the_default_preferences() -> None:
+    # Given a chat where a colleague answers with a sentence no rule parses
+    turns = [
+        TurnInput(content="Where is the new office going to be?", name="Priya", message_id="c1"),
+        TurnInput(content="It's on the third floor of the old brewery by the canal.", name="Tom", message_id="c2"),
+    ]
+    # When it is extracted and filtered as the write path does
+    result = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID))
+    kept = [f for f in result.facts if keep_fact(f, MemoryPreferences())]
+    # Then the remark is stored as an observation (below 0.6), not silently discarded
+    (fact,) = [f for f in kept if "brewery" in f.content]
+    assert fact.confidence < 0.6
+    assert fact.provenance[0].message_ids == ["c2"]
 
 
 def test_the_apps_own_user_gets_no_unparsed_sentence_fallback() -> None:

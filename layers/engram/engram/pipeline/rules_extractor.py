@@ -1020,7 +1020,10 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         sentiment=sentiment_of(text),
         importance="medium",  # what someone said is as important as a parsed fact; only less certain
         confidence=SAID_CONFIDENCE,
-        source_type="explicit",
+        # An observation of the conversation, not a fact parsed from it: like any observation it is stored
+        # whatever the user's `min_confidence` (which filters explicit facts) and, unless said again,
+        # dropped after 180 days. As "explicit" at 0.5 the default preferences silently discarded it.
+        source_type="inferred",
         evidence=cap_evidence(sentence),
         event_date=temporal.event_date,
         sensitivity_level=_sensitivity(text)[1],
