@@ -933,7 +933,9 @@ def test_a_named_speakers_unparsed_remark_survives_the_default_preferences() -> 
     # Given a chat where a colleague answers with a sentence no rule parses
     turns = [
         TurnInput(content="Where is the new office going to be?", name="Priya", message_id="c1"),
-        TurnInput(content="It's on the third floor of the old brewery by the canal.", name="Tom", message_id="c2"),
+        TurnInput(
+            content="It's on the third floor of the old brewery by the canal.", name="Tom", message_id="c2"
+        ),
     ]
     # When it is extracted and filtered as the write path does
     result = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID))
@@ -946,3 +948,73 @@ def test_a_named_speakers_unparsed_remark_survives_the_default_preferences() -> 
 
 def test_the_apps_own_user_gets_no_unparsed_sentence_fallback() -> None:
     assert facts_of("Water boils at 100 degrees at sea level") == []
+
+
+def chat(*lines: tuple[str, str]) -> list[CandidateFact]:
+    turns = [TurnInput(content=text, name=name, message_id=f"c{i}") for i, (name, text) in enumerate(lines)]
+    result = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID))
+    return [f for f in result.facts if f.memory_type != "entity"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We drove down the coast and camped near Big Sur.",
+        "Our team shipped the new billing page.",
+        "That recipe turned out way better than expected.",
+    ],
+)
+def test_a_named_speakers_clause_without_their_name_is_attributed_to_them(text: str) -> None:
+    facts = chat(("Lena", "How was the weekend?"), ("Omar", text))
+    assert facts
+    assert all("Omar" in f.content for f in facts if f.provenance[0].message_ids == ["c1"])
+
+
+def test_the_apps_own_notes_are_not_attributed() -> None:
+    fact = one_fact("We drove down the coast and camped near Big Sur")
+    assert not fact.content.startswith("user")
+    assert ":" not in fact.content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hey Lena, the garden finally has tomatoes",
+        "Lena, the garden finally has tomatoes",
+        "Oh, Lena! The garden finally has tomatoes",
+    ],
+)
+def test_the_person_addressed_at_the_start_is_not_part_of_the_memory(text: str) -> None:
+    facts = chat(("Lena", "Anything new?"), ("Omar", text))
+    assert [f for f in facts if "tomatoes" in f.content]
+    assert all("Lena" not in f.content.split("(answering")[0] for f in facts)
+
+
+def test_a_greeting_to_the_other_speaker_is_not_a_memory() -> None:
+    assert chat(("Lena", "How are you?"), ("Omar", "Hi Lena, thanks for asking.")) == []
+
+
+def test_a_short_answer_to_a_question_is_kept_with_the_question() -> None:
+    facts = chat(
+        ("Lena", "Which bakery got the contract?"), ("Omar", "Rosie's Kitchen! Still can't believe it.")
+    )
+    (fact,) = [f for f in facts if "Rosie" in f.content]
+    assert fact.content.startswith("Omar: Rosie's Kitchen")
+    assert "Which bakery got the contract?" in fact.content
+
+
+def test_a_two_word_remark_that_answers_nothing_is_not_kept() -> None:
+    assert [f for f in chat(("Lena", "Nice."), ("Omar", "Rosie's Kitchen!")) if "Rosie" in f.content] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "confidence"),
+    [
+        ("I'm kinda nervous about the audition", 0.8),
+        ("My new job is sort of overwhelming", 0.8),
+        ("I think about my grandmother a lot", 0.8),
+        ("I think my landlord is selling the building", 0.5),
+    ],
+)
+def test_degree_words_and_thinking_about_someone_are_not_hedges(text: str, confidence: float) -> None:
+    assert facts_of(text)[0].confidence == confidence

@@ -174,9 +174,11 @@ PROCEDURE_CONTINUATION = re.compile(
 # Clause-level cues
 # ---------------------------------------------------------------------------------------------------
 
+# Words that make the speaker unsure whether the fact is true. Not "kind of"/"kinda"/"sort of" (degree:
+# "kinda nervous" is nervous) nor "I think of/about" (thinking of someone is not a guess).
 HEDGES = re.compile(
-    r"\b(?:I think|I guess|I believe|I suppose|maybe|perhaps|probably|might|possibly|not sure|not certain|"
-    r"kind of|kinda|sort of|I feel like|seems like|apparently|I heard|rumou?r|supposedly|I'm guessing|"
+    r"\b(?:I think(?!\s+(?:of|about)\b)|I guess|I believe|I suppose|maybe|perhaps|probably|might|possibly|"
+    r"not sure|not certain|I feel like|seems like|apparently|I heard|rumou?r|supposedly|I'm guessing|"
     r"could be|may be)\b",
     re.IGNORECASE,
 )
@@ -989,6 +991,7 @@ def _extract_turn(ctx: _TurnContext, inp: ExtractionInput) -> None:
 # great!"), as a low-confidence observation in the speaker's name. Questions are not kept; a fragment
 # that answers the other speaker's question carries the question as its context.
 SAID_MIN_CONTENT_WORDS = 3
+SAID_MIN_CONTENT_WORDS_ANSWER = 2  # "The Minnesota Wolves!" answering "Which team did you sign with?"
 SAID_CONFIDENCE = 0.5
 _QUESTION_TAIL = re.compile(r"([^.!?]*\?)\s*$")
 
@@ -1004,13 +1007,14 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         return
     names = {n.lower() for n in ctx.speakers}
     content_words = [w for w in words(text) if w not in STOPWORDS and w not in names]
-    if len(content_words) < SAID_MIN_CONTENT_WORDS:
+    question = _previous_question(ctx, inp)
+    if len(content_words) < (SAID_MIN_CONTENT_WORDS_ANSWER if question else SAID_MIN_CONTENT_WORDS):
         return
     temporal = analyse_temporal(text, ctx.observed_at)
     content = _content(text, temporal, ctx)
-    if not content.lower().startswith(speaker.lower()) and not has_first_person(text):
-        question = _previous_question(ctx, inp)
-        content = f"{speaker}: {content}" + (f" (answering: {question})" if question else "")
+    if not has_first_person(text):
+        content += f" (answering: {question})" if question else ""
+    content = _attributed(content, ctx)
     entities = spot_entities(text, ctx.known_people)
     fact = CandidateFact(
         content=content,
@@ -1228,7 +1232,7 @@ def _clause(
         temporal.effective_from, temporal.event_date = temporal.event_date, None
     hedged = bool(HEDGES.search(text))
     topics, sensitivity = _sensitivity(text)
-    content = _content(text, temporal, ctx)
+    content = _attributed(_content(text, temporal, ctx), ctx)
     fact = CandidateFact(
         content=content,
         memory_type=memory_type,
@@ -1338,8 +1342,24 @@ _RELATION_BEFORE_NAME = re.compile(
 )  # "my coworker, Marcus": an apposition
 
 
+_LEADING_GREETING = re.compile(
+    r"^(?:(?:hey|hi|hello|heya|yo|dear|oh|wow|yeah|yes|sure|thanks|thank you|aw+|haha|lol)[\s,!.]+)*",
+    re.IGNORECASE,
+)
+
+
 def _strip_vocative(text: str, ctx: _TurnContext) -> str:
-    """ "Wow, that's cool, Caroline!" -> "Wow, that's cool!": the person addressed is not what is said."""
+    """ "Wow, that's cool, Caroline!" -> "Wow, that's cool!", "Hey Jon, glad I could help" -> "Glad I could
+    help": the person addressed is not what is said. Only the other speakers of a conversation count at the
+    start ("Marcus, my coworker, ..." in a note is the subject)."""
+    greeting = _LEADING_GREETING.match(text)
+    rest = text[greeting.end() :] if greeting else text
+    for name in ctx.speakers - {ctx.speaker}:
+        lead = re.match(rf"{re.escape(name)}\s*[,!.:\-]+\s+(?=\S)", rest)
+        if lead:
+            rest = rest[lead.end() :]
+            text = rest[0].upper() + rest[1:] if rest[:1].islower() and not rest.startswith("i ") else rest
+            break
     match = _TRAILING_NAME.search(text)
     if match and (match.group("name") in ctx.speakers or match.group("name").lower() in FIRST_NAMES):
         before = text[: match.start()].rstrip(" ,")
@@ -2064,6 +2084,18 @@ def _content(text: str, temporal: TemporalInfo, ctx: _TurnContext) -> str:
     if ctx.speaker:
         content = rewrite_first_person(content, ctx.speaker)
     return _tidy(content)
+
+
+def _attributed(content: str, ctx: _TurnContext) -> str:
+    """A named speaker's memory names them: "We explored the coast" -> "Melanie: We explored the coast".
+
+    First-person singular is already rewritten to the name; "we", "it" and "that" clauses would otherwise
+    leave no trace of who said them, and search could not tell one speaker's memories from the other's.
+    """
+    speaker = ctx.speaker
+    if not speaker or ctx.is_assistant or re.search(rf"\b{re.escape(speaker)}\b", content, re.IGNORECASE):
+        return content
+    return f"{speaker}: {content}"
 
 
 def _tidy(text: str) -> str:
