@@ -1018,3 +1018,18 @@ def test_a_two_word_remark_that_answers_nothing_is_not_kept() -> None:
 )
 def test_degree_words_and_thinking_about_someone_are_not_hedges(text: str, confidence: float) -> None:
     assert facts_of(text)[0].confidence == confidence
+
+
+def test_a_clause_about_it_keeps_the_question_it_answers() -> None:
+    facts = chat(("Lena", "How did the pottery class go?"), ("Omar", "It turned out better than I hoped."))
+    (fact,) = [f for f in facts if "turned out" in f.content]
+    assert "pottery class" in fact.content
+    assert "Omar" in fact.content
+
+
+def test_a_clause_with_its_own_subject_does_not_repeat_the_question() -> None:
+    facts = chat(
+        ("Lena", "How did the pottery class go?"), ("Omar", "I finally made a bowl that holds water.")
+    )
+    (fact,) = [f for f in facts if "bowl" in f.content]
+    assert "pottery" not in fact.content

@@ -880,6 +880,7 @@ class _TurnContext:
     known_people: frozenset[str]
     speakers: frozenset[str]
     last_person: str | None = None
+    question: str | None = None  # the other speaker's question this turn answers, if it follows one
     drafts: list[_Draft] = field(default_factory=list)
 
     @property
@@ -971,6 +972,7 @@ _ASSISTANT_TOOL_VERB = re.compile(
 
 def _extract_turn(ctx: _TurnContext, inp: ExtractionInput) -> None:
     text = normalise_text(ctx.turn.content)
+    ctx.question = _previous_question(ctx, inp) if ctx.speaker and not ctx.is_assistant else None
     for sentence in split_sentences(text):
         if ctx.is_assistant:
             tool = _ASSISTANT_TOOL_VERB.match(sentence)
@@ -1007,7 +1009,7 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         return
     names = {n.lower() for n in ctx.speakers}
     content_words = [w for w in words(text) if w not in STOPWORDS and w not in names]
-    question = _previous_question(ctx, inp)
+    question = ctx.question
     if len(content_words) < (SAID_MIN_CONTENT_WORDS_ANSWER if question else SAID_MIN_CONTENT_WORDS):
         return
     temporal = analyse_temporal(text, ctx.observed_at)
@@ -1232,7 +1234,7 @@ def _clause(
         temporal.effective_from, temporal.event_date = temporal.event_date, None
     hedged = bool(HEDGES.search(text))
     topics, sensitivity = _sensitivity(text)
-    content = _attributed(_content(text, temporal, ctx), ctx)
+    content = _attributed(_answering(_content(text, temporal, ctx), ctx), ctx)
     fact = CandidateFact(
         content=content,
         memory_type=memory_type,
@@ -2084,6 +2086,18 @@ def _content(text: str, temporal: TemporalInfo, ctx: _TurnContext) -> str:
     if ctx.speaker:
         content = rewrite_first_person(content, ctx.speaker)
     return _tidy(content)
+
+
+_ANAPHORIC_START = re.compile(
+    r"^(?:it|it's|its|that|that's|this|they|they're|those|these|there|some)\b", re.IGNORECASE
+)
+
+
+def _answering(content: str, ctx: _TurnContext) -> str:
+    """ "It was amazing" answering "How was New York?" keeps the question: it says what "it" is."""
+    if ctx.question and _ANAPHORIC_START.match(content):
+        return f"{content} (answering: {ctx.question})"
+    return content
 
 
 def _attributed(content: str, ctx: _TurnContext) -> str:
