@@ -1033,3 +1033,28 @@ def test_a_clause_with_its_own_subject_does_not_repeat_the_question() -> None:
     )
     (fact,) = [f for f in facts if "bowl" in f.content]
     assert "pottery" not in fact.content
+
+
+def test_the_other_speaker_called_by_a_short_name_is_not_someone_new() -> None:
+    # Given Omar calls Katherine "Kat"
+    turns = [
+        TurnInput(content="I finally booked the flights to Lisbon!", name="Katherine", message_id="c0"),
+        TurnInput(
+            content="Kat, that's huge! I went to Lisbon with my brother last spring.",
+            name="Omar",
+            message_id="c1",
+        ),
+    ]
+    facts = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID)).facts
+    # Then no entity memory says Kat is someone Omar knows, and no memory keeps the vocative
+    assert not [f for f in facts if f.memory_type == "entity" and f.name == "Kat"]
+    assert all(not f.content.startswith(("Kat,", "Kat ", "Omar: Kat")) for f in facts)
+
+
+@pytest.mark.parametrize("text", ["Gardening is my escape after work", "Chess is my favourite way to unwind"])
+def test_a_capitalised_activity_is_my_passion_is_not_a_person(text: str) -> None:
+    assert not [f for f in extract(text).facts if f.memory_type == "entity"]
+
+
+def test_a_name_that_is_my_relative_is_still_a_person() -> None:
+    assert [f for f in extract("Priya is my cousin").facts if f.name == "Priya"]

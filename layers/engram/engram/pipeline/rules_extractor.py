@@ -941,6 +941,15 @@ class RulesExtractor:
         )
 
 
+def is_speaker(name: str, speakers: frozenset[str]) -> bool:
+    """A speaker of the conversation, by name or by a short form of it ("Mel" for Melanie, "Jo" for Joanna):
+    the other speaker addressed by a nickname is not a new person they know."""
+    lowered = name.lower()
+    return name in speakers or (
+        len(lowered) >= 2 and " " not in lowered and any(s.lower().startswith(lowered) for s in speakers)
+    )
+
+
 def _people_in(turn: TurnInput | None) -> frozenset[str]:
     if turn is None:
         return frozenset()
@@ -1037,7 +1046,7 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         entities=[
             EntityMention(name=e.name, kind=e.kind, entity_type=e.entity_type)  # type: ignore[arg-type]
             for e in entities
-            if e.name not in ctx.speakers
+            if not is_speaker(e.name, ctx.speakers)
         ],
         provenance=[_provenance(ctx)],
     )
@@ -1269,7 +1278,7 @@ def _clause(
     if memory_type == "action":
         _attach_outcome(draft, text, content)
     ctx.drafts.append(draft)
-    people = [e.name for e in entities if e.kind == "person" and e.name not in ctx.speakers]
+    people = [e.name for e in entities if e.kind == "person" and not is_speaker(e.name, ctx.speakers)]
     if people:
         ctx.last_person = people[-1]
     elif subject is not None and subject.person and subject.person not in ctx.speakers:
@@ -1356,14 +1365,14 @@ def _strip_vocative(text: str, ctx: _TurnContext) -> str:
     start ("Marcus, my coworker, ..." in a note is the subject)."""
     greeting = _LEADING_GREETING.match(text)
     rest = text[greeting.end() :] if greeting else text
-    for name in ctx.speakers - {ctx.speaker}:
-        lead = re.match(rf"{re.escape(name)}\s*[,!.:\-]+\s+(?=\S)", rest)
-        if lead:
-            rest = rest[lead.end() :]
-            text = rest[0].upper() + rest[1:] if rest[:1].islower() and not rest.startswith("i ") else rest
-            break
+    lead = re.match(r"(?P<name>(?-i:[A-Z][a-z'\-]+))\s*[,!.:\-]+\s+(?=\S)", rest)
+    if lead and is_speaker(lead.group("name"), frozenset(n for n in ctx.speakers if n != ctx.speaker)):
+        rest = rest[lead.end() :]
+        text = rest[0].upper() + rest[1:] if rest[:1].islower() and not rest.startswith("i ") else rest
     match = _TRAILING_NAME.search(text)
-    if match and (match.group("name") in ctx.speakers or match.group("name").lower() in FIRST_NAMES):
+    if match and (
+        is_speaker(match.group("name"), ctx.speakers) or match.group("name").lower() in FIRST_NAMES
+    ):
         before = text[: match.start()].rstrip(" ,")
         if _RELATION_BEFORE_NAME.search(before):
             return text  # "had lunch with Caroline": an object, not someone addressed
@@ -2370,7 +2379,7 @@ def _entity_memories(drafts: list[_Draft], speakers: frozenset[str]) -> list[_Dr
         owner = next((e.name for e in fact.entities if e.role == "subject" and e.name in speakers), None)
         for mention in fact.entities:
             lowered = mention.name.lower()
-            if lowered in seen or mention.name in speakers:
+            if lowered in seen or is_speaker(mention.name, speakers):
                 continue
             if mention.kind != "person" and mention.entity_type not in ("pet", "project"):
                 continue

@@ -1027,7 +1027,11 @@ _PERSON_BEFORE = re.compile(
 _PERSON_AFTER = re.compile(
     r"^(?:\s+and\s+I\b|\s+(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
     r"and\s+I|loves|loved|likes|liked|mentioned|shared|recommended|invited|gave|brought|married|proposed|"
-    r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|my|our|turning)|"
+    r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|turning)|"
+    # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.
+    r"is\s+(?:my|our)\s+(?:(?:best|old|new|close|older|younger|little|big|twin|former|ex)\s+)?(?:"
+    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
 _WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could|and)\b)")
