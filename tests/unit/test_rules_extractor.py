@@ -1058,3 +1058,15 @@ def test_a_capitalised_activity_is_my_passion_is_not_a_person(text: str) -> None
 
 def test_a_name_that_is_my_relative_is_still_a_person() -> None:
     assert [f for f in extract("Priya is my cousin").facts if f.name == "Priya"]
+
+
+@pytest.mark.parametrize(
+    ("text", "confidence"),
+    [
+        ("I want to coach kids - maybe even open my own gym", 0.8),
+        ("I'm learning Portuguese (probably Brazilian first)", 0.8),
+        ("Maybe I'll coach kids - I love the idea", 0.5),
+    ],
+)
+def test_a_hedge_in_an_aside_does_not_hedge_the_statement(text: str, confidence: float) -> None:
+    assert facts_of(text)[0].confidence == confidence

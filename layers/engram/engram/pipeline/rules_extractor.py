@@ -174,6 +174,7 @@ PROCEDURE_CONTINUATION = re.compile(
 # Clause-level cues
 # ---------------------------------------------------------------------------------------------------
 
+_ASIDE = re.compile(r"\s+[-\u2013\u2014]+\s+|\s*\(")
 # Words that make the speaker unsure whether the fact is true. Not "kind of"/"kinda"/"sort of" (degree:
 # "kinda nervous" is nervous) nor "I think of/about" (thinking of someone is not a guess).
 HEDGES = re.compile(
@@ -1241,7 +1242,9 @@ def _clause(
     ):
         # "I start at Notion next month": the new state is true from then on.
         temporal.effective_from, temporal.event_date = temporal.event_date, None
-    hedged = bool(HEDGES.search(text))
+    # A hedge in an aside after a dash ("I want to coach - maybe even open a gym") leaves the statement
+    # itself certain; only the words before it decide.
+    hedged = bool(HEDGES.search(_ASIDE.split(text, maxsplit=1)[0]))
     topics, sensitivity = _sensitivity(text)
     content = _attributed(_answering(_content(text, temporal, ctx), ctx), ctx)
     fact = CandidateFact(
