@@ -1070,3 +1070,26 @@ def test_a_name_that_is_my_relative_is_still_a_person() -> None:
 )
 def test_a_hedge_in_an_aside_does_not_hedge_the_statement(text: str, confidence: float) -> None:
     assert facts_of(text)[0].confidence == confidence
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Last week, my uncle sold his bakery.",
+        "Two days ago, we painted the nursery.",
+        "On Saturday morning, I ran my first half marathon.",
+    ],
+)
+def test_a_leading_time_phrase_dates_the_clause_it_introduces(text: str) -> None:
+    fact = one_fact(text)
+    assert fact.event_date is not None
+    assert fact.event_date < SAID
+
+
+def test_a_comma_between_two_statements_still_splits_them() -> None:
+    assert len(facts_of("I moved to Denver, I love the mountains")) == 2
+
+
+def test_a_greeting_with_the_other_speakers_name_is_not_a_memory() -> None:
+    facts = chat(("Lena", "Long time!"), ("Omar", "Hey Lena, I adopted a greyhound last month."))
+    assert [f.content for f in facts if "greyhound" not in f.content] == []

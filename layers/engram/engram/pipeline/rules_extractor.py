@@ -1368,8 +1368,12 @@ def _strip_vocative(text: str, ctx: _TurnContext) -> str:
     start ("Marcus, my coworker, ..." in a note is the subject)."""
     greeting = _LEADING_GREETING.match(text)
     rest = text[greeting.end() :] if greeting else text
+    others = frozenset(n for n in ctx.speakers if n != ctx.speaker)
+    alone = re.fullmatch(r"(?P<name>(?-i:[A-Z][a-z'\-]+))\s*[,!.:\-]*", rest)
+    if alone and is_speaker(alone.group("name"), others):
+        return ""  # "Hey John" (or "John" after the greeting was stripped): nothing said
     lead = re.match(r"(?P<name>(?-i:[A-Z][a-z'\-]+))\s*[,!.:\-]+\s+(?=\S)", rest)
-    if lead and is_speaker(lead.group("name"), frozenset(n for n in ctx.speakers if n != ctx.speaker)):
+    if lead and is_speaker(lead.group("name"), others):
         rest = rest[lead.end() :]
         text = rest[0].upper() + rest[1:] if rest[:1].islower() and not rest.startswith("i ") else rest
     match = _TRAILING_NAME.search(text)
