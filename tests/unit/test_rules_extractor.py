@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engram.models import CandidateFact, ExtractionResult, MemoryPreferences
+from engram.pipeline.analyze import keep_fact
 from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
 from engram.pipeline.rules_extractor import RulesExtractor
 from engram.pipeline.temporal import warm_up
@@ -928,5 +929,167 @@ def test_a_named_speakers_fragment_answer_is_kept_with_the_question_as_context()
     assert fact.confidence < 0.6  # an observation, not an established fact
 
 
+def test_a_named_speakers_unparsed_remark_survives_the_default_preferences() -> None:
+    # Given a chat where a colleague answers with a sentence no rule parses
+    turns = [
+        TurnInput(content="Where is the new office going to be?", name="Priya", message_id="c1"),
+        TurnInput(
+            content="It's on the third floor of the old brewery by the canal.", name="Tom", message_id="c2"
+        ),
+    ]
+    # When it is extracted and filtered as the write path does
+    result = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID))
+    kept = [f for f in result.facts if keep_fact(f, MemoryPreferences())]
+    # Then the remark is stored as an observation (below 0.6), not silently discarded
+    (fact,) = [f for f in kept if "brewery" in f.content]
+    assert fact.confidence < 0.6
+    assert fact.provenance[0].message_ids == ["c2"]
+
+
 def test_the_apps_own_user_gets_no_unparsed_sentence_fallback() -> None:
     assert facts_of("Water boils at 100 degrees at sea level") == []
+
+
+def chat(*lines: tuple[str, str]) -> list[CandidateFact]:
+    turns = [TurnInput(content=text, name=name, message_id=f"c{i}") for i, (name, text) in enumerate(lines)]
+    result = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID))
+    return [f for f in result.facts if f.memory_type != "entity"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We drove down the coast and camped near Big Sur.",
+        "Our team shipped the new billing page.",
+        "That recipe turned out way better than expected.",
+    ],
+)
+def test_a_named_speakers_clause_without_their_name_is_attributed_to_them(text: str) -> None:
+    facts = chat(("Lena", "How was the weekend?"), ("Omar", text))
+    assert facts
+    assert all("Omar" in f.content for f in facts if f.provenance[0].message_ids == ["c1"])
+
+
+def test_the_apps_own_notes_are_not_attributed() -> None:
+    fact = one_fact("We drove down the coast and camped near Big Sur")
+    assert not fact.content.startswith("user")
+    assert ":" not in fact.content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hey Lena, the garden finally has tomatoes",
+        "Lena, the garden finally has tomatoes",
+        "Oh, Lena! The garden finally has tomatoes",
+    ],
+)
+def test_the_person_addressed_at_the_start_is_not_part_of_the_memory(text: str) -> None:
+    facts = chat(("Lena", "Anything new?"), ("Omar", text))
+    assert [f for f in facts if "tomatoes" in f.content]
+    assert all("Lena" not in f.content.split("(answering")[0] for f in facts)
+
+
+def test_a_greeting_to_the_other_speaker_is_not_a_memory() -> None:
+    assert chat(("Lena", "How are you?"), ("Omar", "Hi Lena, thanks for asking.")) == []
+
+
+def test_a_short_answer_to_a_question_is_kept_with_the_question() -> None:
+    facts = chat(
+        ("Lena", "Which bakery got the contract?"), ("Omar", "Rosie's Kitchen! Still can't believe it.")
+    )
+    (fact,) = [f for f in facts if "Rosie" in f.content]
+    assert fact.content.startswith("Omar: Rosie's Kitchen")
+    assert "Which bakery got the contract?" in fact.content
+
+
+def test_a_two_word_remark_that_answers_nothing_is_not_kept() -> None:
+    assert [f for f in chat(("Lena", "Nice."), ("Omar", "Rosie's Kitchen!")) if "Rosie" in f.content] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "confidence"),
+    [
+        ("I'm kinda nervous about the audition", 0.8),
+        ("My new job is sort of overwhelming", 0.8),
+        ("I think about my grandmother a lot", 0.8),
+        ("I think my landlord is selling the building", 0.5),
+    ],
+)
+def test_degree_words_and_thinking_about_someone_are_not_hedges(text: str, confidence: float) -> None:
+    assert facts_of(text)[0].confidence == confidence
+
+
+def test_a_clause_about_it_keeps_the_question_it_answers() -> None:
+    facts = chat(("Lena", "How did the pottery class go?"), ("Omar", "It turned out better than I hoped."))
+    (fact,) = [f for f in facts if "turned out" in f.content]
+    assert "pottery class" in fact.content
+    assert "Omar" in fact.content
+
+
+def test_a_clause_with_its_own_subject_does_not_repeat_the_question() -> None:
+    facts = chat(
+        ("Lena", "How did the pottery class go?"), ("Omar", "I finally made a bowl that holds water.")
+    )
+    (fact,) = [f for f in facts if "bowl" in f.content]
+    assert "pottery" not in fact.content
+
+
+def test_the_other_speaker_called_by_a_short_name_is_not_someone_new() -> None:
+    # Given Omar calls Katherine "Kat"
+    turns = [
+        TurnInput(content="I finally booked the flights to Lisbon!", name="Katherine", message_id="c0"),
+        TurnInput(
+            content="Kat, that's huge! I went to Lisbon with my brother last spring.",
+            name="Omar",
+            message_id="c1",
+        ),
+    ]
+    facts = EXTRACTOR.extract(ExtractionInput(source_id="src-1", turns=turns, observed_at=SAID)).facts
+    # Then no entity memory says Kat is someone Omar knows, and no memory keeps the vocative
+    assert not [f for f in facts if f.memory_type == "entity" and f.name == "Kat"]
+    assert all(not f.content.startswith(("Kat,", "Kat ", "Omar: Kat")) for f in facts)
+
+
+@pytest.mark.parametrize("text", ["Gardening is my escape after work", "Chess is my favourite way to unwind"])
+def test_a_capitalised_activity_is_my_passion_is_not_a_person(text: str) -> None:
+    assert not [f for f in extract(text).facts if f.memory_type == "entity"]
+
+
+def test_a_name_that_is_my_relative_is_still_a_person() -> None:
+    assert [f for f in extract("Priya is my cousin").facts if f.name == "Priya"]
+
+
+@pytest.mark.parametrize(
+    ("text", "confidence"),
+    [
+        ("I want to coach kids - maybe even open my own gym", 0.8),
+        ("I'm learning Portuguese (probably Brazilian first)", 0.8),
+        ("Maybe I'll coach kids - I love the idea", 0.5),
+    ],
+)
+def test_a_hedge_in_an_aside_does_not_hedge_the_statement(text: str, confidence: float) -> None:
+    assert facts_of(text)[0].confidence == confidence
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Last week, my uncle sold his bakery.",
+        "Two days ago, we painted the nursery.",
+        "On Saturday morning, I ran my first half marathon.",
+    ],
+)
+def test_a_leading_time_phrase_dates_the_clause_it_introduces(text: str) -> None:
+    fact = one_fact(text)
+    assert fact.event_date is not None
+    assert fact.event_date < SAID
+
+
+def test_a_comma_between_two_statements_still_splits_them() -> None:
+    assert len(facts_of("I moved to Denver, I love the mountains")) == 2
+
+
+def test_a_greeting_with_the_other_speakers_name_is_not_a_memory() -> None:
+    facts = chat(("Lena", "Long time!"), ("Omar", "Hey Lena, I adopted a greyhound last month."))
+    assert [f.content for f in facts if "greyhound" not in f.content] == []

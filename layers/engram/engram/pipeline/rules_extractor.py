@@ -174,9 +174,12 @@ PROCEDURE_CONTINUATION = re.compile(
 # Clause-level cues
 # ---------------------------------------------------------------------------------------------------
 
+_ASIDE = re.compile(r"\s+[-\u2013\u2014]+\s+|\s*\(")
+# Words that make the speaker unsure whether the fact is true. Not "kind of"/"kinda"/"sort of" (degree:
+# "kinda nervous" is nervous) nor "I think of/about" (thinking of someone is not a guess).
 HEDGES = re.compile(
-    r"\b(?:I think|I guess|I believe|I suppose|maybe|perhaps|probably|might|possibly|not sure|not certain|"
-    r"kind of|kinda|sort of|I feel like|seems like|apparently|I heard|rumou?r|supposedly|I'm guessing|"
+    r"\b(?:I think(?!\s+(?:of|about)\b)|I guess|I believe|I suppose|maybe|perhaps|probably|might|possibly|"
+    r"not sure|not certain|I feel like|seems like|apparently|I heard|rumou?r|supposedly|I'm guessing|"
     r"could be|may be)\b",
     re.IGNORECASE,
 )
@@ -878,6 +881,7 @@ class _TurnContext:
     known_people: frozenset[str]
     speakers: frozenset[str]
     last_person: str | None = None
+    question: str | None = None  # the other speaker's question this turn answers, if it follows one
     drafts: list[_Draft] = field(default_factory=list)
 
     @property
@@ -938,6 +942,15 @@ class RulesExtractor:
         )
 
 
+def is_speaker(name: str, speakers: frozenset[str]) -> bool:
+    """A speaker of the conversation, by name or by a short form of it ("Mel" for Melanie, "Jo" for Joanna):
+    the other speaker addressed by a nickname is not a new person they know."""
+    lowered = name.lower()
+    return name in speakers or (
+        len(lowered) >= 2 and " " not in lowered and any(s.lower().startswith(lowered) for s in speakers)
+    )
+
+
 def _people_in(turn: TurnInput | None) -> frozenset[str]:
     if turn is None:
         return frozenset()
@@ -969,6 +982,7 @@ _ASSISTANT_TOOL_VERB = re.compile(
 
 def _extract_turn(ctx: _TurnContext, inp: ExtractionInput) -> None:
     text = normalise_text(ctx.turn.content)
+    ctx.question = _previous_question(ctx, inp) if ctx.speaker and not ctx.is_assistant else None
     for sentence in split_sentences(text):
         if ctx.is_assistant:
             tool = _ASSISTANT_TOOL_VERB.match(sentence)
@@ -989,6 +1003,7 @@ def _extract_turn(ctx: _TurnContext, inp: ExtractionInput) -> None:
 # great!"), as a low-confidence observation in the speaker's name. Questions are not kept; a fragment
 # that answers the other speaker's question carries the question as its context.
 SAID_MIN_CONTENT_WORDS = 3
+SAID_MIN_CONTENT_WORDS_ANSWER = 2  # "The Minnesota Wolves!" answering "Which team did you sign with?"
 SAID_CONFIDENCE = 0.5
 _QUESTION_TAIL = re.compile(r"([^.!?]*\?)\s*$")
 
@@ -1004,13 +1019,14 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         return
     names = {n.lower() for n in ctx.speakers}
     content_words = [w for w in words(text) if w not in STOPWORDS and w not in names]
-    if len(content_words) < SAID_MIN_CONTENT_WORDS:
+    question = ctx.question
+    if len(content_words) < (SAID_MIN_CONTENT_WORDS_ANSWER if question else SAID_MIN_CONTENT_WORDS):
         return
     temporal = analyse_temporal(text, ctx.observed_at)
     content = _content(text, temporal, ctx)
-    if not content.lower().startswith(speaker.lower()) and not has_first_person(text):
-        question = _previous_question(ctx, inp)
-        content = f"{speaker}: {content}" + (f" (answering: {question})" if question else "")
+    if not has_first_person(text):
+        content += f" (answering: {question})" if question else ""
+    content = _attributed(content, ctx)
     entities = spot_entities(text, ctx.known_people)
     fact = CandidateFact(
         content=content,
@@ -1020,7 +1036,10 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         sentiment=sentiment_of(text),
         importance="medium",  # what someone said is as important as a parsed fact; only less certain
         confidence=SAID_CONFIDENCE,
-        source_type="explicit",
+        # An observation of the conversation, not a fact parsed from it: like any observation it is stored
+        # whatever the user's `min_confidence` (which filters explicit facts) and, unless said again,
+        # dropped after 180 days. As "explicit" at 0.5 the default preferences silently discarded it.
+        source_type="inferred",
         evidence=cap_evidence(sentence),
         event_date=temporal.event_date,
         sensitivity_level=_sensitivity(text)[1],
@@ -1028,7 +1047,7 @@ def _said(sentence: str, ctx: _TurnContext, inp: ExtractionInput) -> None:
         entities=[
             EntityMention(name=e.name, kind=e.kind, entity_type=e.entity_type)  # type: ignore[arg-type]
             for e in entities
-            if e.name not in ctx.speakers
+            if not is_speaker(e.name, ctx.speakers)
         ],
         provenance=[_provenance(ctx)],
     )
@@ -1223,9 +1242,11 @@ def _clause(
     ):
         # "I start at Notion next month": the new state is true from then on.
         temporal.effective_from, temporal.event_date = temporal.event_date, None
-    hedged = bool(HEDGES.search(text))
+    # A hedge in an aside after a dash ("I want to coach - maybe even open a gym") leaves the statement
+    # itself certain; only the words before it decide.
+    hedged = bool(HEDGES.search(_ASIDE.split(text, maxsplit=1)[0]))
     topics, sensitivity = _sensitivity(text)
-    content = _content(text, temporal, ctx)
+    content = _attributed(_answering(_content(text, temporal, ctx), ctx), ctx)
     fact = CandidateFact(
         content=content,
         memory_type=memory_type,
@@ -1260,7 +1281,7 @@ def _clause(
     if memory_type == "action":
         _attach_outcome(draft, text, content)
     ctx.drafts.append(draft)
-    people = [e.name for e in entities if e.kind == "person" and e.name not in ctx.speakers]
+    people = [e.name for e in entities if e.kind == "person" and not is_speaker(e.name, ctx.speakers)]
     if people:
         ctx.last_person = people[-1]
     elif subject is not None and subject.person and subject.person not in ctx.speakers:
@@ -1335,10 +1356,30 @@ _RELATION_BEFORE_NAME = re.compile(
 )  # "my coworker, Marcus": an apposition
 
 
+_LEADING_GREETING = re.compile(
+    r"^(?:(?:hey|hi|hello|heya|yo|dear|oh|wow|yeah|yes|sure|thanks|thank you|aw+|haha|lol)[\s,!.]+)*",
+    re.IGNORECASE,
+)
+
+
 def _strip_vocative(text: str, ctx: _TurnContext) -> str:
-    """ "Wow, that's cool, Caroline!" -> "Wow, that's cool!": the person addressed is not what is said."""
+    """ "Wow, that's cool, Caroline!" -> "Wow, that's cool!", "Hey Jon, glad I could help" -> "Glad I could
+    help": the person addressed is not what is said. Only the other speakers of a conversation count at the
+    start ("Marcus, my coworker, ..." in a note is the subject)."""
+    greeting = _LEADING_GREETING.match(text)
+    rest = text[greeting.end() :] if greeting else text
+    others = frozenset(n for n in ctx.speakers if n != ctx.speaker)
+    alone = re.fullmatch(r"(?P<name>(?-i:[A-Z][a-z'\-]+))\s*[,!.:\-]*", rest)
+    if alone and is_speaker(alone.group("name"), others):
+        return ""  # "Hey John" (or "John" after the greeting was stripped): nothing said
+    lead = re.match(r"(?P<name>(?-i:[A-Z][a-z'\-]+))\s*[,!.:\-]+\s+(?=\S)", rest)
+    if lead and is_speaker(lead.group("name"), others):
+        rest = rest[lead.end() :]
+        text = rest[0].upper() + rest[1:] if rest[:1].islower() and not rest.startswith("i ") else rest
     match = _TRAILING_NAME.search(text)
-    if match and (match.group("name") in ctx.speakers or match.group("name").lower() in FIRST_NAMES):
+    if match and (
+        is_speaker(match.group("name"), ctx.speakers) or match.group("name").lower() in FIRST_NAMES
+    ):
         before = text[: match.start()].rstrip(" ,")
         if _RELATION_BEFORE_NAME.search(before):
             return text  # "had lunch with Caroline": an object, not someone addressed
@@ -2063,6 +2104,30 @@ def _content(text: str, temporal: TemporalInfo, ctx: _TurnContext) -> str:
     return _tidy(content)
 
 
+_ANAPHORIC_START = re.compile(
+    r"^(?:it|it's|its|that|that's|this|they|they're|those|these|there|some)\b", re.IGNORECASE
+)
+
+
+def _answering(content: str, ctx: _TurnContext) -> str:
+    """ "It was amazing" answering "How was New York?" keeps the question: it says what "it" is."""
+    if ctx.question and _ANAPHORIC_START.match(content):
+        return f"{content} (answering: {ctx.question})"
+    return content
+
+
+def _attributed(content: str, ctx: _TurnContext) -> str:
+    """A named speaker's memory names them: "We explored the coast" -> "Melanie: We explored the coast".
+
+    First-person singular is already rewritten to the name; "we", "it" and "that" clauses would otherwise
+    leave no trace of who said them, and search could not tell one speaker's memories from the other's.
+    """
+    speaker = ctx.speaker
+    if not speaker or ctx.is_assistant or re.search(rf"\b{re.escape(speaker)}\b", content, re.IGNORECASE):
+        return content
+    return f"{speaker}: {content}"
+
+
 def _tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
@@ -2321,7 +2386,7 @@ def _entity_memories(drafts: list[_Draft], speakers: frozenset[str]) -> list[_Dr
         owner = next((e.name for e in fact.entities if e.role == "subject" and e.name in speakers), None)
         for mention in fact.entities:
             lowered = mention.name.lower()
-            if lowered in seen or mention.name in speakers:
+            if lowered in seen or is_speaker(mention.name, speakers):
                 continue
             if mention.kind != "person" and mention.entity_type not in ("pet", "project"):
                 continue

@@ -596,12 +596,26 @@ def split_clauses(sentence: str) -> list[str]:
         right = sentence[match.end() :].strip()
         if len(left.split()) < 2 or not _starts_independent_clause(right, match.group(0)):
             continue
+        if match.group(0).strip() == "," and _only_when(left):
+            continue  # "Last week, my grandma passed away": the time belongs to what follows
         if re.match(r"(?:I|me)\b", right) and "and" in match.group(0) and len(left.split()) <= 3:
             continue  # "My husband and I have been married": one compound subject
         clauses.append(left)
         start = match.end()
     clauses.append(sentence[start:].strip())
     return [clause for clause in clauses if clause]
+
+
+_WHEN_WORDS = frozenset(
+    """ago weeks days months years hours few couple several of a an the in on at earlier later just back
+    two three four five six seven eight nine ten""".split()  # noqa: SIM905 - a word list reads better as words
+)
+
+
+def _only_when(text: str) -> bool:
+    """A phrase that only says when ("Last week", "Two days ago", "On Saturday morning")."""
+    tokens = re.findall(r"[a-z']+|\d+", text.lower())
+    return bool(tokens) and all(t in DATELINE_WORDS or t in _WHEN_WORDS or t.isdigit() for t in tokens)
 
 
 _LEADING_ADVERB = re.compile(
@@ -1027,7 +1041,11 @@ _PERSON_BEFORE = re.compile(
 _PERSON_AFTER = re.compile(
     r"^(?:\s+and\s+I\b|\s+(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
     r"and\s+I|loves|loved|likes|liked|mentioned|shared|recommended|invited|gave|brought|married|proposed|"
-    r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|my|our|turning)|"
+    r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|turning)|"
+    # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.
+    r"is\s+(?:my|our)\s+(?:(?:best|old|new|close|older|younger|little|big|twin|former|ex)\s+)?(?:"
+    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
 _WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could|and)\b)")
