@@ -27,6 +27,10 @@ def test_minilm_vectors_are_padded_unit_rows(embedder: MiniLMEmbedder) -> None:
 
 
 def test_minilm_matches_meaning_without_shared_words(embedder: MiniLMEmbedder) -> None:
-    query, related, unrelated = embedder.embed(["my dog", "User has a puppy named Biscuit", "my tax return"])
+    # Neither memory shares a word with the query (an unrelated one that shared "my" scored level with
+    # the puppy under transformers 5.24: 0.3746 vs 0.3743)
+    query, related, unrelated = embedder.embed(
+        ["my dog", "User has a puppy named Biscuit", "User files the tax return in April"]
+    )
 
-    assert query @ related > query @ unrelated
+    assert query @ related > query @ unrelated + 0.1
