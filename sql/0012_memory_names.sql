@@ -46,8 +46,9 @@ LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
+    -- in key order, so two writers adding the same new names wait for each other instead of deadlocking
     INSERT INTO public.memory_names (user_id, name)
-    SELECT DISTINCT user_id, lower(name) FROM added WHERE name IS NOT NULL
+    SELECT DISTINCT user_id, lower(name) FROM added WHERE name IS NOT NULL ORDER BY 1, 2
     ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
