@@ -1,8 +1,11 @@
-"""Hybrid retrieval in one round trip: vector, full-text, name, entity and one-hop graph candidates.
+"""Hybrid retrieval: vector, full-text, name, entity and one-hop graph candidates in one statement.
 
-Each signal is its own CTE that ranks a bounded candidate list (so the planner can use the btree on
-`(user_id, status)` + an exact sort for small users and HNSW with iterative scans for large ones);
-the outer query joins the union of candidates once with every rank and feature the re-ranker needs.
+A prologue round trip first learns the query's lexemes and what it names (`_prologue`), so the statement
+plans only the signals that have something to rank. Each signal is its own CTE that ranks a bounded
+candidate list (so the planner can use the btree on `(user_id, status)` + an exact sort for small users
+and HNSW with iterative scans for large ones) and carries the re-ranker's columns of its rows; the outer
+query groups the union into one row per candidate with every rank. The results' full rows come after
+ranking (`result_rows`), with their access recorded in the same statement.
 """
 
 from __future__ import annotations
@@ -166,8 +169,8 @@ def hybrid_candidates(
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
         # conversations, would weigh as much as "pottery". Each term's matches come through the GIN index
-        # (`engram_term_matches`, sql/0008: RLS would otherwise forbid the index), at most DF_CAP + 1 per
-        # term. A term with more is common: its rows are not candidates (unless every term is common),
+        # (`engram_term_matches`, sql/0008, 0012: RLS would otherwise forbid the index), at most DF_CAP + 1
+        # per term. A term with more is common: its rows are not candidates (unless every term is common),
         # it only adds its weight (df taken as DF_CAP + 1, a lower bound) to candidates the rarer terms
         # found. So a query costs the same at 600 memories and at 100,000. A term an earlier search found
         # common (`known_common`) is not read at all. When every term is known common, a few matches per
@@ -286,14 +289,14 @@ def hybrid_candidates(
     # One row per candidate with every signal's rank: a single hash aggregate. Only what the re-ranker
     # reads: the results' full rows come after ranking (`result_rows`), so the ~100 candidates that are
     # not returned cost no content, JSON or row decoding.
-    features = ", ".join(f"min({column}) AS {column}" for column in _RERANK.split(", "))
+    carried = ", ".join(f"min({column}) AS {column}" for column in _RERANK.split(", "))
     sql = f"""
         WITH {", ".join(ctes)},
         hits AS ({" UNION ALL ".join(unions)}),
         candidates AS MATERIALIZED (
             SELECT id, {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank,
                    {rank_of("nm")} AS name_rank, {rank_of("ent")} AS entity_rank,
-                   {rank_of("graph")} AS graph_rank, min(distance) AS distance, {features}
+                   {rank_of("graph")} AS graph_rank, min(distance) AS distance, {carried}
             FROM hits GROUP BY id)
         SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count,
                {similarity} AS similarity,
