@@ -288,6 +288,16 @@ def load(url: str, corpus: Corpus, plan: list[tuple[str, int]], seed: int, log: 
 # ------------------------------------------------------------------------------------------------------
 
 
+def cpu_speed() -> float:
+    """Seconds for a fixed pure-Python loop: how fast this machine is right now. A VM's speed can drift
+    by nearly half between minutes (this VM: the same loop took from 1x to 1.9x), and latencies with it."""
+    began = time.perf_counter()
+    total = 0
+    for i in range(5_000_000):
+        total += i
+    return time.perf_counter() - began
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -525,7 +535,9 @@ def main(argv: list[str] | None = None) -> int:
 
         log("timing in-process search ...")
         lat: dict[str, dict[str, float]] = {}
+        speed = [cpu_speed()]
         lat["in-process search_memories, big user"] = summary(time_in_process(big_q, args.vectors))
+        speed.append(cpu_speed())
         if small_q:
             lat["in-process search_memories, small users"] = summary(time_in_process(small_q, args.vectors))
         if args.vectors == "hash":
@@ -569,7 +581,7 @@ def main(argv: list[str] | None = None) -> int:
         thread.join(timeout=10)
         server = None
 
-        report(args, stats, reused, lat, per_signal, plans, recall)
+        report(args, stats, reused, lat, per_signal, plans, recall, speed)
     finally:
         if server is not None:
             server.should_exit = True
@@ -593,6 +605,7 @@ def report(
     per_signal: dict[str, dict[str, float]],
     plans: dict[str, list[str]],
     recall: dict[str, float],
+    speed: list[float],
 ) -> None:
     from locomo import code_version  # same directory: the version stamp both benchmarks print
 
@@ -628,7 +641,8 @@ def report(
     verdict = "meets" if big["p95"] <= TARGET_P95_MS else "misses"
     print(
         f"\nTarget p95 <= {TARGET_P95_MS:.0f} ms in-process for the big user ({args.memories:,} memories): "
-        f"**{verdict}** ({big['p95']:.1f} ms).\n"
+        f"**{verdict}** ({big['p95']:.1f} ms). Machine speed before / after that measurement: "
+        f"{speed[0]:.2f} / {speed[1]:.2f} s for a fixed Python loop (`cpu_speed`; lower is faster).\n"
     )
     print("### Vector signal recall@10 against an exact scan (SET LOCAL enable_indexscan = off)\n")
     print("| user | queries | recall@10 |")
