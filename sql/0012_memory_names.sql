@@ -41,15 +41,36 @@ ON CONFLICT DO NOTHING;
 -- Kept by triggers as the owner (the app role only reads it): one statement per inserting or deleting
 -- statement (transition tables, so a bulk import or a forget-me costs one statement, not one per row),
 -- and a row trigger only when an update really changes a name (never on the access updates of search).
+-- Each rule is written once, over parallel arrays of (user id, lowercased name):
+-- a name is added in key order, so two writers adding the same new names wait for each other instead of
+-- deadlocking;
+CREATE OR REPLACE FUNCTION engram_memory_names_keep(users text[], names text[]) RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, public
+AS $$
+    INSERT INTO public.memory_names (user_id, name)
+    SELECT DISTINCT u, n FROM unnest(users, names) AS k(u, n) WHERE n IS NOT NULL ORDER BY 1, 2
+    ON CONFLICT DO NOTHING;
+$$;
+
+-- a name goes when no memory of the user carries it any more, whatever that memory's status.
+CREATE OR REPLACE FUNCTION engram_memory_names_prune(users text[], names text[]) RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, public
+AS $$
+    DELETE FROM public.memory_names d
+    USING (SELECT DISTINCT u, n FROM unnest(users, names) AS k(u, n) WHERE n IS NOT NULL) r
+    WHERE d.user_id = r.u AND d.name = r.n
+      AND NOT EXISTS (
+          SELECT 1 FROM public.memories m WHERE m.user_id = r.u AND lower(m.name) = r.n AND m.name IS NOT NULL);
+$$;
+REVOKE ALL ON FUNCTION engram_memory_names_keep(text[], text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION engram_memory_names_prune(text[], text[]) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION engram_memory_names_added() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
-    -- in key order, so two writers adding the same new names wait for each other instead of deadlocking
-    INSERT INTO public.memory_names (user_id, name)
-    SELECT DISTINCT user_id, lower(name) FROM added WHERE name IS NOT NULL ORDER BY 1, 2
-    ON CONFLICT DO NOTHING;
+    PERFORM public.engram_memory_names_keep(array_agg(user_id), array_agg(lower(name))) FROM added;
     RETURN NULL;
 END
 $$;
@@ -59,12 +80,7 @@ LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
-    DELETE FROM public.memory_names d
-    USING (SELECT DISTINCT user_id, lower(name) AS name FROM removed WHERE name IS NOT NULL) r
-    WHERE d.user_id = r.user_id AND d.name = r.name
-      AND NOT EXISTS (
-          SELECT 1 FROM public.memories m
-          WHERE m.user_id = r.user_id AND lower(m.name) = r.name AND m.name IS NOT NULL);
+    PERFORM public.engram_memory_names_prune(array_agg(user_id), array_agg(lower(name))) FROM removed;
     RETURN NULL;
 END
 $$;
@@ -74,17 +90,8 @@ LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
-    IF NEW.name IS NOT NULL THEN
-        INSERT INTO public.memory_names (user_id, name) VALUES (NEW.user_id, lower(NEW.name))
-        ON CONFLICT DO NOTHING;
-    END IF;
-    IF OLD.name IS NOT NULL THEN
-        DELETE FROM public.memory_names d
-        WHERE d.user_id = OLD.user_id AND d.name = lower(OLD.name)
-          AND NOT EXISTS (
-              SELECT 1 FROM public.memories m
-              WHERE m.user_id = OLD.user_id AND lower(m.name) = lower(OLD.name) AND m.name IS NOT NULL);
-    END IF;
+    PERFORM public.engram_memory_names_keep(ARRAY[NEW.user_id], ARRAY[lower(NEW.name)]);
+    PERFORM public.engram_memory_names_prune(ARRAY[OLD.user_id], ARRAY[lower(OLD.name)]);
     RETURN NULL;
 END
 $$;

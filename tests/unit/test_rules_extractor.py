@@ -558,6 +558,11 @@ def test_money_and_secrets_are_private(text: str) -> None:
         ("I think Sarah lives in Seattle", 0.5),
         ("Maybe I'll move to Seattle", 0.5),
         ("Marcus told me he moved to Seattle", 0.7),
+        # degree words and thinking about someone are not hedges; "I think" before a claim is
+        pytest.param("I'm kinda nervous about the audition", 0.8, id="kinda-is-degree"),
+        pytest.param("My new job is sort of overwhelming", 0.8, id="sort-of-is-degree"),
+        pytest.param("I think about my grandmother a lot", 0.8, id="thinking-about-someone"),
+        pytest.param("I think my landlord is selling the building", 0.5, id="i-think-hedges"),
     ],
 )
 def test_confidence_follows_seed_002(text: str, confidence: float) -> None:
@@ -1005,19 +1010,6 @@ def test_a_short_answer_to_a_question_is_kept_with_the_question() -> None:
 
 def test_a_two_word_remark_that_answers_nothing_is_not_kept() -> None:
     assert [f for f in chat(("Lena", "Nice."), ("Omar", "Rosie's Kitchen!")) if "Rosie" in f.content] == []
-
-
-@pytest.mark.parametrize(
-    ("text", "confidence"),
-    [
-        ("I'm kinda nervous about the audition", 0.8),
-        ("My new job is sort of overwhelming", 0.8),
-        ("I think about my grandmother a lot", 0.8),
-        ("I think my landlord is selling the building", 0.5),
-    ],
-)
-def test_degree_words_and_thinking_about_someone_are_not_hedges(text: str, confidence: float) -> None:
-    assert facts_of(text)[0].confidence == confidence
 
 
 def test_a_clause_about_it_keeps_the_question_it_answers() -> None:

@@ -551,7 +551,6 @@ def expand(
 # Seed 004: retrieval strengthens what it returns, more after a longer gap (the spacing effect), the same
 # rule as memories (`db.repositories.search.SPACED_ACCESS`). Storylines and macros have no
 # last_accessed_at column, so they get the boost of a retrieval without a measurable gap.
-_SPACED = SPACED_ACCESS
 _UNSPACED = """
         access_count = x.access_count + 1,
         recall_frequency = x.recall_frequency + 1,
@@ -573,9 +572,9 @@ def record_access(
 ) -> None:
     """One UPDATE per table with returned hits, all in one statement."""
     tables = [
-        ("entities", entity_ids, _SPACED),
-        ("relationships", relationship_ids, _SPACED),
-        ("sources", source_ids, _SPACED),
+        ("entities", entity_ids, SPACED_ACCESS),
+        ("relationships", relationship_ids, SPACED_ACCESS),
+        ("sources", source_ids, SPACED_ACCESS),
         ("storylines", storyline_ids, _UNSPACED),
         ("macros", macro_ids, _UNSPACED),
     ]

@@ -38,7 +38,8 @@ SPECIFIC_ENTITY_MAX_MEMORIES = 40
 # Document-frequency counting stops here: a term in more of the user's memories is common (see fts).
 DF_CAP = 500
 # The columns of a candidate the re-ranker reads (`engram.retrieval.search.rank_candidates`).
-_RERANK = "importance_score, created_at, last_reinforced_at, access_count"
+_RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "access_count")
+_RERANK = ", ".join(_RERANK_COLUMNS)
 MAX_TERMS = 12  # a pasted paragraph is not a query: its first dozen distinct terms are enough
 
 
@@ -118,6 +119,11 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
     }
 
 
+def _hits(signal: str, cte: str, *, distance: str = "NULL::float8") -> str:
+    """One signal's candidates as rows of the `hits` union (`hybrid_candidates`)."""
+    return f"SELECT id, '{signal}' AS signal, rank, {distance} AS distance, {_RERANK} FROM {cte}"
+
+
 def hybrid_candidates(
     conn: Conn,
     user_id: str,
@@ -153,7 +159,7 @@ def hybrid_candidates(
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
     # Each signal reads its memories' rows anyway: it carries what the re-ranker needs of them, so the
     # candidates need no second look at their rows.
-    features = ", ".join(f"m.{column}" for column in _RERANK.split(", "))
+    features = ", ".join(f"m.{column}" for column in _RERANK_COLUMNS)
     params["df_cap"] = DF_CAP
     common_terms = "'{}'::text[]"
     if "vector" in signals and embedding is not None:
@@ -164,7 +170,7 @@ def hybrid_candidates(
                 FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
                 ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
         )
-        unions.append(f"SELECT id, 'vec' AS signal, rank, distance, {_RERANK} FROM vec")
+        unions.append(_hits("vec", "vec", distance="distance"))
     if "fts" in signals:
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
@@ -227,7 +233,7 @@ def hybrid_candidates(
                     SELECT id, {_RERANK}, row_number() OVER (ORDER BY score DESC) AS rank
                     FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
             )
-            unions.append(f"SELECT id, 'fts' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM fts")
+            unions.append(_hits("fts", "fts"))
     if mentions.get("name"):
         # Memories named like a run of the query's words (`_prologue`)
         ids, scores = zip(*mentions["name"], strict=True)
@@ -240,36 +246,25 @@ def hybrid_candidates(
                 WHERE {allowed}
                 ORDER BY n.score DESC, {tiebreak} LIMIT %(k)s)"""
         )
-        unions.append(f"SELECT id, 'nm' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM nm")
-    if mentions.get("entity"):
-        # Memories linked to an entity the query names, the better named first
-        ids, scores = zip(*mentions["entity"], strict=True)
-        params["ent_ids"], params["ent_scores"] = list(ids), list(scores)
+        unions.append(_hits("nm", "nm"))
+    # Memories linked to an entity the query names (the better named first), and to a graph neighbour of
+    # one (the stronger tie first)
+    for kind, cte in (("entity", "ent"), ("hop", "graph")):
+        if not mentions.get(kind):
+            continue
+        ids, weights = zip(*mentions[kind], strict=True)
+        params[f"{cte}_ids"], params[f"{cte}_weights"] = list(ids), list(weights)
         ctes.append(
-            f"""ent AS (
-                SELECT m.id, {features}, row_number() OVER (ORDER BY max(q.ws) DESC, min({tiebreak})) AS rank
-                FROM unnest(%(ent_ids)s::uuid[], %(ent_scores)s::float8[]) AS q(id, ws)
-                JOIN memory_entities me ON me.entity_id = q.id
-                JOIN memories m ON m.id = me.memory_id
-                WHERE {allowed}
-                GROUP BY m.id ORDER BY max(q.ws) DESC, min({tiebreak}) LIMIT %(k)s)"""
-        )
-        unions.append(f"SELECT id, 'ent' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM ent")
-    if mentions.get("hop"):
-        # Memories linked to a graph neighbour of an entity the query names, the stronger tie first
-        ids, scores = zip(*mentions["hop"], strict=True)
-        params["hop_ids"], params["hop_scores"] = list(ids), list(scores)
-        ctes.append(
-            f"""graph AS (
+            f"""{cte} AS (
                 SELECT m.id, {features},
-                       row_number() OVER (ORDER BY max(h.strength) DESC, min({tiebreak})) AS rank
-                FROM unnest(%(hop_ids)s::uuid[], %(hop_scores)s::float8[]) AS h(id, strength)
-                JOIN memory_entities me ON me.entity_id = h.id
+                       row_number() OVER (ORDER BY max(e.weight) DESC, min({tiebreak})) AS rank
+                FROM unnest(%({cte}_ids)s::uuid[], %({cte}_weights)s::float8[]) AS e(id, weight)
+                JOIN memory_entities me ON me.entity_id = e.id
                 JOIN memories m ON m.id = me.memory_id
                 WHERE {allowed}
-                GROUP BY m.id ORDER BY max(h.strength) DESC, min({tiebreak}) LIMIT %(k)s)"""
+                GROUP BY m.id ORDER BY max(e.weight) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
-        unions.append(f"SELECT id, 'graph' AS signal, rank, NULL::float8 AS distance, {_RERANK} FROM graph")
+        unions.append(_hits(cte, cte))
     if not unions:
         return []
 
@@ -289,7 +284,7 @@ def hybrid_candidates(
     # One row per candidate with every signal's rank: a single hash aggregate. Only what the re-ranker
     # reads: the results' full rows come after ranking (`result_rows`), so the ~100 candidates that are
     # not returned cost no content, JSON or row decoding.
-    carried = ", ".join(f"min({column}) AS {column}" for column in _RERANK.split(", "))
+    carried = ", ".join(f"min({column}) AS {column}" for column in _RERANK_COLUMNS)
     sql = f"""
         WITH {", ".join(ctes)},
         hits AS ({" UNION ALL ".join(unions)}),
