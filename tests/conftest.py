@@ -64,7 +64,7 @@ def db(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Database]
     monkeypatch.setenv("ENGRAM_DATABASE_URL", database_url)
     reset_settings()
     reset_database()
-    vocabulary.forget()  # a fresh database: what earlier searches learnt about users' words is stale
+    vocabulary.forget()  # a fresh database: the memory counts earlier searches cached are stale
     from engram.db.connection import get_database
 
     yield get_database()

@@ -30,6 +30,7 @@ OMITTED = {
     "embedding": "vectors are derived from the content (6 KB each); an import recomputes them",
     "tsv": "the full-text index of the content",
     "memory_names": "the names the memories carry, an index of them for search",
+    "memory_terms": "how many memories hold each word, an index of them for search",
     "sources.response": "the cached response of the analyze call that stored the source",
     "sources.raw_content": "kept for conversations only (each message's role, speaker, time and id); "
     "a note's raw_content repeats its content",

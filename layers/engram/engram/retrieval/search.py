@@ -188,11 +188,8 @@ def search_in(
         per_signal=per_signal,
         ef_search=max(settings.hnsw_ef_search, per_signal),
         corpus_size=vocabulary.corpus_size(conn, user_id) if "fts" in params.signals else 1,
-        known_common=vocabulary.known_common(user_id),
         with_similarity=bool(params.threshold),
     )
-    if rows:
-        vocabulary.remember_common(user_id, rows[0]["common_terms"])
     return rank_candidates(conn, user_id, rows, params, embedding)
 
 

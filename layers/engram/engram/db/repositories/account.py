@@ -45,6 +45,7 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("conversation_state", "user_id"),
     ("memory_preferences", "user_id"),
     ("memory_names", "user_id"),
+    ("memory_terms", "user_id"),
     ("memories", "user_id"),
     ("entities", "user_id"),
     # Every source the user owns, team-shared ones included: a team keeps what its other members

@@ -10,6 +10,7 @@ ranking (`result_rows`), with their access recorded in the same statement.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,12 +36,12 @@ SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
 # An entity the query names is a signal only while it is specific: when most memories mention it (the
 # user's partner, the other person of a long conversation), "mentions X" ranks nothing.
 SPECIFIC_ENTITY_MAX_MEMORIES = 40
-# Document-frequency counting stops here: a term in more of the user's memories is common (see fts).
+# A term in at most this many of the user's active memories is rare: all its matches are read (see fts).
 DF_CAP = 500
 # The columns of a candidate the re-ranker reads (`engram.retrieval.search.rank_candidates`).
 _RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "access_count")
 _RERANK = ", ".join(_RERANK_COLUMNS)
-MAX_TERMS = 12  # a pasted paragraph is not a query: its first dozen distinct terms are enough
+MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
 
 
 @dataclass
@@ -56,6 +57,58 @@ class SearchFilters:
     since: datetime | None = None  # event/document date window (temporal queries)
     until: datetime | None = None
     exclude_ids: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class TermReads:
+    """Which of the query's terms full text reads, how far, and what each is worth (`term_reads`)."""
+
+    terms: list[str] = field(default_factory=list)  # read, rarest first
+    caps: list[int] = field(default_factory=list)  # at most this many matches of each
+    counted_idf: list[float] = field(default_factory=list)  # weight from the read (0: only sampled)
+    checked: list[str] = field(default_factory=list)  # weighed on each candidate's tsvector instead
+    checked_idf: list[float] = field(default_factory=list)
+
+
+def idf(df: int, corpus: int) -> float:
+    """BM25's inverse document frequency of a term in `df` of `corpus` memories."""
+    corpus = max(corpus, df, 1)
+    return math.log(1 + (corpus - df + 0.5) / (df + 0.5))
+
+
+def term_reads(lexemes: list[str], dfs: list[int], corpus: int, wanted: int) -> TermReads:
+    """Full text's plan: the rarest terms first, read until they gave `wanted` candidates.
+
+    A candidate's score is the sum of the IDF of the query terms it contains. Reading the rarest terms'
+    matches first finds the best-scoring memories first: a memory only a more common term would have
+    found scores at most that term's weight, below every candidate already found by a rarer one
+    (unless it holds several common terms at once). So terms are read in order of document frequency
+    while fewer than `wanted` candidates are known: a rare term (df <= DF_CAP) in full, a common one as
+    a sample of what is still wanted (its matches all weigh the same). Every other term, and a sampled
+    one, only adds its weight to the candidates that contain it. A term no active memory contains is
+    dropped; of a long query the rarest MAX_TERMS are kept."""
+    present = sorted(
+        (
+            (df, position, lexeme)
+            for position, (lexeme, df) in enumerate(zip(lexemes, dfs, strict=True))
+            if df > 0
+        )
+    )[:MAX_TERMS]
+    plan = TermReads()
+    remaining = wanted
+    for df, _, lexeme in present:
+        weight = idf(df, corpus)
+        if remaining > 0:
+            rare = df <= DF_CAP
+            plan.terms.append(lexeme)
+            plan.caps.append(DF_CAP + 1 if rare else remaining)
+            plan.counted_idf.append(weight if rare else 0.0)
+            remaining = remaining - df if rare else 0
+            if rare:
+                continue
+        plan.checked.append(lexeme)
+        plan.checked_idf.append(weight)
+    return plan
 
 
 M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
@@ -135,7 +188,6 @@ def hybrid_candidates(
     per_signal: int = 100,
     ef_search: int = 100,
     corpus_size: int = 1,
-    known_common: frozenset[str] = frozenset(),
     with_similarity: bool = False,
 ) -> list[dict[str, Any]]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
@@ -143,9 +195,7 @@ def hybrid_candidates(
     signal's candidates only (NULL for the others).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
-    the N of the IDF, which need not be exact to rank. `known_common` are lexemes an earlier search
-    found common for this user (cached by the caller): their matches are not read again. Every row
-    carries `common_terms`, the query's lexemes this search found common, for the caller to remember."""
+    the N of the IDF, which need not be exact to rank."""
     params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
@@ -154,14 +204,14 @@ def hybrid_candidates(
     allowed = visible_predicate(filters)
     ctes: list[str] = []
     unions: list[str] = []
-    lexemes, mentions = _prologue(conn, query, signals, ef_search=ef_search, name_cap=per_signal * 4)
+    lexemes, dfs, mentions = _prologue(
+        conn, user_id, query, signals, ef_search=ef_search, name_cap=per_signal * 4
+    )
     # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
     # Each signal reads its memories' rows anyway: it carries what the re-ranker needs of them, so the
     # candidates need no second look at their rows.
     features = ", ".join(f"m.{column}" for column in _RERANK_COLUMNS)
-    params["df_cap"] = DF_CAP
-    common_terms = "'{}'::text[]"
     if "vector" in signals and embedding is not None:
         ctes.append(
             f"""vec AS (
@@ -173,60 +223,30 @@ def hybrid_candidates(
         unions.append(_hits("vec", "vec", distance="distance"))
     if "fts" in signals:
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
-        # user's memories (IDF). Postgres' ts_rank has no IDF, so "Caroline", in every memory of her
-        # conversations, would weigh as much as "pottery". Each term's matches come through the GIN index
-        # (`engram_term_matches`, sql/0008, 0012: RLS would otherwise forbid the index), at most DF_CAP + 1
-        # per term. A term with more is common: its rows are not candidates (unless every term is common),
-        # it only adds its weight (df taken as DF_CAP + 1, a lower bound) to candidates the rarer terms
-        # found. So a query costs the same at 600 memories and at 100,000. A term an earlier search found
-        # common (`known_common`) is not read at all. When every term is known common, a few matches per
-        # term seed the signal (the other signals rank such a query) and none are counted.
-        terms = lexemes[:MAX_TERMS]
-        known = [t for t in terms if t in known_common]
-        all_common = bool(terms) and len(known) == len(terms)
-        if all_common:
-            known = []
-        if terms:
-            params["terms"] = [t for t in terms if t not in known]
-            params["known"], params["corpus"] = known, max(corpus_size, 1)
-            params["all_common"] = all_common
-            params["read_cap"] = per_signal * 2 if all_common else DF_CAP + 1
-            # only terms this search counted: one assumed common is not re-dated, so it is recounted once
-            # its remembered status expires
-            common_terms = (
-                "(SELECT coalesce(array_agg(lex), '{}') FROM df"
-                " WHERE common AND term_no > 0 AND NOT %(all_common)s)"
-            )
+        # user's memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her
+        # conversations, would weigh as much as "pottery"). Each term's document frequency comes from the
+        # user's term dictionary (`memory_terms`, sql/0013, in the prologue); the rarest terms' matches
+        # are read through the GIN index until there are enough candidates (`term_reads`;
+        # `engram_term_matches`, sql/0013: RLS would otherwise forbid the index), and they come with
+        # what is read of them, so no candidate is looked up twice. A term whose matches were not all
+        # read adds its weight to the candidates whose tsvector contains it.
+        reads = term_reads(lexemes, dfs, corpus_size, per_signal * 2)
+        if reads.terms:
+            params |= {"terms": reads.terms, "caps": reads.caps, "counted_idf": reads.counted_idf,
+                       "checked": reads.checked, "checked_idf": reads.checked_idf}  # fmt: skip
             ctes.append(
                 f"""tm AS MATERIALIZED (
-                    SELECT *, memory_id AS id FROM engram_term_matches(%(terms)s, %(read_cap)s)),
-                counted AS (
-                    SELECT t.ord AS term_no, t.lex, c.n
-                    FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS t(lex, ord)
-                    JOIN (SELECT term_no, count(*) AS n FROM tm GROUP BY term_no) c ON c.term_no = t.ord
-                    UNION ALL  -- known common: not read
-                    SELECT -k.ord, k.lex, NULL FROM unnest(%(known)s::text[]) WITH ORDINALITY AS k(lex, ord)),
-                df AS MATERIALIZED (
-                    SELECT term_no, lex, plainto_tsquery('simple', lex) AS q, e.common,
-                           ln(1 + (%(corpus)s - e.n + 0.5) / (e.n + 0.5)) AS idf
-                    FROM counted
-                    -- a term assumed common (known, or all terms known) has df of at least DF_CAP + 1
-                    CROSS JOIN LATERAL (SELECT n IS NULL OR %(all_common)s AS assumed) a
-                    CROSS JOIN LATERAL (
-                        SELECT a.assumed OR n > %(df_cap)s AS common,
-                               CASE WHEN a.assumed THEN greatest(coalesce(n, 0), %(df_cap)s + 1)
-                                    ELSE n END AS n) e),
+                    SELECT *, memory_id AS id FROM engram_term_matches(%(terms)s, %(caps)s)),
                 pool AS MATERIALIZED (
-                    -- a rare term's matches are all in tm: its weight needs no second look at the row,
-                    -- and the rows came with what is read of them (`engram_term_matches`, sql/0012)
-                    SELECT DISTINCT ON (tm.id) tm.*, coalesce(
-                        sum(df.idf) FILTER (WHERE NOT df.common) OVER (PARTITION BY tm.id), 0) AS rare
-                    FROM tm JOIN df USING (term_no)
-                    WHERE NOT df.common OR NOT EXISTS (SELECT 1 FROM df r WHERE NOT r.common)
-                    ORDER BY tm.id),
+                    SELECT DISTINCT ON (tm.id) tm.*,
+                           sum((%(counted_idf)s::float8[])[tm.term_no]) OVER (PARTITION BY tm.id) AS counted
+                    FROM tm ORDER BY tm.id),
+                checked AS MATERIALIZED (
+                    SELECT plainto_tsquery('simple', c.lex) AS q, c.idf
+                    FROM unnest(%(checked)s::text[], %(checked_idf)s::float8[]) AS c(lex, idf)),
                 fts_scores AS MATERIALIZED (
-                    SELECT m.id, {features}, m.rare + coalesce(
-                        (SELECT sum(c.idf) FROM df c WHERE c.common AND m.tsv @@ c.q), 0) AS score
+                    SELECT m.id, {features}, m.counted + coalesce(
+                        (SELECT sum(c.idf) FROM checked c WHERE m.tsv @@ c.q), 0) AS score
                     FROM pool m
                     WHERE {allowed}),
                 fts AS (
@@ -295,8 +315,7 @@ def hybrid_candidates(
             FROM hits GROUP BY id)
         SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count,
                {similarity} AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank,
-               {common_terms} AS common_terms
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
         FROM candidates c
     """
     return conn.execute(sql, params).fetchall()
@@ -306,10 +325,11 @@ _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
 
 
 def _prologue(
-    conn: Conn, query: str, signals: set[str], *, ef_search: int, name_cap: int
-) -> tuple[list[str], dict[str, list[tuple[Any, float]]]]:
+    conn: Conn, user_id: str, query: str, signals: set[str], *, ef_search: int, name_cap: int
+) -> tuple[list[str], list[int], dict[str, list[tuple[Any, float]]]]:
     """What the hybrid statement is built from, in one round trip: the HNSW settings of this
-    transaction, the query's lexemes (`query_terms`) and what the query names (`engram_query_mentions`,
+    transaction, the query's lexemes (`query_terms`) with their document frequencies among the user's
+    active memories (`memory_terms`, sql/0013), and what the query names (`engram_query_mentions`,
     sql/0012): `name` (memory id, trigram score) for memories named like a run of its words, `entity`
     (entity id, word similarity) for specific entities whose name is among its words, `hop` (entity
     id, strength) for their specific graph neighbours.
@@ -321,14 +341,19 @@ def _prologue(
     row = conn.execute(
         f"""SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
                    set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
-                   ({_LEXEMES if "fts" in signals else "'{}'::text[]"}) AS lexemes,
+                   lx.lexemes,
+                   (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
+                    FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
+                    LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs,
                    mentions.*
-            FROM (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
+            FROM ({_LEXEMES if "fts" in signals else "SELECT '{}'::text[]"}) AS lx(lexemes),
+                 (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
                          coalesce(array_agg(weight), '{{}}') AS weights
                   FROM engram_query_mentions(%(query)s, %(grams)s, %(cap)s, %(specific)s, %(kinds)s)
                   WHERE %(kinds)s <> '{{}}') mentions""",
         {
             "ef": str(ef_search),
+            "uid": user_id,
             "query": query,
             "grams": name_grams(query),
             "cap": name_cap,
@@ -340,7 +365,7 @@ def _prologue(
     found: dict[str, list[tuple[Any, float]]] = {}
     for kind, id_, weight in zip(row["kinds"], row["ids"], row["weights"], strict=True):
         found.setdefault(kind, []).append((id_, float(weight)))
-    return list(row["lexemes"]), found
+    return list(row["lexemes"]), list(row["dfs"]), found
 
 
 def result_rows(

@@ -1,0 +1,149 @@
+-- Full text knows each term's document frequency before it reads a match.
+--
+-- Search weighs a query's terms by their rarity among the user's memories (IDF). Until now it learnt a
+-- term's document frequency by reading its matches, up to 501 per term: a query of several fairly
+-- common words read thousands of rows at 100,000 memories (the slowest searches), and a term past 500
+-- matches only got a floor weight (as if in 501 memories, whether in 600 or in 30,000). The process
+-- remembered which words were common for a few minutes, so a cold process paid again.
+--
+-- `memory_terms` holds, per user, each lexeme of the user's active memories with the number of active
+-- memories that contain it: exact IDF for every term from one primary-key probe per term, and the
+-- rarest terms are read first, only until search has enough candidates (`term_reads` in
+-- engram/db/repositories/search.py). Kept by triggers, in the transaction that changes the memories:
+-- statement triggers with transition tables on insert and delete (a bulk import or a forget-me is one
+-- statement), a row trigger only when an update changes a memory's status or text (never on the access
+-- updates of search). A lexeme no active memory contains any more is removed, so forgetting a memory
+-- leaves none of its words behind.
+--
+-- Concurrency: the counts of one user's common words are shared rows, so two transactions adding
+-- memories of the same user with common words in common take turns at those rows (one user's writes
+-- arrive one at a time through the job queue: SQS FIFO groups by user). Rows are changed in key order,
+-- so two such writers wait for each other instead of deadlocking.
+
+CREATE TABLE IF NOT EXISTS memory_terms (
+    user_id text    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    lexeme  text    NOT NULL,  -- a lexeme of memories.tsv (english stemming)
+    df      integer NOT NULL,  -- active memories of the user containing it
+    PRIMARY KEY (user_id, lexeme)
+);
+
+ALTER TABLE memory_terms ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS memory_terms_owner ON memory_terms;
+CREATE POLICY memory_terms_owner ON memory_terms USING (user_id = engram_current_user())
+    WITH CHECK (user_id = engram_current_user());
+-- The app role reads it (search) and deletes it only when forgetting a user; triggers write it.
+GRANT SELECT, DELETE ON memory_terms TO engram_app;
+
+INSERT INTO memory_terms (user_id, lexeme, df)
+SELECT m.user_id, l.lexeme, count(*)
+FROM memories m CROSS JOIN LATERAL unnest(m.tsv) AS l
+WHERE m.status = 'active'
+GROUP BY 1, 2
+ON CONFLICT DO NOTHING;
+
+-- Adds `weights[i]` (+1: a memory became active, -1: it stopped being active) to the count of every
+-- lexeme of `docs[i]`, user by user, in key order; a lexeme whose count reaches zero is removed.
+CREATE OR REPLACE FUNCTION engram_memory_terms_count(users text[], docs tsvector[], weights integer[])
+RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, public
+AS $$
+BEGIN
+    INSERT INTO public.memory_terms AS t (user_id, lexeme, df)
+    SELECT d.u, l.lexeme, sum(d.w)::int
+    FROM unnest(users, docs, weights) AS d(u, doc, w) CROSS JOIN LATERAL unnest(d.doc) AS l
+    GROUP BY 1, 2 HAVING sum(d.w) <> 0
+    ORDER BY 1, 2
+    ON CONFLICT (user_id, lexeme) DO UPDATE SET df = t.df + EXCLUDED.df;
+    IF -1 = ANY(weights) THEN
+        DELETE FROM public.memory_terms t
+        WHERE t.df <= 0 AND (t.user_id, t.lexeme) IN (
+            SELECT d.u, l.lexeme
+            FROM unnest(users, docs, weights) AS d(u, doc, w) CROSS JOIN LATERAL unnest(d.doc) AS l
+            WHERE d.w < 0);
+    END IF;
+END
+$$;
+REVOKE ALL ON FUNCTION engram_memory_terms_count(text[], tsvector[], integer[]) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION engram_memory_terms_added() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+BEGIN
+    PERFORM public.engram_memory_terms_count(array_agg(user_id), array_agg(tsv), array_agg(1))
+    FROM added WHERE status = 'active';
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION engram_memory_terms_removed() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+BEGIN
+    PERFORM public.engram_memory_terms_count(array_agg(user_id), array_agg(tsv), array_agg(-1))
+    FROM removed WHERE status = 'active';
+    RETURN NULL;
+END
+$$;
+
+-- A memory that stops or starts being active, or whose text changes while active.
+CREATE OR REPLACE FUNCTION engram_memory_terms_changed() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+BEGIN
+    PERFORM public.engram_memory_terms_count(
+        ARRAY[OLD.user_id, NEW.user_id], ARRAY[OLD.tsv, NEW.tsv],
+        ARRAY[CASE WHEN OLD.status = 'active' THEN -1 ELSE 0 END,
+              CASE WHEN NEW.status = 'active' THEN 1 ELSE 0 END]);
+    RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS memories_terms_added ON memories;
+CREATE TRIGGER memories_terms_added AFTER INSERT ON memories
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_terms_added();
+DROP TRIGGER IF EXISTS memories_terms_removed ON memories;
+CREATE TRIGGER memories_terms_removed AFTER DELETE ON memories
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_terms_removed();
+DROP TRIGGER IF EXISTS memories_terms_changed ON memories;
+CREATE TRIGGER memories_terms_changed AFTER UPDATE OF status, content, name ON memories
+    FOR EACH ROW WHEN ((OLD.status = 'active') IS DISTINCT FROM (NEW.status = 'active')
+                       OR (NEW.status = 'active' AND OLD.tsv IS DISTINCT FROM NEW.tsv))
+    EXECUTE FUNCTION engram_memory_terms_changed();
+
+-- Each term's matches are read up to its own cap (`caps[i]`): the rarest terms in full, the first
+-- common one only as far as search still needs candidates, the others not at all (search passes only
+-- the terms it reads). Otherwise as in 0012.
+DROP FUNCTION IF EXISTS engram_term_matches(text[], integer);
+CREATE FUNCTION engram_term_matches(terms text[], caps integer[])
+RETURNS TABLE (
+    term_no integer, memory_id uuid, user_id text, status text, is_historical boolean,
+    expires_at timestamptz, effective_from timestamptz, memory_type text, importance_score real,
+    sensitivity_level text, event_date timestamptz, document_date timestamptz, created_at timestamptz,
+    last_reinforced_at timestamptz, access_count integer, tsv tsvector)
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, public
+AS $$
+DECLARE
+    uid text := engram_current_user();
+    branches text[] := '{}';
+BEGIN
+    IF uid IS NULL OR coalesce(array_length(terms, 1), 0) = 0 THEN
+        RETURN;
+    END IF;
+    FOR i IN 1 .. array_length(terms, 1) LOOP
+        branches := branches || format(
+            '(SELECT %s, m.id, m.user_id, m.status, m.is_historical, m.expires_at, m.effective_from,
+                     m.memory_type, m.importance_score, m.sensitivity_level, m.event_date, m.document_date,
+                     m.created_at, m.last_reinforced_at, m.access_count, m.tsv
+              FROM public.memories m
+              WHERE m.tsv @@ plainto_tsquery(''simple'', $1[%s]) AND m.user_id = $2 AND m.status = ''active''
+              LIMIT $3[%s])', i, i, i);
+    END LOOP;
+    RETURN QUERY EXECUTE array_to_string(branches, ' UNION ALL ') USING terms, uid, caps;
+END
+$$;
+REVOKE ALL ON FUNCTION engram_term_matches(text[], integer[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer[]) TO engram_app;

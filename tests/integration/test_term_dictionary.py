@@ -1,0 +1,135 @@
+"""Full text weighs terms by their document frequency among the user's active memories, read from the
+user's term dictionary (`memory_terms`, sql/0013), which the memories' own triggers keep exact."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.db.repositories.search import DF_CAP, MAX_TERMS, idf, term_reads
+from engram.retrieval.search import SearchParams, search_memories
+from tests.memory_factory import add_memories
+
+
+def _dictionary(db, user_id: str) -> dict[str, int]:
+    with db.user_transaction(user_id) as conn:
+        rows = conn.execute("SELECT lexeme, df FROM memory_terms WHERE user_id = %s", (user_id,)).fetchall()
+    return {r["lexeme"]: r["df"] for r in rows}
+
+
+def _counted(db, user_id: str) -> dict[str, int]:
+    """What the dictionary must hold: every lexeme of the user's active memories, counted from scratch."""
+    with db.user_transaction(user_id) as conn:
+        rows = conn.execute(
+            """SELECT l.lexeme, count(*) AS df FROM memories m CROSS JOIN LATERAL unnest(m.tsv) AS l
+               WHERE m.user_id = %s AND m.status = 'active' GROUP BY 1""",
+            (user_id,),
+        ).fetchall()
+    return {r["lexeme"]: r["df"] for r in rows}
+
+
+def _fts(user_id: str, query: str, limit: int = 10) -> list[str]:
+    params = SearchParams(query=query, limit=limit, signals={"fts"}, track_access=False)
+    return [r.memory.content for r in search_memories(user_id, params)]
+
+
+def test_the_dictionary_counts_the_active_memories_through_every_change(db, user_id, other_user_id):
+    # Given memories of two users
+    pottery, lisbon, _ = add_memories(
+        db, user_id, "I took up pottery in March", "Dana moved to Lisbon", "Pottery class on Tuesday"
+    )
+    add_memories(db, other_user_id, "Pottery with my sister")
+    assert _dictionary(db, user_id) == _counted(db, user_id)
+    assert _dictionary(db, user_id)["potteri"] == 2 and _dictionary(db, other_user_id)["potteri"] == 1
+
+    with db.user_transaction(user_id) as conn:
+        # When a memory is edited, another superseded and a third renamed ...
+        conn.execute(
+            "UPDATE memories SET content = 'I took up ceramics in March' WHERE id = %s", (pottery["id"],)
+        )
+        conn.execute("UPDATE memories SET status = 'superseded' WHERE id = %s", (lisbon["id"],))
+    # Then the counts follow: "potteri" once, Lisbon's words gone with its only active memory
+    assert _dictionary(db, user_id) == _counted(db, user_id)
+    assert _dictionary(db, user_id)["potteri"] == 1 and "lisbon" not in _dictionary(db, user_id)
+    with db.user_transaction(user_id) as conn:
+        # When the superseded memory becomes active again, its words come back
+        conn.execute("UPDATE memories SET status = 'active' WHERE id = %s", (lisbon["id"],))
+    assert _dictionary(db, user_id)["lisbon"] == 1
+    # And the access updates of search change nothing
+    before = _dictionary(db, user_id)
+    assert _fts(user_id, "Lisbon pottery")
+    with db.user_transaction(user_id) as conn:
+        conn.execute("UPDATE memories SET access_count = access_count + 1 WHERE user_id = %s", (user_id,))
+    assert _dictionary(db, user_id) == before
+    assert _dictionary(db, other_user_id) == {"potteri": 1, "sister": 1}
+
+
+def test_forgetting_memories_leaves_none_of_their_words(db, user_id):
+    ceramics, _ = add_memories(db, user_id, "Ceramics class with Ottilie", "Morning run by the river")
+    with db.user_transaction(user_id) as conn:
+        conn.execute("DELETE FROM memories WHERE id = %s", (ceramics["id"],))
+    assert set(_dictionary(db, user_id)) == {"morn", "run", "river"}
+    with db.user_transaction(user_id) as conn:
+        conn.execute("DELETE FROM memories WHERE user_id = %s", (user_id,))
+    assert _dictionary(db, user_id) == {}
+
+
+def test_a_common_word_weighs_by_how_common_it_is(db, user_id, other_user_id):
+    # Given a word in more memories than DF_CAP, and a rare one
+    add_memories(db, user_id, *[f"Morning coffee number {i} before work" for i in range(DF_CAP + 10)])
+    lake = add_memories(
+        db, user_id, "Coffee with Priya at the lake", "Priya swims at the lake on Sundays", "The lake froze"
+    )
+    add_memories(db, other_user_id, "A lake house with coffee")
+    assert _dictionary(db, user_id)["coffe"] == DF_CAP + 11
+
+    # Then the memory with both words comes first, and the rare word's memories before the common's
+    ranked = _fts(user_id, "coffee at the lake")
+    assert ranked[0] == "Coffee with Priya at the lake"
+    assert set(ranked[:3]) == {m["content"] for m in lake}
+    assert all("coffee" in c.lower() for c in ranked[3:])
+    assert "A lake house with coffee" not in ranked  # another user's
+
+
+def test_a_query_of_common_words_only_reads_the_rarer_and_still_finds_memories(db, user_id):
+    # "morning" in every memory, "coffee" in half of them: both common
+    add_memories(db, user_id, *[f"Morning coffee number {i} before work" for i in range(DF_CAP + 10)])
+    add_memories(db, user_id, *[f"Morning tea number {i} at home" for i in range(DF_CAP + 10)])
+    ranked = _fts(user_id, "morning coffee", limit=20)
+    assert len(ranked) == 20 and all("coffee" in c for c in ranked)
+
+
+def test_words_in_no_memory_do_not_stop_the_others(db, user_id):
+    add_memories(db, user_id, "Ottilie teaches the ceramics class")
+    assert _fts(user_id, "zyxwv ceramics qwertz") == ["Ottilie teaches the ceramics class"]
+    assert _fts(user_id, "zyxwv qwertz") == []
+
+
+class TestTermReads:
+    """The plan full text follows (`term_reads`): which terms to read, how far, what each weighs."""
+
+    def test_the_rarest_terms_are_read_until_enough_candidates_are_known(self):
+        plan = term_reads(["walk", "lisbon", "dana", "cafe"], [40, 3, 9, 70], corpus=1000, wanted=50)
+        assert plan.terms == ["lisbon", "dana", "walk"]  # 3 + 9 + 40 = 52 >= 50 candidates
+        assert plan.caps == [DF_CAP + 1] * 3 and plan.counted_idf == [
+            idf(3, 1000),
+            idf(9, 1000),
+            idf(40, 1000),
+        ]
+        assert plan.checked == ["cafe"] and plan.checked_idf == [idf(70, 1000)]
+
+    def test_a_common_term_is_sampled_as_far_as_candidates_are_still_wanted(self):
+        plan = term_reads(["morn", "coffe", "lake"], [5000, 800, 20], corpus=10_000, wanted=100)
+        assert plan.terms == ["lake", "coffe"] and plan.caps == [DF_CAP + 1, 80]
+        assert plan.counted_idf == [idf(20, 10_000), 0.0]  # a sample's weight comes from the check
+        assert plan.checked == ["coffe", "morn"]
+
+    def test_absent_terms_are_dropped_and_a_long_query_keeps_its_rarest_terms(self):
+        lexemes = [f"w{i}" for i in range(MAX_TERMS + 5)]
+        plan = term_reads(lexemes, [0, *range(MAX_TERMS + 4, 0, -1)], corpus=100, wanted=1)
+        kept = plan.terms + plan.checked
+        assert "w0" not in kept and len(kept) == MAX_TERMS and plan.terms == [f"w{MAX_TERMS + 4}"]
+
+    @pytest.mark.parametrize("df", [1, 10, DF_CAP, 50_000])
+    def test_rarer_terms_weigh_more_and_stale_counts_stay_positive(self, df):
+        assert idf(df, 100_000) > idf(df + 1, 100_000) > 0
+        assert idf(df, corpus=1) > 0  # a cached corpus size smaller than a term's count
