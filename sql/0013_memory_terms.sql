@@ -113,13 +113,18 @@ CREATE TRIGGER memories_terms_changed AFTER UPDATE OF status, content, name ON m
                        OR (NEW.status = 'active' AND OLD.tsv IS DISTINCT FROM NEW.tsv))
     EXECUTE FUNCTION engram_memory_terms_changed();
 
--- Each term's matches are read up to its own cap (`caps[i]`): the rarest terms in full, the first
--- common one only as far as search still needs candidates, the others not at all (search passes only
--- the terms it reads). Otherwise as in 0012.
+-- The matches search reads (`term_reads` in engram/db/repositories/search.py): every match of the
+-- rare terms `terms` (known to be few) through one index scan of their OR, at most `cap` rows; then at
+-- most `sample_cap` other matches of one common term, `sampled`. Each statement is planned with its
+-- values (EXECUTE ... USING), so a term rare for this user but common among all users takes the user's
+-- btree rather than a large bitmap. The rows come with what search reads of them, so none is read
+-- twice; as the policies do, only rows of `engram_current_user()`.
 DROP FUNCTION IF EXISTS engram_term_matches(text[], integer);
-CREATE FUNCTION engram_term_matches(terms text[], caps integer[])
+DROP FUNCTION IF EXISTS engram_term_matches(text[], integer[]);
+CREATE OR REPLACE FUNCTION engram_term_matches(
+    terms text[], cap integer, sampled text DEFAULT NULL, sample_cap integer DEFAULT 0)
 RETURNS TABLE (
-    term_no integer, memory_id uuid, user_id text, status text, is_historical boolean,
+    id uuid, user_id text, status text, is_historical boolean,
     expires_at timestamptz, effective_from timestamptz, memory_type text, importance_score real,
     sensitivity_level text, event_date timestamptz, document_date timestamptz, created_at timestamptz,
     last_reinforced_at timestamptz, access_count integer, tsv tsvector)
@@ -128,22 +133,31 @@ SET search_path = pg_catalog, public
 AS $$
 DECLARE
     uid text := engram_current_user();
-    branches text[] := '{}';
+    any_term tsquery;
+    term text;
+    reads constant text := 'SELECT m.id, m.user_id, m.status, m.is_historical, m.expires_at,
+            m.effective_from, m.memory_type, m.importance_score, m.sensitivity_level, m.event_date,
+            m.document_date, m.created_at, m.last_reinforced_at, m.access_count, m.tsv
+        FROM public.memories m
+        WHERE m.tsv @@ $1 AND m.user_id = $2 AND m.status = ''active''';
 BEGIN
-    IF uid IS NULL OR coalesce(array_length(terms, 1), 0) = 0 THEN
+    IF uid IS NULL THEN
         RETURN;
     END IF;
-    FOR i IN 1 .. array_length(terms, 1) LOOP
-        branches := branches || format(
-            '(SELECT %s, m.id, m.user_id, m.status, m.is_historical, m.expires_at, m.effective_from,
-                     m.memory_type, m.importance_score, m.sensitivity_level, m.event_date, m.document_date,
-                     m.created_at, m.last_reinforced_at, m.access_count, m.tsv
-              FROM public.memories m
-              WHERE m.tsv @@ plainto_tsquery(''simple'', $1[%s]) AND m.user_id = $2 AND m.status = ''active''
-              LIMIT $3[%s])', i, i, i);
+    FOREACH term IN ARRAY coalesce(terms, '{}') LOOP
+        any_term := CASE WHEN any_term IS NULL THEN plainto_tsquery('simple', term)
+                         ELSE any_term || plainto_tsquery('simple', term) END;
     END LOOP;
-    RETURN QUERY EXECUTE array_to_string(branches, ' UNION ALL ') USING terms, uid, caps;
+    IF any_term IS NOT NULL AND cap > 0 THEN
+        RETURN QUERY EXECUTE reads || ' LIMIT $3' USING any_term, uid, cap;
+    END IF;
+    IF sampled IS NOT NULL AND sample_cap > 0 AND any_term IS NULL THEN
+        RETURN QUERY EXECUTE reads || ' LIMIT $3' USING plainto_tsquery('simple', sampled), uid, sample_cap;
+    ELSIF sampled IS NOT NULL AND sample_cap > 0 THEN  -- not the rows the rare terms gave already
+        RETURN QUERY EXECUTE reads || ' AND NOT (m.tsv @@ $3) LIMIT $4'
+            USING plainto_tsquery('simple', sampled), uid, any_term, sample_cap;
+    END IF;
 END
 $$;
-REVOKE ALL ON FUNCTION engram_term_matches(text[], integer[]) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer[]) TO engram_app;
+REVOKE ALL ON FUNCTION engram_term_matches(text[], integer, text, integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION engram_term_matches(text[], integer, text, integer) TO engram_app;

@@ -9,10 +9,8 @@ from tests.memory_factory import add_memories
 
 def _term_hits(db, user_id: str, terms: list[str]) -> set:
     with db.user_transaction(user_id) as conn:
-        rows = conn.execute(
-            "SELECT memory_id FROM engram_term_matches(%s, %s)", (terms, [100] * len(terms))
-        ).fetchall()
-    return {r["memory_id"] for r in rows}
+        rows = conn.execute("SELECT id FROM engram_term_matches(%s, 100)", (terms,)).fetchall()
+    return {r["id"] for r in rows}
 
 
 def _name_hits(db, user_id: str, query: str) -> set:
@@ -39,7 +37,7 @@ def test_without_a_scoped_user_the_matchers_return_nothing(db, user_id):
     add_memories(db, user_id, "I took up pottery in March", name="Pottery")
     with db.system_transaction() as conn:
         terms = conn.execute(
-            "SELECT count(*) AS n FROM engram_term_matches(ARRAY['potteri'], ARRAY[100])"
+            "SELECT count(*) AS n FROM engram_term_matches(ARRAY['potteri'], 100)"
         ).fetchone()
         names = conn.execute(
             "SELECT count(*) AS n FROM engram_name_matches(ARRAY['pottery'], 100)"

@@ -105,29 +105,30 @@ def test_words_in_no_memory_do_not_stop_the_others(db, user_id):
 
 
 class TestTermReads:
-    """The plan full text follows (`term_reads`): which terms to read, how far, what each weighs."""
+    """The plan full text follows (`term_reads`): whose matches are the candidates, what each term weighs."""
 
     def test_the_rarest_terms_are_read_until_enough_candidates_are_known(self):
         plan = term_reads(["walk", "lisbon", "dana", "cafe"], [40, 3, 9, 70], corpus=1000, wanted=50)
-        assert plan.terms == ["lisbon", "dana", "walk"]  # 3 + 9 + 40 = 52 >= 50 candidates
-        assert plan.caps == [DF_CAP + 1] * 3 and plan.counted_idf == [
-            idf(3, 1000),
-            idf(9, 1000),
-            idf(40, 1000),
-        ]
-        assert plan.checked == ["cafe"] and plan.checked_idf == [idf(70, 1000)]
+        assert plan.rare == ["lisbon", "dana", "walk"]  # 3 + 9 + 40 = 52 >= 50 candidates
+        assert plan.sampled is None
+        assert plan.weights == {
+            t: idf(df, 1000) for t, df in [("lisbon", 3), ("dana", 9), ("walk", 40), ("cafe", 70)]
+        }
 
     def test_a_common_term_is_sampled_as_far_as_candidates_are_still_wanted(self):
         plan = term_reads(["morn", "coffe", "lake"], [5000, 800, 20], corpus=10_000, wanted=100)
-        assert plan.terms == ["lake", "coffe"] and plan.caps == [DF_CAP + 1, 80]
-        assert plan.counted_idf == [idf(20, 10_000), 0.0]  # a sample's weight comes from the check
-        assert plan.checked == ["coffe", "morn"]
+        assert plan.rare == ["lake"] and (plan.sampled, plan.sample_cap) == ("coffe", 80)
+        assert set(plan.weights) == {"morn", "coffe", "lake"}  # the unread term still weighs in
+
+    def test_a_query_of_common_terms_samples_the_least_common(self):
+        plan = term_reads(["morn", "coffe"], [5000, 800], corpus=10_000, wanted=50)
+        assert plan.rare == [] and (plan.sampled, plan.sample_cap) == ("coffe", 50)
 
     def test_absent_terms_are_dropped_and_a_long_query_keeps_its_rarest_terms(self):
         lexemes = [f"w{i}" for i in range(MAX_TERMS + 5)]
         plan = term_reads(lexemes, [0, *range(MAX_TERMS + 4, 0, -1)], corpus=100, wanted=1)
-        kept = plan.terms + plan.checked
-        assert "w0" not in kept and len(kept) == MAX_TERMS and plan.terms == [f"w{MAX_TERMS + 4}"]
+        assert "w0" not in plan.weights and len(plan.weights) == MAX_TERMS
+        assert plan.rare == [f"w{MAX_TERMS + 4}"]  # df 1: enough
 
     @pytest.mark.parametrize("df", [1, 10, DF_CAP, 50_000])
     def test_rarer_terms_weigh_more_and_stale_counts_stay_positive(self, df):

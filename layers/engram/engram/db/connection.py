@@ -97,12 +97,21 @@ class Database:
         check_user_id(user_id)
         conn = self.connection()
         try:
-            with conn.transaction():
+            # BEGIN travels in the same round trip as the scoping statements: a transaction opened by
+            # `conn.transaction()` inside a pipeline would keep the whole transaction in pipeline mode.
+            # Code inside may still use `conn.transaction()`: it becomes a savepoint.
+            try:
                 with conn.pipeline():
+                    conn.execute("BEGIN")
                     conn.execute("SET LOCAL ROLE engram_app")
                     conn.execute("SELECT set_config('app.user_id', %s, true)", (user_id,))
                     conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT (id) DO NOTHING", (user_id,))
                 yield conn
+            except BaseException:
+                if not conn.closed and not conn.broken:
+                    conn.rollback()
+                raise
+            conn.commit()
         except psycopg.OperationalError as exc:
             self._forget(conn)
             raise DatabaseUnavailable("the database connection was lost") from exc

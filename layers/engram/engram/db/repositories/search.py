@@ -61,13 +61,12 @@ class SearchFilters:
 
 @dataclass
 class TermReads:
-    """Which of the query's terms full text reads, how far, and what each is worth (`term_reads`)."""
+    """Which of the query's terms full text reads, and what each weighs (`term_reads`)."""
 
-    terms: list[str] = field(default_factory=list)  # read, rarest first
-    caps: list[int] = field(default_factory=list)  # at most this many matches of each
-    counted_idf: list[float] = field(default_factory=list)  # weight from the read (0: only sampled)
-    checked: list[str] = field(default_factory=list)  # weighed on each candidate's tsvector instead
-    checked_idf: list[float] = field(default_factory=list)
+    rare: list[str] = field(default_factory=list)  # every match read
+    sampled: str | None = None  # a common term, `sample_cap` of its matches read
+    sample_cap: int = 0
+    weights: dict[str, float] = field(default_factory=dict)  # every term kept, read or not: its IDF
 
 
 def idf(df: int, corpus: int) -> float:
@@ -77,37 +76,32 @@ def idf(df: int, corpus: int) -> float:
 
 
 def term_reads(lexemes: list[str], dfs: list[int], corpus: int, wanted: int) -> TermReads:
-    """Full text's plan: the rarest terms first, read until they gave `wanted` candidates.
+    """Full text's plan: the rarest terms' matches are the candidates, as many as `wanted`.
 
     A candidate's score is the sum of the IDF of the query terms it contains. Reading the rarest terms'
     matches first finds the best-scoring memories first: a memory only a more common term would have
     found scores at most that term's weight, below every candidate already found by a rarer one
-    (unless it holds several common terms at once). So terms are read in order of document frequency
-    while fewer than `wanted` candidates are known: a rare term (df <= DF_CAP) in full, a common one as
-    a sample of what is still wanted (its matches all weigh the same). Every other term, and a sampled
-    one, only adds its weight to the candidates that contain it. A term no active memory contains is
-    dropped; of a long query the rarest MAX_TERMS are kept."""
+    (unless it holds several common terms at once). So terms are taken in order of document frequency
+    while fewer than `wanted` candidates are known: a rare term (df <= DF_CAP) in full, then at most one
+    common term as a sample of what is still wanted (its matches all weigh the same). Every kept term
+    weighs in on every candidate that contains it. A term no active memory contains is dropped; of a
+    long query the rarest MAX_TERMS are kept."""
     present = sorted(
-        (
-            (df, position, lexeme)
-            for position, (lexeme, df) in enumerate(zip(lexemes, dfs, strict=True))
-            if df > 0
-        )
+        (df, position, lexeme)
+        for position, (lexeme, df) in enumerate(zip(lexemes, dfs, strict=True))
+        if df > 0
     )[:MAX_TERMS]
-    plan = TermReads()
+    plan = TermReads(weights={lexeme: idf(df, corpus) for df, _, lexeme in present})
     remaining = wanted
     for df, _, lexeme in present:
-        weight = idf(df, corpus)
-        if remaining > 0:
-            rare = df <= DF_CAP
-            plan.terms.append(lexeme)
-            plan.caps.append(DF_CAP + 1 if rare else remaining)
-            plan.counted_idf.append(weight if rare else 0.0)
-            remaining = remaining - df if rare else 0
-            if rare:
-                continue
-        plan.checked.append(lexeme)
-        plan.checked_idf.append(weight)
+        if remaining <= 0:
+            break
+        if df <= DF_CAP:
+            plan.rare.append(lexeme)
+            remaining -= df
+        else:
+            plan.sampled, plan.sample_cap = lexeme, remaining
+            break
     return plan
 
 
@@ -225,29 +219,25 @@ def hybrid_candidates(
         # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
         # user's memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her
         # conversations, would weigh as much as "pottery"). Each term's document frequency comes from the
-        # user's term dictionary (`memory_terms`, sql/0013, in the prologue); the rarest terms' matches
-        # are read through the GIN index until there are enough candidates (`term_reads`;
-        # `engram_term_matches`, sql/0013: RLS would otherwise forbid the index), and they come with
-        # what is read of them, so no candidate is looked up twice. A term whose matches were not all
-        # read adds its weight to the candidates whose tsvector contains it.
-        reads = term_reads(lexemes, dfs, corpus_size, per_signal * 2)
-        if reads.terms:
-            params |= {"terms": reads.terms, "caps": reads.caps, "counted_idf": reads.counted_idf,
-                       "checked": reads.checked, "checked_idf": reads.checked_idf}  # fmt: skip
+        # user's term dictionary (`memory_terms`, sql/0013, in the prologue); the candidates are the
+        # matches of the rarest terms, read through the GIN index until there are enough (`term_reads`;
+        # `engram_term_matches`, sql/0013: RLS would otherwise forbid the index), with what is read of
+        # them, so no candidate is looked up twice. Every term weighs in on each candidate containing it.
+        reads = term_reads(
+            lexemes, dfs, corpus_size, int(__import__("os").environ.get("XW", "1")) * per_signal
+        )
+        if reads.rare or reads.sampled:
+            params |= {"rare": reads.rare, "cap": len(reads.rare) * (DF_CAP + 1), "sampled": reads.sampled,
+                       "sample_cap": reads.sample_cap, "weighed": list(reads.weights),
+                       "weights": list(reads.weights.values())}  # fmt: skip
             ctes.append(
-                f"""tm AS MATERIALIZED (
-                    SELECT *, memory_id AS id FROM engram_term_matches(%(terms)s, %(caps)s)),
-                pool AS MATERIALIZED (
-                    SELECT DISTINCT ON (tm.id) tm.*,
-                           sum((%(counted_idf)s::float8[])[tm.term_no]) OVER (PARTITION BY tm.id) AS counted
-                    FROM tm ORDER BY tm.id),
-                checked AS MATERIALIZED (
-                    SELECT plainto_tsquery('simple', c.lex) AS q, c.idf
-                    FROM unnest(%(checked)s::text[], %(checked_idf)s::float8[]) AS c(lex, idf)),
+                f"""weighed AS MATERIALIZED (
+                    SELECT plainto_tsquery('simple', w.lex) AS q, w.idf
+                    FROM unnest(%(weighed)s::text[], %(weights)s::float8[]) AS w(lex, idf)),
                 fts_scores AS MATERIALIZED (
-                    SELECT m.id, {features}, m.counted + coalesce(
-                        (SELECT sum(c.idf) FROM checked c WHERE m.tsv @@ c.q), 0) AS score
-                    FROM pool m
+                    SELECT m.id, {features},
+                           (SELECT sum(w.idf) FROM weighed w WHERE m.tsv @@ w.q) AS score
+                    FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s) m
                     WHERE {allowed}),
                 fts AS (
                     SELECT id, {_RERANK}, row_number() OVER (ORDER BY score DESC) AS rank
