@@ -15,10 +15,13 @@
 -- updates of search). A lexeme no active memory contains any more is removed, so forgetting a memory
 -- leaves none of its words behind.
 --
--- Concurrency: the counts of one user's common words are shared rows, so two transactions adding
--- memories of the same user with common words in common take turns at those rows (one user's writes
--- arrive one at a time through the job queue: SQS FIFO groups by user). Rows are changed in key order,
--- so two such writers wait for each other instead of deadlocking.
+-- Concurrency: the counts of one user's common words are shared rows, so two transactions changing
+-- memories of the same user would take turns at those rows, and could deadlock when each holds a word
+-- the other's next statement needs (seen: four concurrent analyze calls of one user). So a transaction
+-- that changes a user's memories takes the user's dictionary lock (a transaction-level advisory lock)
+-- before it touches `memory_terms` or `memory_names` and holds it to commit: one user's memory writes
+-- take turns from their first change on (they arrive one at a time through SQS FIFO anyway), other
+-- users' never wait, and search never takes it.
 
 CREATE TABLE IF NOT EXISTS memory_terms (
     user_id text    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -41,6 +44,39 @@ WHERE m.status = 'active'
 GROUP BY 1, 2
 ON CONFLICT DO NOTHING;
 
+-- The dictionaries' lock of each user in `users`, in order (users' ids hashed into the advisory lock
+-- space of (0x656E6772, hashtext(user id)); migrations use the single-key space).
+CREATE OR REPLACE FUNCTION engram_lock_memory_dictionaries(users text[]) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, public
+AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock(1701734258, hashtext(u))
+    FROM (SELECT DISTINCT u FROM unnest(users) AS u WHERE u IS NOT NULL ORDER BY 1) x;
+END
+$$;
+REVOKE ALL ON FUNCTION engram_lock_memory_dictionaries(text[]) FROM PUBLIC;
+
+-- 0012's name rules, now under the lock.
+CREATE OR REPLACE FUNCTION engram_memory_names_keep(users text[], names text[]) RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, public
+AS $$
+    SELECT public.engram_lock_memory_dictionaries(users);
+    INSERT INTO public.memory_names (user_id, name)
+    SELECT DISTINCT u, n FROM unnest(users, names) AS k(u, n) WHERE n IS NOT NULL ORDER BY 1, 2
+    ON CONFLICT DO NOTHING;
+$$;
+
+CREATE OR REPLACE FUNCTION engram_memory_names_prune(users text[], names text[]) RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, public
+AS $$
+    SELECT public.engram_lock_memory_dictionaries(users);
+    DELETE FROM public.memory_names d
+    USING (SELECT DISTINCT u, n FROM unnest(users, names) AS k(u, n) WHERE n IS NOT NULL) r
+    WHERE d.user_id = r.u AND d.name = r.n
+      AND NOT EXISTS (
+          SELECT 1 FROM public.memories m WHERE m.user_id = r.u AND lower(m.name) = r.n AND m.name IS NOT NULL);
+$$;
+
 -- Adds `weights[i]` (+1: a memory became active, -1: it stopped being active) to the count of every
 -- lexeme of `docs[i]`, user by user, in key order; a lexeme whose count reaches zero is removed.
 CREATE OR REPLACE FUNCTION engram_memory_terms_count(users text[], docs tsvector[], weights integer[])
@@ -48,6 +84,7 @@ RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public
 AS $$
 BEGIN
+    PERFORM public.engram_lock_memory_dictionaries(users);
     INSERT INTO public.memory_terms AS t (user_id, lexeme, df)
     SELECT d.u, l.lexeme, sum(d.w)::int
     FROM unnest(users, docs, weights) AS d(u, doc, w) CROSS JOIN LATERAL unnest(d.doc) AS l

@@ -3,6 +3,8 @@ user's term dictionary (`memory_terms`, sql/0013), which the memories' own trigg
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from engram.db.repositories.search import DF_CAP, MAX_TERMS, idf, term_reads
@@ -71,6 +73,42 @@ def test_forgetting_memories_leaves_none_of_their_words(db, user_id):
     with db.user_transaction(user_id) as conn:
         conn.execute("DELETE FROM memories WHERE user_id = %s", (user_id,))
     assert _dictionary(db, user_id) == {}
+
+
+def test_two_writers_of_one_user_take_turns_instead_of_deadlocking(db, user_id):
+    # Writer A adds a memory with a new word, then writer B (another transaction) adds one with another
+    # new word and, later, A's word; A meanwhile adds B's word. Each would wait for the other's
+    # uncommitted word: a deadlock, one of the two writes failing. With the dictionaries' lock
+    # (sql/0013) B waits from its first change until A commits.
+    insert = "INSERT INTO memories (user_id, content) VALUES (%s, %s)"
+    b_started, a_waited, failures = threading.Event(), threading.Event(), []
+
+    def writer_b() -> None:
+        try:
+            with db.user_transaction(user_id) as conn:
+                conn.execute(insert, (user_id, "Gondolas in Venice"))
+                b_started.set()
+                a_waited.wait(5)
+                conn.execute(insert, (user_id, "Alpaca wool from Peru"))
+        except Exception as exc:  # noqa: BLE001 - asserted below
+            failures.append(exc)
+
+    with db.user_transaction(user_id):
+        pass  # the user exists: B does not wait for A's first sight of them
+    thread = threading.Thread(target=writer_b)
+    try:
+        with db.user_transaction(user_id) as conn:
+            conn.execute(insert, (user_id, "Alpaca trekking in the Andes"))
+            thread.start()
+            b_started.wait(0.5)  # with the lock, B is still waiting for A
+            a_waited.set()
+            conn.execute(insert, (user_id, "Gondolas and gelato"))
+    except Exception as exc:  # noqa: BLE001 - asserted below
+        failures.append(exc)
+    thread.join(10)
+    assert failures == []
+    assert _dictionary(db, user_id) == _counted(db, user_id)
+    assert _dictionary(db, user_id)["alpaca"] == 2 and _dictionary(db, user_id)["gondola"] == 2
 
 
 def test_a_common_word_weighs_by_how_common_it_is(db, user_id, other_user_id):

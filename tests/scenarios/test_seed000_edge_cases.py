@@ -40,6 +40,17 @@ def test_supersede_keeps_provenance_of_both_sources(engram: Engram):
     assert {first["source_id"], second["source_id"]} <= sources
 
 
+def test_a_change_noted_with_an_earlier_date_still_supersedes(engram: Engram):
+    # Given Marcus works at Stripe, noted on March 20
+    engram.note("Marcus works at Stripe as an engineer", when="2026-03-20T10:00:00Z")
+    # When an older note (an import out of order) says he joined Notion
+    engram.note("Marcus left Stripe and joined Notion", when="2026-03-02T10:00:00Z")
+    # Then the change is kept, and the Stripe memory never ends before it began
+    (old,) = engram.find("Stripe", status="superseded")
+    assert engram.find("Notion")
+    assert old["valid_to"] >= old["valid_from"]
+
+
 def test_name_correction_replaces_the_misspelled_name(engram: Engram):
     engram.note("My coworker Jon is brilliant at design")
     body = engram.note("Actually it's spelled John, not Jon")

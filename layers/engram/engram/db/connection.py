@@ -112,6 +112,9 @@ class Database:
                     conn.rollback()
                 raise
             conn.commit()
+        except psycopg.errors.TransactionRollback as exc:
+            # a deadlock or serialization failure: the transaction is gone, the connection is fine
+            raise DatabaseUnavailable("the database could not complete this request; retry it") from exc
         except psycopg.OperationalError as exc:
             self._forget(conn)
             raise DatabaseUnavailable("the database connection was lost") from exc

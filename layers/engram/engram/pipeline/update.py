@@ -487,7 +487,9 @@ def _supersede(
         {
             "status": "superseded",
             "is_historical": True,
-            "valid_to": ctx.observed_at,
+            # never before it became true: a note observed earlier than the memory it replaces (an import
+            # out of order, or two concurrent writes of one user) ends it where it began
+            "valid_to": max(ctx.observed_at, target["valid_from"] or ctx.observed_at),
             "superseded_by": new_row["id"],
         },
     )
