@@ -223,9 +223,7 @@ def hybrid_candidates(
         # matches of the rarest terms, read through the GIN index until there are enough (`term_reads`;
         # `engram_term_matches`, sql/0013: RLS would otherwise forbid the index), with what is read of
         # them, so no candidate is looked up twice. Every term weighs in on each candidate containing it.
-        reads = term_reads(
-            lexemes, dfs, corpus_size, int(__import__("os").environ.get("XW", "1")) * per_signal
-        )
+        reads = term_reads(lexemes, dfs, corpus_size, wanted=per_signal)
         if reads.rare or reads.sampled:
             params |= {"rare": reads.rare, "cap": len(reads.rare) * (DF_CAP + 1), "sampled": reads.sampled,
                        "sample_cap": reads.sample_cap, "weighed": list(reads.weights),
