@@ -157,7 +157,6 @@ CREATE TRIGGER memories_terms_changed AFTER UPDATE OF status, content, name ON m
 -- btree rather than a large bitmap. The rows come with what search reads of them, so none is read
 -- twice; as the policies do, only rows of `engram_current_user()`.
 DROP FUNCTION IF EXISTS engram_term_matches(text[], integer);
-DROP FUNCTION IF EXISTS engram_term_matches(text[], integer[]);
 CREATE OR REPLACE FUNCTION engram_term_matches(
     terms text[], cap integer, sampled text DEFAULT NULL, sample_cap integer DEFAULT 0)
 RETURNS TABLE (
