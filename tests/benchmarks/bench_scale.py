@@ -378,6 +378,9 @@ class _ExplainingConn:
             return self.conn.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
         return self.conn.execute(sql, params)
 
+    def pipeline(self) -> Any:
+        return self.conn.pipeline()
+
 
 def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set[str] | None = None) -> Any:
     """Top-10 ids by vector rank as search computes them (per_signal 50, ef_search from settings), or the
@@ -385,6 +388,7 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
     from engram.config import get_settings
     from engram.db.connection import get_database
     from engram.db.repositories.search import SearchFilters, hybrid_candidates
+    from engram.retrieval import vocabulary
 
     settings = get_settings()
     with get_database().user_transaction(q.user) as conn:
@@ -400,6 +404,11 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
             signals=signals or {"vector"},
             per_signal=50,
             ef_search=max(settings.hnsw_ef_search, 50),
+            corpus_size=vocabulary.corpus_size(conn, q.user),
+            # as search decides (`_prologue`); the exact reference reads every vector of the user
+            vector_index=None
+            if exact
+            else (settings.vector_index_min_memories, settings.vector_index_min_share),
         )
     if explain:
         return shorten([r["QUERY PLAN"] for r in rows])
@@ -557,9 +566,7 @@ def main(argv: list[str] | None = None) -> int:
                 big_q[0], exact=False, explain=True, signals={"vector", "fts", "name", "entity", "graph"}
             )
         )
-        plans["big user, fts only"] = vector_candidates(
-            big_q[0], exact=False, explain=True, signals={"fts"}
-        )
+        plans["big user, fts only"] = vector_candidates(big_q[0], exact=False, explain=True, signals={"fts"})
         recall = {"big user": recall_at_10(big_q[: args.recall_queries])}
         if small_q:
             recall["small users"] = recall_at_10(small_q[: args.recall_queries])

@@ -187,7 +187,8 @@ def search_in(
         signals=params.signals,
         per_signal=per_signal,
         ef_search=max(settings.hnsw_ef_search, per_signal),
-        corpus_size=vocabulary.corpus_size(conn, user_id) if "fts" in params.signals else 1,
+        corpus_size=vocabulary.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
+        vector_index=(settings.vector_index_min_memories, settings.vector_index_min_share),
         with_similarity=bool(params.threshold),
     )
     return rank_candidates(conn, user_id, rows, params, embedding)
