@@ -278,7 +278,7 @@ def hybrid_candidates(
                 GROUP BY m.id ORDER BY max(e.weight) DESC, min({tiebreak}) LIMIT %(k)s)"""
         )
         unions.append(_hits(cte, cte))
-    if not unions:
+    if not unions:  # (never with the sort switched off: that needs the vector signal)
         return []
 
     def rank_of(signal: str) -> str:
