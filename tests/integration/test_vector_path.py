@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from engram.config import reset_settings
+from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.search import SearchFilters, hybrid_candidates
 from engram.providers.factory import get_embedder
 from tests.memory_factory import add_memories
@@ -66,3 +67,21 @@ def test_a_large_user_searches_vectors_through_the_index_and_finds_the_same(db, 
     assert not any("memories_embedding_hnsw" in line for line in exact_plan)  # 30 memories: exact
     assert any("memories_embedding_hnsw" in line for line in index_plan)  # "large" from 20 on: HNSW
     assert set(indexed) == set(exact)  # the same memories either way (30 vectors: HNSW is exact here)
+
+
+def test_the_write_path_finds_a_large_users_nearest_memories_through_the_index_too(db, user_id):
+    add_memories(
+        db, user_id, *[f"Notes on {t} number {i} from the weekend" for i in range(5) for t in TOPICS]
+    )
+    embedding = get_embedder().embed_one("Notes on kayak number 3 from the weekend")
+    found = {}
+    for name, rule in (("exact", (30, 10_000, 0.0)), ("index", (30, 20, 0.0))):
+        with db.user_transaction(user_id) as conn:
+            explaining = _Explaining(conn)
+            memory_repo.find_similar(explaining, user_id, embedding, vector_index=rule)
+            assert any("memories_embedding_hnsw" in line for line in explaining.plan) == (name == "index")
+            found[name] = [
+                m.id for m in memory_repo.find_similar(conn, user_id, embedding, vector_index=rule)
+            ]
+            assert conn.execute("SELECT current_setting('enable_sort') AS s").fetchone()["s"] == "on"
+    assert set(found["index"]) == set(found["exact"]) and len(found["exact"]) == 10

@@ -24,6 +24,7 @@ from uuid import UUID
 import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
+from engram.config import get_settings
 from engram.db.connection import Conn, Database
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
@@ -47,6 +48,7 @@ from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.ports import Decider
 from engram.providers.base import Embedder
+from engram.retrieval import vocabulary
 
 DUPLICATE_SIMILARITY = 0.95
 EXTENDS_SIMILARITY = 0.5
@@ -119,6 +121,7 @@ def apply_fact(
     """Decide and execute one fact; raises DecisionFailed when the decider cannot decide."""
     began = time.perf_counter()
     fact_hash = content_hash(fact.content)
+    settings = get_settings()
     with db.user_transaction(ctx.user_id) as conn:
         similar = memory_repo.find_similar(
             conn,
@@ -128,6 +131,11 @@ def apply_fact(
             attribute=fact.attribute,
             name=fact.name if fact.memory_type == "entity" else None,
             content_hash=fact_hash,
+            vector_index=(
+                vocabulary.corpus_size(conn, ctx.user_id),
+                settings.vector_index_min_memories,
+                settings.vector_index_min_share,
+            ),
         )
         if extra_similar_ids:
             similar = _with_extra(conn, ctx.user_id, similar, extra_similar_ids, embedding)

@@ -18,6 +18,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.db.repositories import vector_index as vector_index_switch
 from engram.models import SimilarMemory
 
 # Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
@@ -117,15 +118,17 @@ def find_similar(
     attribute: str | None = None,
     name: str | None = None,
     content_hash: str | None = None,
+    vector_index: tuple[int, int, float] | None = None,
 ) -> list[SimilarMemory]:
     """The user's active memories nearest to `embedding` (top k), most similar first.
 
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
-    weak embedding (DESIGN §3, "duplicates are caught in layers").
+    weak embedding (DESIGN §3, "duplicates are caught in layers"). `vector_index` = (the user's active
+    memories, min memories, min share): a user who holds that many and that share of all memories
+    gets the nearest ones through HNSW (`vector_index.SWITCH`), in the same round trip.
     """
-    rows = conn.execute(
-        f"""
+    query = f"""
         WITH nearest AS (
             SELECT id FROM memories
             WHERE user_id = %(uid)s AND status = 'active' AND embedding IS NOT NULL
@@ -147,17 +150,26 @@ def find_similar(
         FROM memories
         WHERE user_id = %(uid)s AND id IN (SELECT id FROM nearest UNION SELECT id FROM scoped)
         ORDER BY similarity DESC
-        """,
-        {
-            "uid": user_id,
-            "emb": np.asarray(embedding, dtype=np.float32),
-            "k": k,
-            "subject": subject,
-            "attribute": attribute,
-            "name": name,
-            "hash": content_hash,
-        },
-    ).fetchall()
+        """
+    params = {
+        "uid": user_id,
+        "emb": np.asarray(embedding, dtype=np.float32),
+        "k": k,
+        "subject": subject,
+        "attribute": attribute,
+        "name": name,
+        "hash": content_hash,
+    }
+    if vector_index is None:
+        rows = conn.execute(query, params).fetchall()
+    else:
+        with conn.pipeline():
+            conn.execute(
+                f"SELECT {vector_index_switch.SWITCH}", vector_index_switch.switch_params(vector_index)
+            )
+            cursor = conn.execute(query, params)
+            conn.execute(vector_index_switch.RESTORE)
+        rows = cursor.fetchall()
     return [to_similar(row) for row in rows]
 
 

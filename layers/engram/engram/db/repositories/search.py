@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from engram.db.connection import Conn
+from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.memories import MEMORY_COLUMNS
 
 _WORD = re.compile(r"[\w'’.-]+")
@@ -192,7 +193,7 @@ def hybrid_candidates(
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank. `vector_index` = (min memories, min share):
     a user with at least that many of them, holding at least that share of all memories, gets the
-    vector signal through HNSW whatever the planner estimates (`_prologue`)."""
+    vector signal through HNSW whatever the planner estimates (`vector_index`)."""
     params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
@@ -202,7 +203,7 @@ def hybrid_candidates(
     ctes: list[str] = []
     unions: list[str] = []
     index_for = corpus_size if vector_index and "vector" in signals and embedding is not None else 0
-    lexemes, dfs, mentions, restore = _prologue(
+    lexemes, dfs, mentions, switched = _prologue(
         conn, user_id, query, signals, ef_search=ef_search, name_cap=per_signal * 4,
         vector_index=(index_for, *vector_index) if index_for and vector_index else None,
     )  # fmt: skip
@@ -311,11 +312,11 @@ def hybrid_candidates(
                c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
         FROM candidates c
     """
-    if restore is None:
+    if not switched:
         return conn.execute(sql, params).fetchall()
-    with conn.pipeline():  # the planner's own choice again for the rest of the transaction, same round trip
+    with conn.pipeline():  # sorting as usual again for the rest of the transaction, in the same round trip
         cursor = conn.execute(sql, params)
-        conn.execute("SELECT set_config('enable_sort', %s, true)", (restore,))
+        conn.execute(vector_index_switch.RESTORE)
     return cursor.fetchall()
 
 
@@ -331,7 +332,7 @@ def _prologue(
     ef_search: int,
     name_cap: int,
     vector_index: tuple[int, int, float] | None = None,
-) -> tuple[list[str], list[int], dict[str, list[tuple[Any, float]]], str | None]:
+) -> tuple[list[str], list[int], dict[str, list[tuple[Any, float]]], bool]:
     """What the hybrid statement is built from, in one round trip: the HNSW settings of this
     transaction, the query's lexemes (`query_terms`) with their document frequencies among the user's
     active memories (`memory_terms`, sql/0013), and what the query names (`engram_query_mentions`,
@@ -343,24 +344,14 @@ def _prologue(
     those signals out: planning them costs more (~2 ms) than finding out, which is one call of a
     function whose plans are made once per connection.
 
-    `vector_index` = (the user's memories, min memories, min share): when the user holds at least
-    that many and that share of all memories (`pg_class.reltuples`), sorting is switched off for the
-    hybrid statement, so the vector signal takes the HNSW index (which returns rows in order) rather
-    than reading and sorting every vector of the user. The planner does not know that each of those
-    reads fetches a 6 KB vector out of line: at 10,000 of 20,000 memories it chose the exact scan,
-    60-70 ms against 3-13 ms through the index. Users with a small share stay exact: a filter that
-    keeps few rows makes HNSW scan deep and miss. The last value returned is the setting to restore
-    after the hybrid statement (None when nothing was changed)."""
+    `vector_index` = (the user's memories, min memories, min share): a user who holds that many and
+    that share of all memories gets the vector signal through HNSW (`vector_index.SWITCH`); the last
+    value returned says whether sorting was switched off, to be restored after the hybrid statement."""
     kinds = [kind for signal, kind in _MENTION_KINDS if signal in signals]
-    mine, at_least, share = vector_index or (0, 1, 1.0)
     row = conn.execute(
         f"""SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
                    set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
-                   current_setting('enable_sort') AS sort_before,
-                   CASE WHEN %(mine)s >= %(at_least)s
-                         AND %(mine)s >= %(share)s * (SELECT reltuples FROM pg_class
-                                                      WHERE oid = 'public.memories'::regclass)
-                        THEN set_config('enable_sort', 'off', true) END AS sort,
+                   {vector_index_switch.SWITCH} AS sort,
                    lx.lexemes,
                    (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
                     FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
@@ -379,17 +370,14 @@ def _prologue(
             "cap": name_cap,
             "specific": SPECIFIC_ENTITY_MAX_MEMORIES,
             "kinds": kinds,
-            "mine": mine,
-            "at_least": at_least,
-            "share": share,
-        },
+        }
+        | vector_index_switch.switch_params(vector_index),
     ).fetchone()
     assert row is not None  # an aggregate always returns its row
     found: dict[str, list[tuple[Any, float]]] = {}
     for kind, id_, weight in zip(row["kinds"], row["ids"], row["weights"], strict=True):
         found.setdefault(kind, []).append((id_, float(weight)))
-    restore = row["sort_before"] if row["sort"] is not None else None
-    return list(row["lexemes"]), list(row["dfs"]), found, restore
+    return list(row["lexemes"]), list(row["dfs"]), found, row["sort"] is not None
 
 
 def result_rows(

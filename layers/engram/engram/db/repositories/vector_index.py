@@ -1,0 +1,32 @@
+"""When a user's nearest-vector search goes through the HNSW index whatever the planner estimates.
+
+The planner costs the exact path (the user's rows through a btree, then a sort by distance) as if a
+distance were cheap, but each one fetches a 6 KB vector stored out of line: for a user holding 10,000 of
+20,000 memories it chose the exact scan, ~45-55 ms, against 6-10 ms through HNSW. A user who holds at
+least `min memories` and at least `min share` of all memories (`pg_class.reltuples`) therefore gets
+sorting switched off (SET LOCAL) before the statement that orders by distance: HNSW returns rows in
+order, so it is the one path left without a sort. A user with a small share keeps the planner's exact
+scan: a filter that keeps few rows makes HNSW scan deep and miss (notes/toolchain.md).
+
+`SWITCH` is a SQL expression over `%(vi_mine)s`, `%(vi_at_least)s` and `%(vi_share)s` (`switch_params`):
+it must run in a statement before the one it is for (a setting changed inside a statement does not
+change that statement's plan), and evaluates to 'off' when it switched, NULL otherwise. What runs
+after it in the same transaction sorts as usual only once the setting is restored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SWITCH = """CASE WHEN %(vi_mine)s >= %(vi_at_least)s
+                  AND %(vi_mine)s >= %(vi_share)s * (SELECT reltuples FROM pg_class
+                                                     WHERE oid = 'public.memories'::regclass)
+                 THEN set_config('enable_sort', 'off', true) END"""
+
+RESTORE = "SELECT set_config('enable_sort', 'on', true)"
+
+
+def switch_params(rule: tuple[int, int, float] | None) -> dict[str, Any]:
+    """`rule` = (the user's active memories, min memories, min share); None never switches."""
+    mine, at_least, share = rule or (0, 1, 1.0)
+    return {"vi_mine": mine, "vi_at_least": at_least, "vi_share": share}
