@@ -21,7 +21,8 @@
 -- that changes a user's memories takes the user's dictionary lock (a transaction-level advisory lock)
 -- before it touches `memory_terms` or `memory_names` and holds it to commit: one user's memory writes
 -- take turns from their first change on (they arrive one at a time through SQS FIFO anyway), other
--- users' never wait, and search never takes it.
+-- users' never wait, and search never takes it. A transaction that locks rows before its first change
+-- takes the lock at its start instead (`engram_lock_memory_writes`).
 
 CREATE TABLE IF NOT EXISTS memory_terms (
     user_id text    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -55,6 +56,19 @@ BEGIN
 END
 $$;
 REVOKE ALL ON FUNCTION engram_lock_memory_dictionaries(text[]) FROM PUBLIC;
+
+-- The same lock for the transaction's own user, taken first by a transaction that will lock memory rows
+-- before changing memories (`user_transaction(..., memory_writes=True)`: the execution of a fact locks
+-- its target FOR UPDATE, then inserts). Taken later, in the trigger, two such writers deadlocked: one
+-- held the lock and waited for the other's target row (a foreign-key check), the other held the row and
+-- waited for the lock.
+CREATE OR REPLACE FUNCTION engram_lock_memory_writes() RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public
+AS $$
+    SELECT public.engram_lock_memory_dictionaries(ARRAY[public.engram_current_user()]);
+$$;
+REVOKE ALL ON FUNCTION engram_lock_memory_writes() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION engram_lock_memory_writes() TO engram_app;
 
 -- 0012's name rules, now under the lock.
 CREATE OR REPLACE FUNCTION engram_memory_names_keep(users text[], names text[]) RETURNS void

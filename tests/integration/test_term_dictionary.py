@@ -111,6 +111,44 @@ def test_two_writers_of_one_user_take_turns_instead_of_deadlocking(db, user_id):
     assert _dictionary(db, user_id)["alpaca"] == 2 and _dictionary(db, user_id)["gondola"] == 2
 
 
+def test_a_writer_that_locks_a_memory_first_takes_turns_with_one_that_links_to_it(db, user_id):
+    # A fact's execution locks its target memory, then inserts the new one; another writer has already
+    # inserted a memory (holding the user's dictionary lock) and now links it to that same target (a
+    # foreign-key check on the locked row). With the lock taken only by the insert's trigger, each
+    # waited for the other: a deadlock. Opened with `memory_writes`, A waits at its start for B.
+    (target,) = add_memories(db, user_id, "Marcus works at Stripe")
+    insert = "INSERT INTO memories (user_id, content) VALUES (%s, %s) RETURNING id"
+    b_inserted, a_locked, failures = threading.Event(), threading.Event(), []
+
+    def writer_b() -> None:
+        try:
+            with db.user_transaction(user_id) as conn:
+                new = conn.execute(insert, (user_id, "Marcus joined Notion")).fetchone()["id"]
+                b_inserted.set()
+                a_locked.wait(0.5)  # with the lock at A's start, A is still waiting for B
+                conn.execute(
+                    "INSERT INTO memory_relations (user_id, source_id, target_id, relation_type)"
+                    " VALUES (%s, %s, %s, 'updates')",
+                    (user_id, new, target["id"]),
+                )
+        except Exception as exc:  # noqa: BLE001 - asserted below
+            failures.append(exc)
+
+    thread = threading.Thread(target=writer_b)
+    thread.start()
+    b_inserted.wait(5)
+    try:
+        with db.user_transaction(user_id, memory_writes=True) as conn:
+            conn.execute("SELECT id FROM memories WHERE id = %s FOR UPDATE", (target["id"],))
+            a_locked.set()
+            conn.execute(insert, (user_id, "Marcus left Stripe"))
+    except Exception as exc:  # noqa: BLE001 - asserted below
+        failures.append(exc)
+    thread.join(10)
+    assert failures == []
+    assert _dictionary(db, user_id) == _counted(db, user_id)
+
+
 def test_a_common_word_weighs_by_how_common_it_is(db, user_id, other_user_id):
     # Given a word in more memories than DF_CAP, and a rare one
     add_memories(db, user_id, *[f"Morning coffee number {i} before work" for i in range(DF_CAP + 10)])

@@ -92,8 +92,13 @@ class Database:
             raise DatabaseUnavailable("the database connection was lost") from exc
 
     @contextmanager
-    def user_transaction(self, user_id: str) -> Iterator[Conn]:
-        """A transaction confined by row-level security to `user_id` (created on first sight)."""
+    def user_transaction(self, user_id: str, *, memory_writes: bool = False) -> Iterator[Conn]:
+        """A transaction confined by row-level security to `user_id` (created on first sight).
+
+        `memory_writes`: the transaction will lock memory rows before it changes memories (a fact's
+        execution), so it takes the user's memory-write lock first (sql/0013): the one every change of
+        the user's memories takes anyway, taken later by a trigger. Taken first, two writers of one user
+        wait for each other at the start instead of deadlocking in the middle."""
         check_user_id(user_id)
         conn = self.connection()
         try:
@@ -106,13 +111,15 @@ class Database:
                     conn.execute("SET LOCAL ROLE engram_app")
                     conn.execute("SELECT set_config('app.user_id', %s, true)", (user_id,))
                     conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT (id) DO NOTHING", (user_id,))
+                    if memory_writes:
+                        conn.execute("SELECT engram_lock_memory_writes()")
                 yield conn
             except BaseException:
                 if not conn.closed and not conn.broken:
                     conn.rollback()
                 raise
             conn.commit()
-        except psycopg.errors.TransactionRollback as exc:
+        except (psycopg.errors.TransactionRollback, psycopg.errors.DeadlockDetected) as exc:
             # a deadlock or serialization failure: the transaction is gone, the connection is fine
             raise DatabaseUnavailable("the database could not complete this request; retry it") from exc
         except psycopg.OperationalError as exc:

@@ -152,7 +152,8 @@ def apply_fact(
             metrics.add_metric(name="unknown_memory_id", unit=MetricUnit.Count, value=1)
             raise DecisionFailed("the decision targeted a memory that was not offered")
 
-    with db.user_transaction(ctx.user_id) as conn:
+    # execution locks its target before it inserts: the user's memory-write lock first (no deadlock)
+    with db.user_transaction(ctx.user_id, memory_writes=True) as conn:
         applied = _execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began)
     metrics.add_metric(name=applied.result.operation, unit=MetricUnit.Count, value=1)
     if applied.result.operation == "REINFORCE":
