@@ -11,18 +11,18 @@
 -- rarest terms are read first, only until search has enough candidates (`term_reads` in
 -- engram/db/repositories/search.py). Kept by triggers, in the transaction that changes the memories:
 -- statement triggers with transition tables on insert and delete (a bulk import or a forget-me is one
--- statement), a row trigger only when an update changes a memory's status or text (never on the access
--- updates of search). A lexeme no active memory contains any more is removed, so forgetting a memory
+-- statement), a row trigger only when an update changes a memory's status, text or name (never on the
+-- access updates of search). A lexeme no active memory contains any more is removed, so forgetting a memory
 -- leaves none of its words behind.
 --
 -- Concurrency: the counts of one user's common words are shared rows, so two transactions changing
 -- memories of the same user would take turns at those rows, and could deadlock when each holds a word
 -- the other's next statement needs (seen: four concurrent analyze calls of one user). So a transaction
 -- that changes a user's memories takes the user's dictionary lock (a transaction-level advisory lock)
--- before it touches `memory_terms` or `memory_names` and holds it to commit: one user's memory writes
--- take turns from their first change on (they arrive one at a time through SQS FIFO anyway), other
--- users' never wait, and search never takes it. A transaction that locks rows before its first change
--- takes the lock at its start instead (`engram_lock_memory_writes`).
+-- before it touches `memory_terms` or `memory_names` (one set of triggers keeps both) and holds it to
+-- commit: one user's memory writes take turns from their first change on (they arrive one at a time
+-- through SQS FIFO anyway), other users' never wait, and search never takes it. A transaction that
+-- locks rows before its first change takes the lock at its start instead (`engram_lock_memory_writes`).
 
 CREATE TABLE IF NOT EXISTS memory_terms (
     user_id text    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -70,27 +70,6 @@ $$;
 REVOKE ALL ON FUNCTION engram_lock_memory_writes() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION engram_lock_memory_writes() TO engram_app;
 
--- 0012's name rules, now under the lock.
-CREATE OR REPLACE FUNCTION engram_memory_names_keep(users text[], names text[]) RETURNS void
-LANGUAGE sql SET search_path = pg_catalog, public
-AS $$
-    SELECT public.engram_lock_memory_dictionaries(users);
-    INSERT INTO public.memory_names (user_id, name)
-    SELECT DISTINCT u, n FROM unnest(users, names) AS k(u, n) WHERE n IS NOT NULL ORDER BY 1, 2
-    ON CONFLICT DO NOTHING;
-$$;
-
-CREATE OR REPLACE FUNCTION engram_memory_names_prune(users text[], names text[]) RETURNS void
-LANGUAGE sql SET search_path = pg_catalog, public
-AS $$
-    SELECT public.engram_lock_memory_dictionaries(users);
-    DELETE FROM public.memory_names d
-    USING (SELECT DISTINCT u, n FROM unnest(users, names) AS k(u, n) WHERE n IS NOT NULL) r
-    WHERE d.user_id = r.u AND d.name = r.n
-      AND NOT EXISTS (
-          SELECT 1 FROM public.memories m WHERE m.user_id = r.u AND lower(m.name) = r.n AND m.name IS NOT NULL);
-$$;
-
 -- Adds `weights[i]` (+1: a memory became active, -1: it stopped being active) to the count of every
 -- lexeme of `docs[i]`, user by user, in key order; a lexeme whose count reaches zero is removed.
 CREATE OR REPLACE FUNCTION engram_memory_terms_count(users text[], docs tsvector[], weights integer[])
@@ -98,7 +77,6 @@ RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public
 AS $$
 BEGIN
-    PERFORM public.engram_lock_memory_dictionaries(users);
     INSERT INTO public.memory_terms AS t (user_id, lexeme, df)
     SELECT d.u, l.lexeme, sum(d.w)::int
     FROM unnest(users, docs, weights) AS d(u, doc, w) CROSS JOIN LATERAL unnest(d.doc) AS l
@@ -116,34 +94,53 @@ END
 $$;
 REVOKE ALL ON FUNCTION engram_memory_terms_count(text[], tsvector[], integer[]) FROM PUBLIC;
 
-CREATE OR REPLACE FUNCTION engram_memory_terms_added() RETURNS trigger
+-- One set of triggers keeps both dictionaries, replacing 0012's name triggers: each takes the user's
+-- lock first, then applies 0012's name rules (`engram_memory_names_keep` / `_prune`) and the counts.
+DROP TRIGGER IF EXISTS memories_names_added ON memories;
+DROP TRIGGER IF EXISTS memories_names_removed ON memories;
+DROP TRIGGER IF EXISTS memories_name_changed ON memories;
+DROP FUNCTION IF EXISTS engram_memory_names_added();
+DROP FUNCTION IF EXISTS engram_memory_names_removed();
+DROP FUNCTION IF EXISTS engram_memory_name_changed();
+
+CREATE OR REPLACE FUNCTION engram_memory_dictionaries_added() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
+    PERFORM public.engram_lock_memory_dictionaries(array_agg(user_id)) FROM added;
+    PERFORM public.engram_memory_names_keep(array_agg(user_id), array_agg(lower(name))) FROM added;
     PERFORM public.engram_memory_terms_count(array_agg(user_id), array_agg(tsv), array_agg(1))
     FROM added WHERE status = 'active';
     RETURN NULL;
 END
 $$;
 
-CREATE OR REPLACE FUNCTION engram_memory_terms_removed() RETURNS trigger
+CREATE OR REPLACE FUNCTION engram_memory_dictionaries_removed() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
+    PERFORM public.engram_lock_memory_dictionaries(array_agg(user_id)) FROM removed;
+    PERFORM public.engram_memory_names_prune(array_agg(user_id), array_agg(lower(name))) FROM removed;
     PERFORM public.engram_memory_terms_count(array_agg(user_id), array_agg(tsv), array_agg(-1))
     FROM removed WHERE status = 'active';
     RETURN NULL;
 END
 $$;
 
--- A memory that stops or starts being active, or whose text changes while active.
-CREATE OR REPLACE FUNCTION engram_memory_terms_changed() RETURNS trigger
+-- A memory renamed, made (in)active, or whose text changed while active. The counts take the old text
+-- away and add the new one; what both hold nets to nothing.
+CREATE OR REPLACE FUNCTION engram_memory_dictionaries_changed() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public
 AS $$
 BEGIN
+    PERFORM public.engram_lock_memory_dictionaries(ARRAY[NEW.user_id]);
+    IF lower(OLD.name) IS DISTINCT FROM lower(NEW.name) THEN
+        PERFORM public.engram_memory_names_keep(ARRAY[NEW.user_id], ARRAY[lower(NEW.name)]);
+        PERFORM public.engram_memory_names_prune(ARRAY[OLD.user_id], ARRAY[lower(OLD.name)]);
+    END IF;
     PERFORM public.engram_memory_terms_count(
         ARRAY[OLD.user_id, NEW.user_id], ARRAY[OLD.tsv, NEW.tsv],
         ARRAY[CASE WHEN OLD.status = 'active' THEN -1 ELSE 0 END,
@@ -152,17 +149,18 @@ BEGIN
 END
 $$;
 
-DROP TRIGGER IF EXISTS memories_terms_added ON memories;
-CREATE TRIGGER memories_terms_added AFTER INSERT ON memories
-    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_terms_added();
-DROP TRIGGER IF EXISTS memories_terms_removed ON memories;
-CREATE TRIGGER memories_terms_removed AFTER DELETE ON memories
-    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_terms_removed();
-DROP TRIGGER IF EXISTS memories_terms_changed ON memories;
-CREATE TRIGGER memories_terms_changed AFTER UPDATE OF status, content, name ON memories
-    FOR EACH ROW WHEN ((OLD.status = 'active') IS DISTINCT FROM (NEW.status = 'active')
+DROP TRIGGER IF EXISTS memories_dictionaries_added ON memories;
+CREATE TRIGGER memories_dictionaries_added AFTER INSERT ON memories
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_dictionaries_added();
+DROP TRIGGER IF EXISTS memories_dictionaries_removed ON memories;
+CREATE TRIGGER memories_dictionaries_removed AFTER DELETE ON memories
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_dictionaries_removed();
+DROP TRIGGER IF EXISTS memories_dictionaries_changed ON memories;
+CREATE TRIGGER memories_dictionaries_changed AFTER UPDATE OF status, content, name ON memories
+    FOR EACH ROW WHEN (lower(OLD.name) IS DISTINCT FROM lower(NEW.name)
+                       OR (OLD.status = 'active') IS DISTINCT FROM (NEW.status = 'active')
                        OR (NEW.status = 'active' AND OLD.tsv IS DISTINCT FROM NEW.tsv))
-    EXECUTE FUNCTION engram_memory_terms_changed();
+    EXECUTE FUNCTION engram_memory_dictionaries_changed();
 
 -- The matches search reads (`term_reads` in engram/db/repositories/search.py): every match of the
 -- rare terms `terms` (known to be few) through one index scan of their OR, at most `cap` rows; then at

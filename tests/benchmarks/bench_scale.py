@@ -406,9 +406,7 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
             ef_search=max(settings.hnsw_ef_search, 50),
             corpus_size=vocabulary.corpus_size(conn, q.user),
             # as search decides (`_prologue`); the exact reference reads every vector of the user
-            vector_index=None
-            if exact
-            else (settings.vector_index_min_memories, settings.vector_index_min_share),
+            vector_index=None if exact else vocabulary.vector_index_rule(conn, q.user),
         )
     if explain:
         return shorten([r["QUERY PLAN"] for r in rows])

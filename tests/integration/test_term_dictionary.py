@@ -4,6 +4,7 @@ user's term dictionary (`memory_terms`, sql/0013), which the memories' own trigg
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 
@@ -75,38 +76,52 @@ def test_forgetting_memories_leaves_none_of_their_words(db, user_id):
     assert _dictionary(db, user_id) == {}
 
 
+def _two_writers(writer_a: Callable[[], None], writer_b: Callable[[], None]) -> list[Exception]:
+    """Run B in a thread and A here, at once; what either raised."""
+    failures: list[Exception] = []
+
+    def run(writer: Callable[[], None]) -> None:
+        try:
+            writer()
+        except Exception as exc:  # noqa: BLE001 - the caller asserts there were none
+            failures.append(exc)
+
+    thread = threading.Thread(target=run, args=(writer_b,))
+    thread.start()
+    run(writer_a)
+    thread.join(10)
+    return failures
+
+
+INSERT = "INSERT INTO memories (user_id, content) VALUES (%s, %s) RETURNING id"
+
+
 def test_two_writers_of_one_user_take_turns_instead_of_deadlocking(db, user_id):
     # Writer A adds a memory with a new word, then writer B (another transaction) adds one with another
     # new word and, later, A's word; A meanwhile adds B's word. Each would wait for the other's
     # uncommitted word: a deadlock, one of the two writes failing. With the dictionaries' lock
     # (sql/0013) B waits from its first change until A commits.
-    insert = "INSERT INTO memories (user_id, content) VALUES (%s, %s)"
-    b_started, a_waited, failures = threading.Event(), threading.Event(), []
-
-    def writer_b() -> None:
-        try:
-            with db.user_transaction(user_id) as conn:
-                conn.execute(insert, (user_id, "Gondolas in Venice"))
-                b_started.set()
-                a_waited.wait(5)
-                conn.execute(insert, (user_id, "Alpaca wool from Peru"))
-        except Exception as exc:  # noqa: BLE001 - asserted below
-            failures.append(exc)
-
+    a_inserted, b_inserted, a_waited = threading.Event(), threading.Event(), threading.Event()
     with db.user_transaction(user_id):
         pass  # the user exists: B does not wait for A's first sight of them
-    thread = threading.Thread(target=writer_b)
-    try:
+
+    def writer_a() -> None:
         with db.user_transaction(user_id) as conn:
-            conn.execute(insert, (user_id, "Alpaca trekking in the Andes"))
-            thread.start()
-            b_started.wait(0.5)  # with the lock, B is still waiting for A
+            conn.execute(INSERT, (user_id, "Alpaca trekking in the Andes"))
+            a_inserted.set()
+            b_inserted.wait(0.5)  # with the lock, B is still waiting for A
             a_waited.set()
-            conn.execute(insert, (user_id, "Gondolas and gelato"))
-    except Exception as exc:  # noqa: BLE001 - asserted below
-        failures.append(exc)
-    thread.join(10)
-    assert failures == []
+            conn.execute(INSERT, (user_id, "Gondolas and gelato"))
+
+    def writer_b() -> None:
+        a_inserted.wait(5)
+        with db.user_transaction(user_id) as conn:
+            conn.execute(INSERT, (user_id, "Gondolas in Venice"))
+            b_inserted.set()
+            a_waited.wait(5)
+            conn.execute(INSERT, (user_id, "Alpaca wool from Peru"))
+
+    assert _two_writers(writer_a, writer_b) == []
     assert _dictionary(db, user_id) == _counted(db, user_id)
     assert _dictionary(db, user_id)["alpaca"] == 2 and _dictionary(db, user_id)["gondola"] == 2
 
@@ -117,35 +132,27 @@ def test_a_writer_that_locks_a_memory_first_takes_turns_with_one_that_links_to_i
     # foreign-key check on the locked row). With the lock taken only by the insert's trigger, each
     # waited for the other: a deadlock. Opened with `memory_writes`, A waits at its start for B.
     (target,) = add_memories(db, user_id, "Marcus works at Stripe")
-    insert = "INSERT INTO memories (user_id, content) VALUES (%s, %s) RETURNING id"
-    b_inserted, a_locked, failures = threading.Event(), threading.Event(), []
+    b_inserted, a_locked = threading.Event(), threading.Event()
 
-    def writer_b() -> None:
-        try:
-            with db.user_transaction(user_id) as conn:
-                new = conn.execute(insert, (user_id, "Marcus joined Notion")).fetchone()["id"]
-                b_inserted.set()
-                a_locked.wait(0.5)  # with the lock at A's start, A is still waiting for B
-                conn.execute(
-                    "INSERT INTO memory_relations (user_id, source_id, target_id, relation_type)"
-                    " VALUES (%s, %s, %s, 'updates')",
-                    (user_id, new, target["id"]),
-                )
-        except Exception as exc:  # noqa: BLE001 - asserted below
-            failures.append(exc)
-
-    thread = threading.Thread(target=writer_b)
-    thread.start()
-    b_inserted.wait(5)
-    try:
+    def writer_a() -> None:
+        b_inserted.wait(5)
         with db.user_transaction(user_id, memory_writes=True) as conn:
             conn.execute("SELECT id FROM memories WHERE id = %s FOR UPDATE", (target["id"],))
             a_locked.set()
-            conn.execute(insert, (user_id, "Marcus left Stripe"))
-    except Exception as exc:  # noqa: BLE001 - asserted below
-        failures.append(exc)
-    thread.join(10)
-    assert failures == []
+            conn.execute(INSERT, (user_id, "Marcus left Stripe"))
+
+    def writer_b() -> None:
+        with db.user_transaction(user_id) as conn:
+            new = conn.execute(INSERT, (user_id, "Marcus joined Notion")).fetchone()["id"]
+            b_inserted.set()
+            a_locked.wait(0.5)  # with the lock at A's start, A is still waiting for B
+            conn.execute(
+                "INSERT INTO memory_relations (user_id, source_id, target_id, relation_type)"
+                " VALUES (%s, %s, %s, 'updates')",
+                (user_id, new, target["id"]),
+            )
+
+    assert _two_writers(writer_a, writer_b) == []
     assert _dictionary(db, user_id) == _counted(db, user_id)
 
 

@@ -48,7 +48,7 @@ def _vector_search(db, user_id: str, query: str, monkeypatch, at_least: int) -> 
         explaining = _Explaining(conn)
         hybrid_candidates(
             explaining, user_id, query=query, embedding=embedding, filters=filters, signals={"vector"},
-            per_signal=50, corpus_size=30, vector_index=(at_least, 0.0),
+            per_signal=50, vector_index=(30, at_least, 0.0),
         )  # fmt: skip
         assert conn.execute("SELECT current_setting('enable_sort') AS s").fetchone()["s"] == "on"
         params = SearchParams(query=query, limit=5, signals={"vector"}, track_access=False)

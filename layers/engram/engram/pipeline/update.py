@@ -24,7 +24,6 @@ from uuid import UUID
 import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
-from engram.config import get_settings
 from engram.db.connection import Conn, Database
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
@@ -121,7 +120,6 @@ def apply_fact(
     """Decide and execute one fact; raises DecisionFailed when the decider cannot decide."""
     began = time.perf_counter()
     fact_hash = content_hash(fact.content)
-    settings = get_settings()
     with db.user_transaction(ctx.user_id) as conn:
         similar = memory_repo.find_similar(
             conn,
@@ -131,11 +129,7 @@ def apply_fact(
             attribute=fact.attribute,
             name=fact.name if fact.memory_type == "entity" else None,
             content_hash=fact_hash,
-            vector_index=(
-                vocabulary.corpus_size(conn, ctx.user_id),
-                settings.vector_index_min_memories,
-                settings.vector_index_min_share,
-            ),
+            vector_index=vocabulary.vector_index_rule(conn, ctx.user_id),
         )
         if extra_similar_ids:
             similar = _with_extra(conn, ctx.user_id, similar, extra_similar_ids, embedding)

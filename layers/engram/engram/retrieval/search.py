@@ -188,7 +188,7 @@ def search_in(
         per_signal=per_signal,
         ef_search=max(settings.hnsw_ef_search, per_signal),
         corpus_size=vocabulary.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
-        vector_index=(settings.vector_index_min_memories, settings.vector_index_min_share),
+        vector_index=vocabulary.vector_index_rule(conn, user_id),
         with_similarity=bool(params.threshold),
     )
     return rank_candidates(conn, user_id, rows, params, embedding)

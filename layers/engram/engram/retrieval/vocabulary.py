@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from engram.config import get_settings
 from engram.db.connection import Conn
 from engram.db.repositories.search import count_active_memories
 
@@ -31,6 +32,13 @@ def corpus_size(conn: Conn, user_id: str) -> int:
         _corpus.clear()
     _corpus[user_id] = (size, now + TTL_SECONDS)
     return size
+
+
+def vector_index_rule(conn: Conn, user_id: str) -> tuple[int, int, float]:
+    """(the user's active memories, min memories, min share) for `db/repositories/vector_index.py`: when
+    a user's nearest vectors are found through HNSW whatever the planner estimates."""
+    settings = get_settings()
+    return (corpus_size(conn, user_id), settings.vector_index_min_memories, settings.vector_index_min_share)
 
 
 def forget(user_id: str | None = None) -> None:

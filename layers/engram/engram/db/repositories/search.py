@@ -183,7 +183,7 @@ def hybrid_candidates(
     per_signal: int = 100,
     ef_search: int = 100,
     corpus_size: int = 1,
-    vector_index: tuple[int, float] | None = None,
+    vector_index: tuple[int, int, float] | None = None,
     with_similarity: bool = False,
 ) -> list[dict[str, Any]]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
@@ -191,9 +191,9 @@ def hybrid_candidates(
     signal's candidates only (NULL for the others).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
-    the N of the IDF, which need not be exact to rank. `vector_index` = (min memories, min share):
-    a user with at least that many of them, holding at least that share of all memories, gets the
-    vector signal through HNSW whatever the planner estimates (`vector_index`)."""
+    the N of the IDF, which need not be exact to rank. `vector_index` = (the user's active memories,
+    min memories, min share; `vocabulary.vector_index_rule`): a user who holds that many and that share
+    of all memories gets the vector signal through HNSW whatever the planner estimates (`vector_index`)."""
     params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
@@ -202,10 +202,9 @@ def hybrid_candidates(
     allowed = visible_predicate(filters)
     ctes: list[str] = []
     unions: list[str] = []
-    index_for = corpus_size if vector_index and "vector" in signals and embedding is not None else 0
     lexemes, dfs, mentions, switched = _prologue(
         conn, user_id, query, signals, ef_search=ef_search, name_cap=per_signal * 4,
-        vector_index=(index_for, *vector_index) if index_for and vector_index else None,
+        vector_index=vector_index if "vector" in signals and embedding is not None else None,
     )  # fmt: skip
     # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
     tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
