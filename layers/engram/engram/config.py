@@ -37,6 +37,12 @@ class Settings(BaseSettings):
         description="Log prompts and model answers; honoured only when stage is local or dev.",
     )
     max_body_bytes: int = Field(1_048_576, ge=1024, description="Request bodies above this get 413.")
+    local_http_threads: int = Field(
+        16,
+        ge=1,
+        le=64,
+        description="`engram serve`: requests resolved at once (one database connection each).",
+    )
 
     # --- database ------------------------------------------------------------------------------------
     database_url: str | None = Field(

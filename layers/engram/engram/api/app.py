@@ -6,13 +6,20 @@ Powertools resolver built by `build_resolver`, so validation, errors and JSON ar
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
-from aws_lambda_powertools.event_handler.http_resolver import HttpResolverLocal
+from aws_lambda_powertools.event_handler.http_resolver import (
+    HttpProxyEvent,
+    HttpResolverLocal,
+    MockLambdaContext,
+    _RequestState,
+)
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram import __version__
@@ -69,7 +76,7 @@ def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGat
     app: Any = (
         APIGatewayHttpResolver(enable_validation=True)
         if kind == "lambda"
-        else HttpResolverLocal(enable_validation=True)
+        else LocalResolver(enable_validation=True)
     )
     for router in routers if routers is not None else default_routers():
         app.include_router(router)
@@ -128,15 +135,46 @@ def lambda_api_handler(app: APIGatewayHttpResolver) -> Callable[[dict, Any], dic
     return handle
 
 
-class LocalASGIApp:
-    """ASGI app for `engram serve`: the gate, then Powertools' local resolver."""
+class LocalResolver(HttpResolverLocal):
+    """Powertools' local resolver, driven through its synchronous path on a thread of our own pool.
 
-    def __init__(self, resolver: HttpResolverLocal):
+    Its ASGI entry point runs each middleware step on the default executor and blocks a pool thread
+    while it waits for the next step queued on that same pool: at seven concurrent requests every
+    thread waited on work no thread was free to run, and the server never answered again. Here a
+    request is resolved start to finish on one thread, as Lambda does, with the request state in
+    the resolver's context variable (per thread), so concurrent requests never see each other's.
+    """
+
+    def resolve_request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes, query: str
+    ) -> dict:
+        event = HttpProxyEvent(
+            method=method, path=path, headers=headers, body=body or None, query_string=query
+        )
+        state = _RequestState(event=self._to_proxy_event(event._data), lambda_context=MockLambdaContext())
+        token = self._request_state.set(state)
+        try:
+            return self._build_response(self._resolve())
+        finally:
+            self._request_state.reset(token)
+
+
+class LocalASGIApp:
+    """ASGI app for `engram serve`: read the body (bounded), the gate, then the resolver on a thread.
+
+    The event loop only moves bytes; every request runs on `threads` worker threads (each with its own
+    database connection), so a slow request never holds up `/v1/health` or the others.
+    """
+
+    def __init__(self, resolver: LocalResolver, threads: int = 16):
         self.resolver = resolver
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="engram-http")
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] == "lifespan":
+            await _lifespan(receive, send)
+            return
         if scope["type"] != "http":
-            await self.resolver(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         # Stop reading as soon as the body is known to be too large: never buffer an oversized upload.
@@ -154,23 +192,39 @@ class LocalASGIApp:
         if refused is not None:
             await _send_json(send, refused.status, error_body(refused.code, refused.message, refused.field))
             return
-
         if size:
-            fixed = _json_content_type(headers)
-            scope = {
-                **scope,
-                "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in fixed.items()],
-            }
-        replayed = False
+            headers = _json_content_type(headers)
+        query = scope.get("query_string", b"").decode("latin-1")
+        loop = asyncio.get_running_loop()
+        response = await loop.run_in_executor(
+            self.pool, self.resolver.resolve_request, scope["method"], scope["path"], headers, body, query
+        )
+        await _send_response(send, response)
 
-        async def replay() -> dict:
-            nonlocal replayed
-            if replayed:
-                return {"type": "http.disconnect"}
-            replayed = True
-            return {"type": "http.request", "body": body, "more_body": False}
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
-        await self.resolver(scope, replay, send)
+
+async def _lifespan(receive: Callable, send: Callable) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+async def _send_response(send: Callable, response: dict) -> None:
+    headers = [
+        (k.lower().encode("latin-1"), str(v).encode("latin-1"))
+        for k, v in response.get("headers", {}).items()
+    ]
+    headers += [(b"set-cookie", str(c).encode("latin-1")) for c in response.get("cookies", [])]
+    body = response.get("body") or ""
+    data = base64.b64decode(body) if response.get("isBase64Encoded") else body.encode("utf-8")
+    await send({"type": "http.response.start", "status": response.get("statusCode", 200), "headers": headers})
+    await send({"type": "http.response.body", "body": data})
 
 
 async def _send_json(send: Callable, status: int, payload: dict) -> None:
@@ -185,8 +239,9 @@ async def _send_json(send: Callable, status: int, payload: dict) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
-def build_local_app(routers: Sequence[Router] | None = None) -> LocalASGIApp:
-    return LocalASGIApp(build_resolver("local", routers))  # type: ignore[arg-type]
+def build_local_app(routers: Sequence[Router] | None = None, threads: int | None = None) -> LocalASGIApp:
+    resolver = build_resolver("local", routers)
+    return LocalASGIApp(resolver, threads or get_settings().local_http_threads)  # type: ignore[arg-type]
 
 
 def make_lambda_handler(routers: Sequence[Router]) -> Callable[[dict, Any], dict]:

@@ -33,10 +33,12 @@ def serve(
         f"llm: {settings.resolved_llm_provider}; embeddings: {settings.resolved_embedding_provider})",
         flush=True,
     )
+    app = build_local_app()
     try:
-        config = uvicorn.Config(build_local_app(), host=host, port=port, log_level="warning", lifespan="off")
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
         _graceful_server_class()(config).run()
     finally:
+        app.close()
         if schedules is not None:
             schedules.stop()
         if worker is not None:
