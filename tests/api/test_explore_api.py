@@ -89,7 +89,7 @@ def test_explore_needs_a_token(api):
         ),
         ({"text_matches": ["x"], "relationship_filters": {"hostile": True}}, "relationship_filters.hostile"),
         ({"text_matches": ["x"], "limits": {"nodes": 0}}, "limits.nodes"),
-        ({"text_matches": ["a\u0000b"]}, "text_matches"),
+        ({"text_matches": ["ok", "a\u0000b"]}, "text_matches[1]"),
     ],
 )
 def test_a_bad_request_is_400_naming_the_field(api, user_id, body, field):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, get_args
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 MemoryType = Literal["entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"]
@@ -14,6 +14,35 @@ SensitivityLevel = Literal["normal", "sensitive", "private"]
 MEMORY_TYPES: tuple[MemoryType, ...] = get_args(MemoryType)
 
 Topic = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+
+# Every time Engram stores lies in this window (UTC). Python's datetime ends at year 9999 and starts at
+# year 1, PostgreSQL's timestamptz reaches further: a time near either end stored fine but could not be
+# read back (year 0 after a +14:00 offset), or overflowed in date arithmetic (expiry, decay, "180 days
+# before"), breaking the account for good. The margin of centuries on both sides keeps that arithmetic
+# safe; no memory of a life needs a date outside it.
+TIMESTAMP_MIN = datetime(1000, 1, 1, tzinfo=UTC)
+TIMESTAMP_MAX = datetime(9000, 1, 1, tzinfo=UTC)
+
+
+def is_storable_time(value: datetime | None) -> bool:
+    """True when `value` (naive = UTC) lies in the stored window after its offset is applied."""
+    if value is None:
+        return True
+    try:
+        utc = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        return False
+    return TIMESTAMP_MIN <= utc < TIMESTAMP_MAX
+
+
+def _storable_time(value: datetime) -> datetime:
+    if not is_storable_time(value):
+        raise ValueError("must be between 1000-01-01 and 8999-12-31 (UTC, after its offset is applied)")
+    return value
+
+
+# A time a client sends: any ISO 8601 form pydantic reads, within the stored window.
+Timestamp = Annotated[datetime, AfterValidator(_storable_time)]
 
 
 class ApiModel(BaseModel):
@@ -115,7 +144,7 @@ class Message(ApiModel):
 
     role: Literal["user", "assistant", "system", "tool"] = "user"
     content: Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
-    timestamp: datetime | None = None
+    timestamp: Timestamp | None = None
     id: Annotated[str, StringConstraints(min_length=1, max_length=128)] | None = None
     name: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
 
@@ -125,7 +154,7 @@ class SourceSpec(ApiModel):
 
     type: Annotated[str, StringConstraints(min_length=1, max_length=64)] = "note"
     context_type: ContextType | None = None
-    document_date: datetime | None = None
+    document_date: Timestamp | None = None
     team_id: str | None = None
     participants: Annotated[
         list[Annotated[str, StringConstraints(max_length=128)]], Field(max_length=50)
@@ -175,9 +204,9 @@ class CandidateFact(BaseModel):
     source_type: FactSourceType = "explicit"
     evidence: str | None = None
     is_historical: bool = False
-    effective_from: datetime | None = None
-    expires_at: datetime | None = None
-    event_date: datetime | None = None
+    effective_from: Timestamp | None = None
+    expires_at: Timestamp | None = None
+    event_date: Timestamp | None = None
     recurrence: dict | None = None
     sensitivity_level: SensitivityLevel = "normal"
     outcome: str | None = None
@@ -356,7 +385,7 @@ class MemoryUpdateRequest(ApiModel):
 
     candidate_fact: CandidateFact
     similar_memories: Annotated[list[UUID], Field(max_length=20)] = []
-    observed_at: datetime | None = None
+    observed_at: Timestamp | None = None
     source_id: UUID | None = None
 
     @model_validator(mode="before")
@@ -410,9 +439,9 @@ class MemoryEdit(ApiModel):
     importance: Importance | None = None
     sensitivity_level: SensitivityLevel | None = None
     is_historical: bool | None = None
-    effective_from: datetime | None = None
-    expires_at: datetime | None = None
-    event_date: datetime | None = None
+    effective_from: Timestamp | None = None
+    expires_at: Timestamp | None = None
+    event_date: Timestamp | None = None
     recurrence: dict | None = None
     category: Annotated[str, StringConstraints(min_length=1, max_length=64)] | None = None
     ttl_policy: TtlPolicy | None = None
@@ -578,8 +607,8 @@ class TimelineRequest(ApiModel):
     Times without an offset are UTC. `cursor` is the previous page's `next_cursor`.
     """
 
-    start: datetime | None = None
-    end: datetime | None = None
+    start: Timestamp | None = None
+    end: Timestamp | None = None
     query: Annotated[str, StringConstraints(min_length=1, max_length=2000)] | None = None
     limit: Annotated[int, Field(ge=1, le=1000)] = 200
     cursor: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None

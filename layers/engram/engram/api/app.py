@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import binascii
 import json
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,7 @@ from engram import __version__
 from engram.api.errors import error_body, register_error_handlers
 from engram.api.gate import check_request
 from engram.config import get_settings
+from engram.errors import EngramError, InvalidJson, ValidationFailed
 
 OPENAPI_PATH = "/v1/openapi.json"
 
@@ -122,13 +124,20 @@ def lambda_api_handler(app: APIGatewayHttpResolver) -> Callable[[dict, Any], dic
     """Wrap a Lambda resolver with the gate; API Gateway HTTP API payload format 2.0."""
 
     def handle(event: dict, context: Any) -> dict:
-        body = event.get("body") or ""
-        size = len(base64.b64decode(body)) if event.get("isBase64Encoded") else len(body.encode())
+        raw = event.get("body") or ""
+        try:
+            body = (
+                base64.b64decode(raw, validate=True)
+                if event.get("isBase64Encoded")
+                else raw.encode("utf-8", "surrogatepass")
+            )
+        except (binascii.Error, ValueError):
+            return _lambda_error(InvalidJson("the request body is not valid base64", field="body"))
         path = event.get("rawPath") or (event.get("requestContext") or {}).get("http", {}).get("path", "")
-        refused = check_request(path, event, size)
+        refused = check_request(path, event, body, event.get("rawQueryString") or "")
         if refused is not None:
             return _lambda_error(refused)
-        if size:
+        if body:
             event = {**event, "headers": _json_content_type(event.get("headers") or {})}
         return app.resolve(event, context)
 
@@ -176,7 +185,7 @@ class LocalASGIApp:
             return
         if scope["type"] != "http":
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        headers, repeated = _asgi_headers(scope.get("headers", []))
         # Stop reading as soon as the body is known to be too large: never buffer an oversized upload.
         limit = get_settings().max_body_bytes
         declared = headers.get("content-length", "")
@@ -188,11 +197,16 @@ class LocalASGIApp:
             size = max(size, len(body))
             if not message.get("more_body", False):
                 break
-        refused = check_request(scope["path"], {"headers": headers}, size)
+        query = scope.get("query_string", b"").decode("utf-8", "surrogateescape")
+        refused: EngramError | None = (
+            ValidationFailed("send one Authorization header", field="authorization")
+            if "authorization" in repeated
+            else check_request(scope["path"], {"headers": headers}, body, query, body_size=size)
+        )
         if refused is not None:
-            await _send_json(send, refused.status, error_body(refused.code, refused.message, refused.field))
+            await _send_json(send, refused)
             return
-        if size:
+        if body:
             headers = _json_content_type(headers)
         query = scope.get("query_string", b"").decode("latin-1")
         loop = asyncio.get_running_loop()
@@ -227,15 +241,25 @@ async def _send_response(send: Callable, response: dict) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
-async def _send_json(send: Callable, status: int, payload: dict) -> None:
-    data = json.dumps(payload).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
-        }
-    )
+def _asgi_headers(raw: list[tuple[bytes, bytes]]) -> tuple[dict[str, str], set[str]]:
+    """Header names lower-cased, values as UTF-8 (an undecodable byte stays a surrogate escape, which
+    the token check refuses), and the names sent more than once."""
+    headers: dict[str, str] = {}
+    repeated: set[str] = set()
+    for key, value in raw:
+        name = key.decode("latin-1").lower()
+        if name in headers:
+            repeated.add(name)
+        headers[name] = value.decode("utf-8", "surrogateescape")
+    return headers, repeated
+
+
+async def _send_json(send: Callable, error: EngramError) -> None:
+    data = json.dumps(error_body(error.code, error.message, error.field)).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+    if error.retry_after:
+        headers.append((b"retry-after", str(error.retry_after).encode()))
+    await send({"type": "http.response.start", "status": error.status, "headers": headers})
     await send({"type": "http.response.body", "body": data})
 
 

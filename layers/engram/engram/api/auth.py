@@ -7,6 +7,7 @@ stands in for a token so a laptop needs no identity provider.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,9 @@ from engram.db.connection import MAX_USER_ID_LENGTH
 from engram.errors import Unauthorized
 
 DEV_TOKEN_PREFIX = "dev:"
+# A user id is stored in every row: no control characters, spaces or undecodable bytes (which arrive
+# as lone surrogates), so what the gate authenticated is exactly what the database stores.
+_PRINTABLE_SUBJECT = re.compile(r"[^\x00-\x20\x7f\ud800-\udfff\s]+")
 
 
 def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
@@ -42,6 +46,8 @@ def user_id_from_request(raw_event: Mapping[str, Any]) -> str:
         raise Unauthorized("a valid bearer token is required")
     if len(subject) > MAX_USER_ID_LENGTH:
         raise Unauthorized("the token's subject is too long")
+    if not _PRINTABLE_SUBJECT.fullmatch(subject):
+        raise Unauthorized("the token's subject must be printable UTF-8 text without spaces")
     return subject
 
 

@@ -8,6 +8,7 @@ stack trace in the body.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any
 
@@ -57,11 +58,20 @@ def engram_error_response(exc: EngramError) -> Response:
     return error_response(exc.status, exc.code, exc.message, exc.field, headers)
 
 
+# How pydantic names the member of a union that failed (`literal['a','b']`, `constrained-float`,
+# `function-after[...]`, `float`): a step of the error's path that is no field of ours.
+_UNION_TAG = re.compile(
+    r"[\[\]()',]|^[a-z]+(?:-[a-z]+)+$|^(?:str|int|float|bool|dict|list|none|datetime|uuid)$"
+)
+
+
 def _field_from_loc(loc: tuple | list) -> str | None:
-    """('body', 'messages', 0, 'role') -> 'messages[0].role'; ('query', 'limit') -> 'limit'."""
+    """('body', 'messages', 0, 'role') -> 'messages[0].role'; ('query', 'limit') -> 'limit';
+    ('body', 'min_importance', "literal['critical',...]") -> 'min_importance'."""
     parts = list(loc)
     if parts and parts[0] in ("body", "query", "path", "header"):
         parts = parts[1:]  # the location, not a field (a body field may itself be called "query")
+    parts = [p for p in parts if not (isinstance(p, str) and _UNION_TAG.search(p))]
     out = ""
     for part in parts:
         if isinstance(part, int):
@@ -94,7 +104,8 @@ def validation_error_response(exc: RequestValidationError) -> Response:
     kind = first.get("type", "invalid")
     if field is None and kind in ("model_attributes_type", "dict_type", "missing"):
         return error_response(400, "validation_error", "the request body must be a JSON object", "body")
-    reason = _MESSAGES.get(kind) or str(first.get("msg", "is invalid")).lower()
+    message = str(first.get("msg", "is invalid")).removeprefix("Value error, ")
+    reason = _MESSAGES.get(kind) or message[:1].lower() + message[1:]
     details = [{"field": _field_from_loc(e.get("loc", ())), "type": e.get("type")} for e in errors[:20]]
     return error_response(
         400, "validation_error", f"{field or 'body'} {reason}", field or "body", details=details
@@ -116,6 +127,17 @@ def register_error_handlers(app: Any) -> None:
 
     @app.not_found
     def _not_found(exc: NotFoundError) -> Response:
+        event = app.current_event
+        allowed = sorted(
+            {r.method for r in app._static_routes + app._dynamic_routes if r.rule.match(event.path)}
+        )
+        if allowed:
+            return error_response(
+                405,
+                "method_not_allowed",
+                f"{event.http_method.upper()} is not allowed here; use {', '.join(allowed)}",
+                headers={"Allow": ", ".join(allowed)},
+            )
         return error_response(404, "not_found", "no such route")
 
     @app.exception_handler(ServiceError)

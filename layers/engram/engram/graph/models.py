@@ -23,7 +23,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from engram.models import ApiModel
+from engram.models import ApiModel, Timestamp
 
 EdgeKind = Literal[
     "has_relationship_with", "engages_with", "associated_with", "relates_to", "involves", "connected_to"
@@ -56,7 +56,7 @@ Label = Annotated[
 NameText = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), AfterValidator(_no_nul)
 ]
-UtcDatetime = Annotated[datetime, AfterValidator(_utc)]
+UtcDatetime = Annotated[Timestamp, AfterValidator(_utc)]
 Scale5 = Annotated[int, Field(ge=1, le=5)]
 
 

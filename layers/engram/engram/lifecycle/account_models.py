@@ -28,6 +28,7 @@ from engram.models import (
     Layer,
     MemoryType,
     SensitivityLevel,
+    Timestamp,
     TtlPolicy,
 )
 
@@ -71,9 +72,9 @@ class LegacyEntity(BaseModel):
     context: Annotated[str, StringConstraints(max_length=4000)] | None = None
     mention_count: Annotated[int, Field(ge=0, le=1_000_000)] = 1
     verified: bool = False
-    first_mentioned_at: datetime | None = None
-    last_mentioned_at: datetime | None = None
-    created_at: datetime | None = None
+    first_mentioned_at: Timestamp | None = None
+    last_mentioned_at: Timestamp | None = None
+    created_at: Timestamp | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -140,13 +141,13 @@ class ImportFact(BaseModel):
     importance_score: Unit | None = None
     sentiment: Signed | None = None
     is_historical: bool = False
-    effective_from: datetime | None = None
-    expires_at: datetime | None = None
+    effective_from: Timestamp | None = None
+    expires_at: Timestamp | None = None
     recurrence: dict[str, Any] | None = None
-    document_date: datetime | None = None
-    event_date: datetime | None = None
-    valid_from: datetime | None = None
-    valid_to: datetime | None = None
+    document_date: Timestamp | None = None
+    event_date: Timestamp | None = None
+    valid_from: Timestamp | None = None
+    valid_to: Timestamp | None = None
     sensitivity_level: SensitivityLevel | None = None
     status: MemoryStatusValue = "active"
     state: MemoryStateValue = "candidate"
@@ -155,10 +156,10 @@ class ImportFact(BaseModel):
     mention_count: Annotated[int, Field(ge=0, le=1_000_000)] = 1
     outcome: Annotated[str, StringConstraints(max_length=2000)] | None = None
     outcome_sentiment: Signed | None = None
-    outcome_recorded_at: datetime | None = None
-    last_reinforced_at: datetime | None = None
+    outcome_recorded_at: Timestamp | None = None
+    last_reinforced_at: Timestamp | None = None
     metadata: dict[str, Any] | None = None
-    created_at: datetime | None = None
+    created_at: Timestamp | None = None
 
     @model_validator(mode="before")
     @classmethod

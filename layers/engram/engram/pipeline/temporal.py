@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+from engram.models import is_storable_time
+
 logger = logging.getLogger(__name__)
 
 TEMPORARY_DEFAULT_DAYS = 7  # "for now", "temporary", "for the time being": a short, reviewable horizon
@@ -829,6 +831,8 @@ def find_dates(
         taken = taken[len(exclude) :]
     mentions.sort(key=lambda m: m.start)
     mentions = _attach_time(text, base, mentions, tense)
+    # "in the year 9999", "at 23:59 on 31 Dec 9999": real dates, but outside what can be stored and read.
+    mentions = [m for m in mentions if is_storable_time(m.value) and is_storable_time(m.last)]
     return _assign_roles(text, mentions)
 
 
@@ -1149,7 +1153,13 @@ def analyse_temporal(text: str, observed_at: datetime) -> TemporalInfo:
             info.expires_at = mention.last
         elif mention.role == "event" and info.event_date is None:
             info.event_date = mention.value
-    _apply_durations(text, base, info)
+    try:
+        _apply_durations(text, base, info)
+    except (OverflowError, ValueError):
+        info.expires_at = None  # "for the next 9,999,999 years": past any date a calendar holds
+    for name in ("effective_from", "expires_at", "event_date"):
+        if not is_storable_time(getattr(info, name)):
+            setattr(info, name, None)  # a duration from an edge date ("for the next 7,000 years")
     if info.expires_at and info.effective_from and info.expires_at <= info.effective_from:
         info.expires_at = None
     return info

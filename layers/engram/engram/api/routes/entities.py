@@ -7,7 +7,6 @@ Path parameters are called `id` (as in the DESIGN's paths) so a malformed one is
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 from uuid import UUID
 
@@ -24,6 +23,7 @@ from engram.graph.entities import (
     list_entity_memories_page,
 )
 from engram.graph.entity_models import EntityDetail, EntityKind, EntityPage, Note, NoteCreate
+from engram.models import Timestamp
 from engram.pipeline.edits import MemoryPage, MemoryStatus
 
 router = Router()
@@ -54,7 +54,7 @@ def list_entities(
 def read_entity(
     user_id: CurrentUser,
     id: UUID,
-    as_of: Annotated[datetime | None, Query()] = None,
+    as_of: Annotated[Timestamp | None, Query()] = None,
     days: Annotated[int, Query(ge=1, le=730)] = 90,
 ) -> EntityDetail:
     return get_entity_detail(user_id, id, as_of=as_of, days=days)

@@ -10,7 +10,6 @@ errors are re-raised without it, so a 400 names the field as the client wrote it
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
@@ -30,6 +29,7 @@ from engram.graph.models import (
     TraverseRequest,
 )
 from engram.graph.traversal import NEIGHBOR_LIMIT, find_path, neighbors, traverse
+from engram.models import Timestamp
 
 router = Router()
 
@@ -42,7 +42,7 @@ def get_neighbors(
     entity: EntityParam,
     depth: Annotated[int, Query(ge=1, le=3)] = 1,
     min_strength: Annotated[float, Query(ge=0.0, le=1.0)] = 0.0,
-    as_of: Annotated[datetime | None, Query()] = None,
+    as_of: Annotated[Timestamp | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=NEIGHBOR_LIMIT)] = 200,
 ) -> NeighborsResponse:
     return neighbors(user_id, entity, depth=depth, min_strength=min_strength, as_of=as_of, limit=limit)
@@ -54,7 +54,7 @@ def get_path(
     source: Annotated[str, Query(alias="from", min_length=1, max_length=300)],
     target: Annotated[str, Query(alias="to", min_length=1, max_length=300)],
     max_hops: Annotated[int, Query(ge=1, le=3)] = 3,
-    as_of: Annotated[datetime | None, Query()] = None,
+    as_of: Annotated[Timestamp | None, Query()] = None,
 ) -> PathResponse:
     return find_path(user_id, source, target, max_hops=max_hops, as_of=as_of)
 
