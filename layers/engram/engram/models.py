@@ -6,7 +6,15 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, get_args
 from uuid import UUID
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 MemoryType = Literal["entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"]
@@ -79,13 +87,13 @@ class PreferencesUpdate(ApiModel):
     auto_mark_sensitive: Annotated[list[Topic], Field(max_length=100)] | None = None
     never_store: Annotated[list[Topic], Field(max_length=100)] | None = None
     default_expiry_days: Annotated[int, Field(ge=1, le=36500)] | None = None
-    events_auto_expire: bool | None = None
-    prefer_recent: bool | None = None
-    include_historical_by_default: bool | None = None
+    events_auto_expire: StrictBool | None = None
+    prefer_recent: StrictBool | None = None
+    include_historical_by_default: StrictBool | None = None
     default_sensitivity_level: SensitivityLevel | None = None
     min_confidence: Annotated[float, Field(ge=0.0, le=1.0)] | None = None
-    notify_on_consolidation: bool | None = None
-    notify_on_conflict: bool | None = None
+    notify_on_consolidation: StrictBool | None = None
+    notify_on_conflict: StrictBool | None = None
 
     @model_validator(mode="after")
     def _null_only_where_clearable(self) -> PreferencesUpdate:
@@ -365,9 +373,9 @@ class AnalyzeRequest(ApiModel):
     content: Annotated[str, StringConstraints(min_length=1, max_length=50_000)] | None = None
     messages: Annotated[list[Message], Field(min_length=1, max_length=500)] | None = None
     source: SourceSpec | None = None
-    run_async: bool = Field(False, alias="async")
+    run_async: StrictBool = Field(False, alias="async")
     idempotency_key: Annotated[str, StringConstraints(min_length=1, max_length=256)] | None = None
-    include_assistant: bool = False
+    include_assistant: StrictBool = False
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, populate_by_name=True)
 
@@ -438,7 +446,7 @@ class MemoryEdit(ApiModel):
     memory_type: MemoryType | None = None
     importance: Importance | None = None
     sensitivity_level: SensitivityLevel | None = None
-    is_historical: bool | None = None
+    is_historical: StrictBool | None = None
     effective_from: Timestamp | None = None
     expires_at: Timestamp | None = None
     event_date: Timestamp | None = None
@@ -493,7 +501,7 @@ class FeedbackRequest(ApiModel):
     comment: FeedbackText | None = None
     query: Annotated[str, StringConstraints(min_length=1, max_length=2000)] | None = None
     memory_ids: Annotated[list[UUID], Field(max_length=100)] = Field(default_factory=list)
-    helpful: bool | None = None
+    helpful: StrictBool | None = None
     correction: FeedbackText | None = None
 
     @model_validator(mode="after")
@@ -546,13 +554,13 @@ class SearchRequest(ApiModel):
     limit: Annotated[int, Field(ge=1, le=100)] = 10
     threshold: Annotated[float, Field(ge=0.0, le=1.0)] = 0.0
     memory_types: Annotated[list[MemoryType], Field(max_length=8)] | None = None
-    include_historical: bool = False
-    exclude_expired: bool = True
+    include_historical: StrictBool = False
+    exclude_expired: StrictBool = True
     min_importance: Importance | Annotated[float, Field(ge=0.0, le=1.0)] | None = None
     sensitivity_max: SensitivityLevel | None = None
-    explain: bool = False
+    explain: StrictBool = False
     signals: Annotated[list[SearchSignal], Field(min_length=1, max_length=5)] | None = None
-    special: bool = True  # detect special queries ("what do you know about me"); false = plain search
+    special: StrictBool = True  # detect special queries ("what do you know about me"); false = plain search
 
 
 class ScoredMemory(BaseModel):
@@ -592,7 +600,7 @@ class RecallRequest(ApiModel):
     max_chars: Annotated[int, Field(ge=200, le=20_000)] = RECALL_DEFAULT_MAX_CHARS
     history: Annotated[list[Message], Field(max_length=20)] = Field(default_factory=list)
     sensitivity_max: SensitivityLevel | None = None
-    multi_query: bool = True
+    multi_query: StrictBool = True
 
     @model_validator(mode="after")
     def _no_nul(self) -> RecallRequest:

@@ -25,7 +25,8 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from engram import __version__
 from engram.api.errors import error_body, register_error_handlers
-from engram.api.gate import check_request
+from engram.api.gate import admit_request
+from engram.api.openapi import document_statuses
 from engram.config import get_settings
 from engram.errors import EngramError, InvalidJson, ValidationFailed
 
@@ -86,8 +87,12 @@ def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGat
 
     @app.get(OPENAPI_PATH, include_in_schema=False)
     def openapi() -> Response[str]:
-        schema = app.get_openapi_json_schema(title="Engram", version=__version__)
-        return Response(status_code=200, content_type=content_types.APPLICATION_JSON, body=schema)
+        schema = json.loads(app.get_openapi_json_schema(title="Engram", version=__version__))
+        return Response(
+            status_code=200,
+            content_type=content_types.APPLICATION_JSON,
+            body=json.dumps(document_statuses(schema)),
+        )
 
     return app
 
@@ -108,7 +113,7 @@ def _json_content_type(headers: dict[str, str]) -> dict[str, str]:
     return fixed
 
 
-def _lambda_error(exc: Any) -> dict:
+def _error_event(exc: EngramError) -> dict:
     headers = {"Content-Type": content_types.APPLICATION_JSON}
     if getattr(exc, "retry_after", None):
         headers["Retry-After"] = str(exc.retry_after)
@@ -132,12 +137,15 @@ def lambda_api_handler(app: APIGatewayHttpResolver) -> Callable[[dict, Any], dic
                 else raw.encode("utf-8", "surrogatepass")
             )
         except (binascii.Error, ValueError):
-            return _lambda_error(InvalidJson("the request body is not valid base64", field="body"))
+            return _error_event(InvalidJson("the request body is not valid base64", field="body"))
         path = event.get("rawPath") or (event.get("requestContext") or {}).get("http", {}).get("path", "")
-        refused = check_request(path, event, body, event.get("rawQueryString") or "")
-        if refused is not None:
-            return _lambda_error(refused)
-        if body:
+        try:
+            admitted = admit_request(path, event, body, event.get("rawQueryString") or "")
+        except EngramError as refused:
+            return _error_event(refused)
+        if admitted is not body:
+            event = {**event, "body": admitted.decode(), "isBase64Encoded": False}
+        if admitted:
             event = {**event, "headers": _json_content_type(event.get("headers") or {})}
         return app.resolve(event, context)
 
@@ -198,22 +206,25 @@ class LocalASGIApp:
             if not message.get("more_body", False):
                 break
         query = scope.get("query_string", b"").decode("utf-8", "surrogateescape")
-        refused: EngramError | None = (
-            ValidationFailed("send one Authorization header", field="authorization")
-            if "authorization" in repeated
-            else check_request(scope["path"], {"headers": headers}, body, query, body_size=size)
-        )
-        if refused is not None:
-            await _send_json(send, refused)
-            return
-        if body:
-            headers = _json_content_type(headers)
-        query = scope.get("query_string", b"").decode("latin-1")
         loop = asyncio.get_running_loop()
+        # The gate parses the body: on a pool thread too, so a large body never holds up the loop.
         response = await loop.run_in_executor(
-            self.pool, self.resolver.resolve_request, scope["method"], scope["path"], headers, body, query
+            self.pool, self._answer, scope["method"], scope["path"], headers, repeated, body, size, query
         )
         await _send_response(send, response)
+
+    def _answer(
+        self, method: str, path: str, headers: dict, repeated: set, body: bytes, size: int, query: str
+    ) -> dict:
+        try:
+            if "authorization" in repeated:
+                raise ValidationFailed("send one Authorization header", field="authorization")
+            body = admit_request(path, {"headers": headers}, body, query, body_size=size)
+        except EngramError as refused:
+            return _error_event(refused)
+        if body:
+            headers = _json_content_type(headers)
+        return self.resolver.resolve_request(method, path, headers, body, query)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -252,15 +263,6 @@ def _asgi_headers(raw: list[tuple[bytes, bytes]]) -> tuple[dict[str, str], set[s
             repeated.add(name)
         headers[name] = value.decode("utf-8", "surrogateescape")
     return headers, repeated
-
-
-async def _send_json(send: Callable, error: EngramError) -> None:
-    data = json.dumps(error_body(error.code, error.message, error.field)).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
-    if error.retry_after:
-        headers.append((b"retry-after", str(error.retry_after).encode()))
-    await send({"type": "http.response.start", "status": error.status, "headers": headers})
-    await send({"type": "http.response.body", "body": data})
 
 
 def build_local_app(routers: Sequence[Router] | None = None, threads: int | None = None) -> LocalASGIApp:

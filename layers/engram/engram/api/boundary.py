@@ -13,30 +13,37 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
 from engram.errors import InvalidJson, ValidationFailed
 
 MAX_JSON_DEPTH = 32
+_TINY = 1e-100
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
-def check_body(body: bytes) -> ValidationFailed | InvalidJson | None:
-    """The refusal for a request body, or None when it is UTF-8 JSON that PostgreSQL can store."""
+def check_body(body: bytes) -> tuple[ValidationFailed | InvalidJson | None, bytes]:
+    """The refusal for a request body (or None), and the body the routes should read: the same bytes,
+    or the document written again when a number closer to zero than `_TINY` was read as zero."""
     if not body:
-        return None
+        return None, body
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        return InvalidJson("the request body is not UTF-8 text", field="body")
+        return InvalidJson("the request body is not UTF-8 text", field="body"), body
+    flushed: list[str] = []
     try:
-        document = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        document = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float(flushed))
     except RecursionError:
-        return _too_deep("body")
+        return _too_deep("body"), body
     except ValueError:
-        return InvalidJson("the request body is not valid JSON", field="body")
-    return check_document(document)
+        return InvalidJson("the request body is not valid JSON", field="body"), body
+    refusal = check_document(document)
+    if refusal is None and flushed:
+        body = json.dumps(document).encode()
+    return refusal, body
 
 
 def check_document(document: Any) -> ValidationFailed | None:
@@ -83,11 +90,20 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise ValueError("a number too large for a double")
-    return value
+def _finite_float(flushed: list[str]) -> Callable[[str], float]:
+    """A JSON number as a double. Too large is an error; closer to zero than `_TINY` is zero (noted in
+    `flushed`): such a number means zero in every field Engram has, and in SQL arithmetic it underflows."""
+
+    def parse(text: str) -> float:
+        value = float(text)
+        if math.isinf(value):
+            raise ValueError("a number too large for a double")
+        if value and abs(value) < _TINY:
+            flushed.append(text)
+            return 0.0
+        return value
+
+    return parse
 
 
 def _unstorable(field: str) -> ValidationFailed:

@@ -13,29 +13,32 @@ from typing import Any
 from engram.api.auth import user_id_from_request
 from engram.api.boundary import check_body, check_path, check_query
 from engram.config import get_settings
-from engram.errors import EngramError, PayloadTooLarge
+from engram.errors import PayloadTooLarge
 
 PUBLIC_PATHS = frozenset({"/v1/health", "/v1/openapi.json"})
 
 
-def check_request(
+def admit_request(
     path: str,
     raw_event: Mapping[str, Any],
     body: bytes = b"",
     query: str = "",
     *,
     body_size: int | None = None,
-) -> EngramError | None:
-    """The error to answer with, or None to let the request through.
+) -> bytes:
+    """The body the routes should read; raises the EngramError to answer with instead.
 
     `body_size` is the declared or counted size when the body was not read in full (too large)."""
     limit = get_settings().max_body_bytes
     size = len(body) if body_size is None else body_size
     if size > limit:
-        return PayloadTooLarge(f"the request body is larger than {limit} bytes", field="body")
+        raise PayloadTooLarge(f"the request body is larger than {limit} bytes", field="body")
     if path not in PUBLIC_PATHS:
-        try:
-            user_id_from_request(raw_event)
-        except EngramError as exc:
-            return exc
-    return check_path(path) or check_query(query) or check_body(body)
+        user_id_from_request(raw_event)
+    refusal = check_path(path) or check_query(query)
+    if refusal is not None:
+        raise refusal
+    body_refusal, admitted = check_body(body)
+    if body_refusal is not None:
+        raise body_refusal
+    return admitted

@@ -17,6 +17,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StringConstraints,
     ValidationInfo,
     field_validator,
@@ -78,7 +79,7 @@ class NodeFilter(ApiModel):
 
     kind: NodeKind | None = None
     entity_type: Label | None = None
-    is_owner: bool | None = None
+    is_owner: StrictBool | None = None
     name: NameText | None = Field(None, description="exact name or alias, case-insensitive")
     name_contains: NameText | None = Field(None, description="substring of the name, case-insensitive")
     mentioned_since: UtcDatetime | None = None
@@ -132,7 +133,7 @@ class GraphQuery(ApiModel):
     from_: NodeFilter = Field(default_factory=NodeFilter, alias="from")
     edge: EdgeFilter = Field(default_factory=EdgeFilter)
     to: NodeFilter = Field(default_factory=NodeFilter)
-    directed: bool = False
+    directed: StrictBool = False
     limit: Annotated[int, Field(ge=1, le=200)] = 50
 
 

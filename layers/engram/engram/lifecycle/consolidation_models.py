@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from engram.models import ApiModel
 
@@ -22,7 +22,7 @@ class ConsolidateRequest(ApiModel):
     """`force: false` previews; `force: true` merges. `threshold` is cosine similarity (0.5-1);
     `limit` caps the merges a call shows or performs."""
 
-    force: bool = False
+    force: StrictBool = False
     threshold: Annotated[float, Field(ge=0.5, le=1.0)] = DEFAULT_THRESHOLD
     limit: Annotated[int, Field(ge=1, le=1000)] = 100
 

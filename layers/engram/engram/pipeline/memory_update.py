@@ -10,6 +10,8 @@ from typing import Any
 
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
+from engram.db.repositories.sources import get_source
+from engram.errors import NotFound
 from engram.models import MemoryUpdateRequest, OperationResult
 from engram.pipeline.analyze import keep_fact
 from engram.pipeline.engines import get_decider
@@ -32,6 +34,8 @@ def update_memory_from_fact(user_id: str, request: MemoryUpdateRequest) -> dict[
         observed_at = observed_at.replace(tzinfo=UTC)
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
+        if request.source_id is not None and get_source(conn, user_id, request.source_id) is None:
+            raise NotFound("no such source", field="source_id")
     if not keep_fact(fact, prefs):
         result = OperationResult(
             operation="NOOP", reasoning="not stored: secret, disabled category or never-store topic"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StringConstraints, model_serializer, model_validator
+from pydantic import BaseModel, Field, StrictBool, StringConstraints, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
 from engram.models import ApiModel
@@ -92,12 +92,12 @@ class ExploreRequest(ApiModel):
     text_matches: Annotated[list[MatchText], Field(max_length=MAX_TEXT_MATCHES)] = Field(default_factory=list)
     relationship_filters: RelationshipFilters | None = None
     granularity: Granularity = 1
-    multi_query: bool = False
+    multi_query: StrictBool = False
     mode: Literal["fast", "deep"] = "fast"
     semantic_weight: Weight = 0.3
     time_weight: Weight = 0.3
     salience_weight: Weight = 0.4
-    return_explanations: bool = False
+    return_explanations: StrictBool = False
     limits: ExploreLimits | None = None
 
     @model_validator(mode="after")

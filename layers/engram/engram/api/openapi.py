@@ -1,0 +1,123 @@
+"""The statuses each operation really answers with, written into the generated OpenAPI document.
+
+Powertools documents 200 and a 422 that never happens (validation errors are mapped to 400). A client
+generating code from the document, or a fuzzer checking responses against it, needs the real set: the
+gate's answers (400 boundary, 401 token, 413 size) on every operation, 404/409 where a row can be
+missing or in the wrong state, 502/503 where a model provider or the database can fail, and the
+success statuses other than 200. One error schema describes every error body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engram.api.gate import PUBLIC_PATHS
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {
+                "code": {"type": "string"},
+                "message": {"type": "string"},
+                "field": {"type": "string"},
+                "correlation_id": {"type": "string"},
+                "details": {"type": "array", "items": {"type": "object"}},
+            },
+        }
+    },
+}
+
+_REASONS = {
+    "201": "Created",
+    "202": "Accepted: stored, processing continues in the background",
+    "400": "The request is invalid; `error.field` names the field",
+    "401": "No valid bearer token",
+    "404": "No such row for this user (or no such route)",
+    "409": "The row is not in a state this request applies to",
+    "413": "The body is larger than the configured limit",
+    "500": "An unexpected error; `error.correlation_id` finds it in the logs",
+    "502": "A model provider gave no usable answer",
+    "503": "The database or a model provider is unavailable; retry after `Retry-After` seconds",
+}
+
+# Operations that can find a row missing although their path names none, or find it in the wrong state.
+_NOT_FOUND = {
+    ("/v1/graph/neighbors", "get"),
+    ("/v1/graph/path", "get"),
+    ("/v1/traverse", "post"),
+    ("/v1/feedback", "post"),
+    ("/v1/memory-update", "post"),
+}
+_CONFLICT = {("/v1/memories/{id}", "put"), ("/v1/feedback", "post")}
+# Operations that call a model provider (the LLM or the embedder) while answering.
+_PROVIDER = {
+    ("/v1/analyze", "post"),
+    ("/v1/memory-update", "post"),
+    ("/v1/search", "post"),
+    ("/v1/recall", "post"),
+    ("/v1/explore", "post"),
+    ("/v1/timeline", "post"),
+    ("/v1/import", "post"),
+    ("/v1/memories/{id}", "put"),
+    ("/v1/feedback", "post"),
+    ("/v1/entities/{id}/notes", "post"),
+    ("/v1/relationships/{id}/notes", "post"),
+}
+_SUCCESS = {
+    ("/v1/analyze", "post"): ("200", "202"),
+    ("/v1/entities/{id}/notes", "post"): ("201",),
+    ("/v1/relationships/{id}/notes", "post"): ("201",),
+}
+
+
+def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` (a generated OpenAPI document) with each operation's real statuses and a bearer scheme."""
+    components = schema.setdefault("components", {})
+    components.setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    components.setdefault("securitySchemes", {})["bearer"] = {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A JWT whose `sub` is the user id; locally also `dev:<user id>`.",
+    }
+    for path, operations in schema.get("paths", {}).items():
+        for method, operation in operations.items():
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            if path == "/v1/health":
+                responses["503"] = {**responses.get("200", {}), "description": "The database is unreachable"}
+            _set_success(responses, _SUCCESS.get((path, method)))
+            for status in _error_statuses(path, method):
+                if status in responses:  # the route documents it itself (health's 503 is its own body)
+                    continue
+                responses[status] = {
+                    "description": _REASONS[status],
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                }
+            if path not in PUBLIC_PATHS:
+                operation["security"] = [{"bearer": []}]
+    return schema
+
+
+def _set_success(responses: dict[str, Any], statuses: tuple[str, ...] | None) -> None:
+    if not statuses:
+        return
+    ok = responses.pop("200", {"description": "OK"})
+    for status in statuses:
+        responses[status] = {**ok, "description": _REASONS.get(status, ok.get("description", "OK"))}
+
+
+def _error_statuses(path: str, method: str) -> list[str]:
+    statuses = ["400", "413", "500", "503"]
+    if path not in PUBLIC_PATHS:
+        statuses.append("401")
+    if "{" in path or (path, method) in _NOT_FOUND:
+        statuses.append("404")
+    if (path, method) in _CONFLICT:
+        statuses.append("409")
+    if (path, method) in _PROVIDER:
+        statuses.append("502")
+    return sorted(statuses)
