@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, get_args
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from uuid import UUID
 
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -49,14 +51,46 @@ def _storable_time(value: datetime) -> datetime:
     return value
 
 
-# A time a client sends: any ISO 8601 form pydantic reads, within the stored window.
-Timestamp = Annotated[datetime, AfterValidator(_storable_time)]
+def _time_text(value: object) -> object:
+    """A client sends times as ISO 8601 text; a bare number (seconds? milliseconds?) is refused."""
+    if isinstance(value, int | float):
+        raise ValueError("must be an ISO 8601 date-time string, e.g. 2024-05-01T09:30:00Z")
+    return value
+
+
+# A time a client sends: ISO 8601 text, within the stored window.
+Timestamp = Annotated[datetime, BeforeValidator(_time_text), AfterValidator(_storable_time)]
 
 
 class ApiModel(BaseModel):
-    """Request bodies: unknown fields are refused (a typo must not be silently ignored)."""
+    """Request bodies: unknown fields are refused (a typo must not be silently ignored), and so is
+    `true`/`false` where a number is expected (pydantic would read it as 1/0)."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_booleans_for_numbers(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for name, info in cls.model_fields.items():
+                value = data.get(info.alias or name, data.get(name))
+                if isinstance(value, bool) and _wants_number(info.annotation):
+                    raise PydanticCustomError(
+                        "number_type", "must be a number, not true/false", {"field": name}
+                    )
+        return data
+
+
+def _wants_number(annotation: Any) -> bool:
+    """True for int/float fields (also optional or annotated ones) that do not also accept a boolean."""
+    if annotation in (int, float):
+        return True
+    args = get_args(annotation)
+    if get_origin(annotation) is Annotated:
+        return _wants_number(args[0])
+    if args and get_origin(annotation) in (Union, UnionType):
+        return bool not in args and any(_wants_number(arg) for arg in args)
+    return False
 
 
 class MemoryPreferences(BaseModel):
@@ -556,7 +590,7 @@ class SearchRequest(ApiModel):
     memory_types: Annotated[list[MemoryType], Field(max_length=8)] | None = None
     include_historical: StrictBool = False
     exclude_expired: StrictBool = True
-    min_importance: Importance | Annotated[float, Field(ge=0.0, le=1.0)] | None = None
+    min_importance: Importance | Annotated[float, Field(ge=0.0, le=1.0, strict=True)] | None = None
     sensitivity_max: SensitivityLevel | None = None
     explain: StrictBool = False
     signals: Annotated[list[SearchSignal], Field(min_length=1, max_length=5)] | None = None

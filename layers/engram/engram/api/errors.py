@@ -100,7 +100,11 @@ def validation_error_response(exc: RequestValidationError) -> Response:
     if any(e.get("type") == "unsupported_content_type" for e in errors):
         return error_response(415, "unsupported_media_type", "send the body as application/json")
     first = errors[0] if errors else {}
-    field = _field_from_loc(first.get("loc", ())) or (first.get("ctx") or {}).get("field")
+    # A model's own rule names its field in ctx; the location is where that model sits in the body.
+    where, named = _field_from_loc(first.get("loc", ())), (first.get("ctx") or {}).get("field")
+    field = where or named
+    if where and named and named != "body" and not where.split(".")[-1].startswith(named):
+        field = f"{where}.{named}"
     kind = first.get("type", "invalid")
     if field is None and kind in ("model_attributes_type", "dict_type", "missing"):
         return error_response(400, "validation_error", "the request body must be a JSON object", "body")

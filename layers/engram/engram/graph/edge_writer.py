@@ -71,8 +71,8 @@ def apply_edges(
     for spec in specs:
         source = _node(conn, user_id, spec.source, nodes, recorded_at)
         target = _node(conn, user_id, spec.target, nodes, recorded_at)
-        if source == target:
-            continue
+        if source is None or target is None or source == target:
+            continue  # an endpoint named only by punctuation or control characters is no node
         group = spec.exclusive_group or (spec.relationship_type,)
         current = rel_repo.current_edges_touching(conn, user_id, source, group)
         if spec.relationship_type not in SYMMETRIC_TYPES:
@@ -138,7 +138,9 @@ def _upsert(
     )
 
 
-def _node(conn: Conn, user_id: str, endpoint: EndpointSpec, nodes: dict[str, UUID], at: datetime) -> UUID:
+def _node(
+    conn: Conn, user_id: str, endpoint: EndpointSpec, nodes: dict[str, UUID], at: datetime
+) -> UUID | None:
     key = endpoint.canonical
     if key not in nodes:
         if key == OWNER:
@@ -154,7 +156,7 @@ def _node(conn: Conn, user_id: str, endpoint: EndpointSpec, nodes: dict[str, UUI
                 at=at,
             )
             if resolved is None:
-                raise ValueError(f"an edge endpoint without a name: {endpoint.name!r}")
+                return None
             nodes[key] = resolved
     return nodes[key]
 

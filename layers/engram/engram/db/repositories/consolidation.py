@@ -17,6 +17,7 @@ import numpy as np
 from psycopg.rows import tuple_row
 
 from engram.db.connection import Conn
+from engram.db.repositories.vector_index import similarity_sql
 
 # Columns a preview shows and the keeper score reads.
 BRIEF_COLUMNS = (
@@ -141,7 +142,7 @@ def pair_similarities(
     if not pairs:
         return {}
     rows = conn.execute(
-        """SELECT p.a, p.b, 1 - (ma.embedding <=> mb.embedding) AS similarity
+        f"""SELECT p.a, p.b, {similarity_sql("ma.embedding", "mb.embedding")} AS similarity
            FROM unnest(%s::uuid[], %s::uuid[]) AS p(a, b)
            JOIN memories ma ON ma.id = p.a AND ma.user_id = %s
            JOIN memories mb ON mb.id = p.b AND mb.user_id = %s

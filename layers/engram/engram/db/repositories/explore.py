@@ -25,6 +25,7 @@ import numpy as np
 
 from engram.db.connection import Conn
 from engram.db.repositories.search import SPACED_ACCESS, VISIBLE
+from engram.db.repositories.vector_index import similarity_sql
 
 # Candidates per section before Python scores them; per-query nearest memories.
 NEAREST_MEMORIES = 100
@@ -139,7 +140,7 @@ def _similar(table: str, alias: str, column: str, where: str) -> str:
     """Per query, the rows of `table` nearest to it by their own embedding (at or above its threshold)."""
     return f"""
         SELECT h.id, q.qi, h.sim FROM q CROSS JOIN LATERAL (
-            SELECT {alias}.id, 1 - ({alias}.{column} <=> q.emb) AS sim FROM {table} {alias}
+            SELECT {alias}.id, {similarity_sql(f"{alias}.{column}", "q.emb")} AS sim FROM {table} {alias}
             WHERE {where} AND {alias}.{column} IS NOT NULL
             ORDER BY {alias}.{column} <=> q.emb LIMIT %(k)s) h
         WHERE h.sim >= q.threshold AND h.sim >= %(floor)s"""
@@ -183,7 +184,7 @@ def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, l
     mem_hits AS MATERIALIZED (
         SELECT h.id, q.qi, h.sim, h.source_id, h.provenance
         FROM q CROSS JOIN LATERAL (
-            SELECT m.id, m.source_id, m.provenance, 1 - (m.embedding <=> q.emb) AS sim
+            SELECT m.id, m.source_id, m.provenance, {similarity_sql("m.embedding", "q.emb")} AS sim
             FROM memories m WHERE {VISIBLE} AND m.embedding IS NOT NULL
             ORDER BY m.embedding <=> q.emb LIMIT %(k)s) h
         WHERE h.sim >= q.threshold AND h.sim >= %(floor)s),

@@ -21,6 +21,8 @@ from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.models import SimilarMemory
 
+_SIMILARITY = vector_index_switch.similarity_sql("embedding", "%(emb)s")
+
 # Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
 MEMORY_COLUMNS = (
     "id, user_id, content, name, memory_type, layer, category, entity_type, relationship, confidence, "
@@ -146,7 +148,7 @@ def find_similar(
             LIMIT %(k)s
         )
         SELECT {MEMORY_COLUMNS},
-               CASE WHEN embedding IS NULL THEN 0 ELSE 1 - (embedding <=> %(emb)s) END AS similarity
+               CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity
         FROM memories
         WHERE user_id = %(uid)s AND id IN (SELECT id FROM nearest UNION SELECT id FROM scoped)
         ORDER BY similarity DESC

@@ -22,6 +22,8 @@ from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.memories import MEMORY_COLUMNS
 
+_SIMILARITY = vector_index_switch.similarity_sql("m.embedding", "%(emb)s")
+
 _WORD = re.compile(r"[\w'’.-]+")
 # Words that are never a name on their own (a name that is one of them still matches as part of a run).
 _NOT_NAMES = frozenset(
@@ -290,10 +292,12 @@ def hybrid_candidates(
     if embedding is None:
         similarity = "0"
     elif with_similarity:
-        similarity = """(SELECT CASE WHEN m.embedding IS NULL THEN 0 ELSE 1 - (m.embedding <=> %(emb)s) END
-                         FROM memories m WHERE m.id = c.id)"""
+        similarity = f"""(SELECT CASE WHEN m.embedding IS NULL THEN 0 ELSE {_SIMILARITY} END
+                          FROM memories m WHERE m.id = c.id)"""
     else:
-        similarity = "1 - c.distance"
+        similarity = (
+            "CASE WHEN c.distance = 'NaN'::float8 THEN 0 ELSE 1 - c.distance END"  # NULL: not a vec hit
+        )
     # One row per candidate with every signal's rank: a single hash aggregate. Only what the re-ranker
     # reads: the results' full rows come after ranking (`result_rows`), so the ~100 candidates that are
     # not returned cost no content, JSON or row decoding.
@@ -404,7 +408,7 @@ def result_rows(
         "now": now,
     }
     similarity = (
-        "CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN 1 - (m.embedding <=> %(emb)s) END"
+        f"CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN {_SIMILARITY} END"
         if embedding is not None and similarity_of
         else "NULL::float8"
     )

@@ -27,6 +27,15 @@ SWITCH = """CASE WHEN %(vi_mine)s >= %(vi_at_least)s
 RESTORE = "SELECT set_config('enable_sort', 'on', true)"
 
 
+def similarity_sql(left: str, right: str) -> str:
+    """Cosine similarity of two vector expressions, 0 where it is undefined.
+
+    A featureless text ("\u0011", "...") embeds as the zero vector, and pgvector's cosine distance to
+    it is NaN: NaN compares greater than every threshold and cannot be written as JSON (an audit row
+    failed to insert, a 500). Such a text is similar to nothing."""
+    return f"COALESCE(NULLIF(1 - ({left} <=> {right}), 'NaN'::float8), 0)"
+
+
 def switch_params(rule: tuple[int, int, float] | None) -> dict[str, Any]:
     """`rule` = (the user's active memories, min memories, min share); None never switches."""
     mine, at_least, share = rule or (0, 1, 1.0)
