@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -288,3 +289,30 @@ def test_serve_after_a_killed_serve_still_stops_the_database(tmp_path: Path) -> 
             stop_serve(second, signal.SIGKILL)
         if process_alive(pid):
             os.kill(pid, signal.SIGTERM)
+
+
+def test_serve_failing_after_the_database_started_leaves_none_running(tmp_path: Path) -> None:
+    # Given a port already taken: the database starts and migrates, then the HTTP server cannot bind
+    data_dir = tmp_path / "engram"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [
+            sys.executable,
+            "-m",
+            "engram.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data_dir),
+        ]
+
+        # When `engram serve` exits with the error
+        run = subprocess.run(command, env=clean_env(), capture_output=True, text=True, timeout=120)
+
+    # Then the database it started is stopped too
+    assert run.returncode != 0 and "address already in use" in run.stderr, run.stderr[-2000:]
+    assert (data_dir / "pgdata" / "PG_VERSION").exists(), "the database had started"
+    assert not (data_dir / "pgdata" / "postmaster.pid").exists(), "PostgreSQL still running"
