@@ -3,6 +3,7 @@ a server that dies is started again (by the supervisor, or at the next start) wi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -181,3 +182,34 @@ def test_lock_files_naming_a_zombie_or_a_process_that_is_not_postgres_are_stale(
             assert not (pgdata / ".s.PGSQL.5432.lock").exists()
     finally:
         zombie.wait()
+
+
+def test_no_restart_while_a_process_of_the_dead_server_still_runs(tmp_path: Path) -> None:
+    # Removing a dead server's lock files is safe: PostgreSQL itself refuses to start while any
+    # process of the old server is attached to its shared memory; the supervisor retries until it has gone.
+    server = start_embedded_postgres(tmp_path)
+    supervisor = PostgresSupervisor(server, interval=0.1, max_backoff=0.5)
+    conn = psycopg.connect(server.url, autocommit=True)
+    backend = conn.execute("SELECT pg_backend_pid()").fetchone()
+    assert backend is not None
+    os.kill(backend[0], signal.SIGSTOP)  # a backend that cannot notice its postmaster's death yet
+    try:
+        # Given a killed server with one of its backends still alive
+        kill_postmaster(server)
+        wait_for(lambda: server.postmaster_pid() is None, 10, "the server's death")
+
+        # When the supervisor tries to start it again
+        supervisor.start()
+
+        # Then it starts only once that backend has gone
+        wait_for(lambda: supervisor.failed_attempts >= 2, 30, "two refused starts")
+        assert supervisor.restarts == 0 and server.postmaster_pid() is None
+        os.kill(backend[0], signal.SIGCONT)
+        wait_for(lambda: supervisor.restarts == 1, 30, "the restart")
+        assert server.postmaster_pid() is not None
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(backend[0], signal.SIGCONT)
+        supervisor.stop()
+        conn.close()
+        server.stop()

@@ -39,6 +39,7 @@ class PostgresSupervisor:
         self.interval = interval
         self.max_backoff = max_backoff
         self.restarts = 0
+        self.failed_attempts = 0
         self.last_downtime_seconds: float | None = None
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -71,6 +72,7 @@ class PostgresSupervisor:
             try:
                 took = self.server.restart()
             except Exception as exc:  # noqa: BLE001 - e.g. the old server's processes still exiting
+                self.failed_attempts += 1
                 logger.warning(
                     "restarting embedded PostgreSQL failed (attempt %d, next in %.1fs): %s",
                     attempt,
