@@ -224,7 +224,8 @@ def test_killed_database_comes_back_without_losing_an_acknowledged_write(serve: 
         wait_for(answered_after_refusing, RECOVERY_DEADLINE, "a 503 then a 2xx write after the kill")
         writes = writers.snapshot()
         first_503 = min(w.ended for w in writes if w.status == 503)
-        back_after = min(w.ended for w in writes if w.status == 200 and w.started >= first_503) - killed_at
+        recovered_at = min(w.ended for w in writes if w.status == 200 and w.started >= first_503)
+        back_after = recovered_at - killed_at
         settled = len(writers.acknowledged())
         wait_for(lambda: len(writers.acknowledged()) >= settled + 10, 30, "10 more acknowledged writes")
     finally:
@@ -236,6 +237,8 @@ def test_killed_database_comes_back_without_losing_an_acknowledged_write(serve: 
     assert all(w.retry_after and int(w.retry_after) >= 1 for w in failed), [w.retry_after for w in failed]
     assert {w.status for w in writers.writes} <= {200, 503}, sorted({w.status for w in writers.writes})
     assert back_after < RECOVERY_DEADLINE
+    # once back, it stays back: no request thread fails on a connection to the dead server
+    assert [w for w in writers.writes if w.status == 503 and w.started > recovered_at + 0.2] == []
 
     # every acknowledged write is there, read through the API after the restart
     acknowledged = writers.acknowledged()
