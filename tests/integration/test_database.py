@@ -103,8 +103,9 @@ def test_broken_connection_is_reopened_on_next_use(db, user_id):
     # Another session kills ours, as a failover or an idle timeout would
     with psycopg.connect(db._resolve_conninfo(), autocommit=True) as killer:
         killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
-    with pytest.raises(DatabaseUnavailable), db.system_transaction() as conn:
+    with pytest.raises(DatabaseUnavailable) as lost, db.system_transaction() as conn:
         conn.execute("SELECT 1")
+    assert lost.value.status == 503 and lost.value.retry_after == DatabaseUnavailable.RETRY_AFTER_SECONDS
     with db.user_transaction(user_id) as conn:
         assert conn.execute("SELECT 1 AS one").fetchone()["one"] == 1
 

@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 from engram.config import reset_settings
+from engram.db.connection import reset_database
 from engram.db.repositories.jobs import cancel_pending_jobs
 from engram.jobs.models import NewJob
 from engram.jobs.queue import get_job_queue, reset_job_queue
@@ -119,6 +120,25 @@ def test_oversized_api_event_is_413(monkeypatch):
     request["body"] = json.dumps({"content": "x" * 5000})
     response = invoke("analyze", request)
     assert response["statusCode"] == 413
+
+
+def test_api_events_with_the_database_unreachable_are_503_with_retry_after(monkeypatch, database_url):
+    monkeypatch.setenv("ENGRAM_DATABASE_URL", "postgresql://postgres@/engram?host=/nonexistent-engram-socket")
+    reset_settings()
+    reset_database()
+    try:
+        responses = [
+            invoke("memories", event("memories_list.json")),
+            invoke("search", event("health_get.json")),
+        ]
+    finally:
+        monkeypatch.setenv("ENGRAM_DATABASE_URL", database_url)  # the fixture's teardown uses the database
+        reset_settings()
+        reset_database()
+    for response in responses:
+        assert response["statusCode"] == 503
+        assert int(response["headers"]["Retry-After"]) >= 1  # the client retries, after a failover too
+    assert json.loads(responses[0]["body"])["error"]["code"] == "database_unavailable"
 
 
 @pytest.mark.parametrize(

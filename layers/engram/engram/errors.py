@@ -82,8 +82,17 @@ class NotImplementedYet(EngramError):
 
 
 class DatabaseUnavailable(EngramError):
+    """The database is unreachable or restarting, or a transaction lost a deadlock: the client should
+    retry (503 + Retry-After, by default RETRY_AFTER_SECONDS). Locally a crashed embedded server is
+    back within about a second (engram.local.supervisor); in AWS a failover takes longer, and a client
+    backing off on repeated 503s covers it."""
+
     status = 503
     code = "database_unavailable"
+    RETRY_AFTER_SECONDS = 1
+
+    def __init__(self, message: str, *, field: str | None = None, retry_after: int | None = None):
+        super().__init__(message, field=field, retry_after=retry_after or self.RETRY_AFTER_SECONDS)
 
 
 class ExtractionFailed(EngramError):

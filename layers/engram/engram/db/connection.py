@@ -38,6 +38,8 @@ class Database:
         self._local = threading.local()
         self._lock = threading.Lock()
         self._all: list[Conn] = []
+        # Bumped by `reconnect_all()`; a thread's connection opened under an older value is replaced.
+        self._generation = 0
 
     def _resolve_conninfo(self) -> str:
         return self._conninfo() if callable(self._conninfo) else self._conninfo
@@ -64,13 +66,24 @@ class Database:
     def connection(self) -> Conn:
         """This thread's connection, reopened if the server closed it or it broke mid-transaction."""
         conn: Conn | None = getattr(self._local, "conn", None)
-        if conn is not None and (conn.closed or conn.broken):
+        stale = getattr(self._local, "generation", None) != self._generation
+        if conn is not None and (conn.closed or conn.broken or stale):
             self._forget(conn)
             conn = None
         if conn is None:
+            generation = self._generation
             conn = self._open()
-            self._local.conn = conn
+            self._local.conn, self._local.generation = conn, generation
         return conn
+
+    def reconnect_all(self) -> None:
+        """Every thread replaces its connection at its next use (called after the server restarted).
+
+        A connection to a server that died looks healthy until it is used; without this, each thread's
+        first request after a restart would fail on it. Each thread closes its own connection:
+        psycopg connections are not closed under another thread's feet."""
+        with self._lock:
+            self._generation += 1
 
     def _forget(self, conn: Conn) -> None:
         with self._lock:

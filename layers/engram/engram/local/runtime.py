@@ -12,6 +12,7 @@ from engram.config import get_settings, reset_settings
 from engram.db.connection import get_database, reset_database
 from engram.db.migrations import migrate
 from engram.local.embedded import EmbeddedPostgres, start_embedded_postgres
+from engram.local.supervisor import PostgresSupervisor
 
 
 @dataclass
@@ -19,15 +20,28 @@ class LocalRuntime:
     database_url: str
     embedded: EmbeddedPostgres | None
     applied_migrations: list[str]
+    supervisor: PostgresSupervisor | None = None
+    stopped: bool = False
 
     def stop(self) -> None:
+        """Close connections and stop the embedded server, unless another live process still uses it.
+
+        Idempotent (a second call does nothing)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        if self.supervisor is not None:
+            self.supervisor.stop()  # first, or it would start the server again
         reset_database()
         if self.embedded is not None:
             self.embedded.stop()
 
 
-def start_local_runtime(data_dir: Path | None = None) -> LocalRuntime:
-    """Start (or reuse) the database and migrate it; later `get_database()` calls use it."""
+def start_local_runtime(data_dir: Path | None = None, *, supervise: bool = False) -> LocalRuntime:
+    """Start (or reuse) the database and migrate it; later `get_database()` calls use it.
+
+    `supervise`: restart the embedded server whenever it dies, until `stop()` (for `engram serve`;
+    one-shot commands fail and are run again instead). Nothing to supervise with ENGRAM_DATABASE_URL."""
     if data_dir is not None:
         os.environ["ENGRAM_DATA_DIR"] = str(data_dir)
         reset_settings()
@@ -41,8 +55,18 @@ def start_local_runtime(data_dir: Path | None = None) -> LocalRuntime:
         os.environ["ENGRAM_DATABASE_URL"] = url
         reset_settings()
     reset_database()
-    applied = migrate(get_database())
-    return LocalRuntime(database_url=url, embedded=embedded, applied_migrations=applied)
+    try:
+        applied = migrate(get_database())
+    except BaseException:
+        reset_database()
+        if embedded is not None:
+            embedded.stop()
+        raise
+    runtime = LocalRuntime(database_url=url, embedded=embedded, applied_migrations=applied)
+    if supervise and embedded is not None:
+        runtime.supervisor = PostgresSupervisor(embedded, on_restart=lambda: get_database().reconnect_all())
+        runtime.supervisor.start()
+    return runtime
 
 
 def ensure_runtime_dir() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
 from pathlib import Path
 
@@ -17,7 +18,11 @@ def serve(
 ) -> None:
     import uvicorn
 
-    runtime = start_local_runtime(data_dir)
+    # Supervised: a database that dies is started again (engram.local.supervisor). The one this process
+    # started or reused is stopped on the way out (the `finally` below, or at exit if start-up fails
+    # before it), unless another live process still uses it (engram.local.embedded).
+    runtime = start_local_runtime(data_dir, supervise=True)
+    atexit.register(runtime.stop)
     settings = get_settings()
     if settings.resolved_llm_provider == "rules":
         from engram.pipeline.temporal import warm_up

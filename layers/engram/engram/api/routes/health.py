@@ -30,6 +30,9 @@ def health() -> Response[dict]:
             "embeddings": settings.resolved_embedding_provider,
         },
     }
+    if database_ok:
+        return Response(status_code=200, content_type=content_types.APPLICATION_JSON, body=body)
+    retry_after = {"Retry-After": str(DatabaseUnavailable.RETRY_AFTER_SECONDS)}
     return Response(
-        status_code=200 if database_ok else 503, content_type=content_types.APPLICATION_JSON, body=body
+        status_code=503, content_type=content_types.APPLICATION_JSON, body=body, headers=retry_after
     )
