@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
@@ -52,10 +53,14 @@ def _storable_time(value: datetime) -> datetime:
 
 
 def _time_text(value: object) -> object:
-    """A client sends times as ISO 8601 text; a bare number (seconds? milliseconds?) is refused."""
-    if isinstance(value, int | float):
+    """A client sends times as ISO 8601 text; a bare number (seconds? milliseconds?) is refused, also
+    as text (a query parameter)."""
+    if isinstance(value, int | float) or (isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip())):
         raise ValueError("must be an ISO 8601 date-time string, e.g. 2024-05-01T09:30:00Z")
     return value
+
+
+_NUMBER_TEXT = re.compile(r"[+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?")
 
 
 # A time a client sends: ISO 8601 text, within the stored window.
@@ -63,8 +68,8 @@ Timestamp = Annotated[datetime, BeforeValidator(_time_text), AfterValidator(_sto
 
 
 class ApiModel(BaseModel):
-    """Request bodies: unknown fields are refused (a typo must not be silently ignored), and so is
-    `true`/`false` where a number is expected (pydantic would read it as 1/0)."""
+    """Request bodies: unknown fields are refused (a typo must not be silently ignored), and so are
+    `true`/`false` and text where a number is expected (pydantic would read them as 1/0 and 5)."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
@@ -74,22 +79,20 @@ class ApiModel(BaseModel):
         if isinstance(data, dict):
             for name, info in cls.model_fields.items():
                 value = data.get(info.alias or name, data.get(name))
-                if isinstance(value, bool) and _wants_number(info.annotation):
-                    raise PydanticCustomError(
-                        "number_type", "must be a number, not true/false", {"field": name}
-                    )
+                if isinstance(value, bool | str) and _wants_number(info.annotation):
+                    raise PydanticCustomError("number_type", "must be a JSON number", {"field": name})
         return data
 
 
 def _wants_number(annotation: Any) -> bool:
-    """True for int/float fields (also optional or annotated ones) that do not also accept a boolean."""
+    """True for int/float fields (also optional or annotated ones) that accept no boolean or text."""
     if annotation in (int, float):
         return True
     args = get_args(annotation)
     if get_origin(annotation) is Annotated:
         return _wants_number(args[0])
     if args and get_origin(annotation) in (Union, UnionType):
-        return bool not in args and any(_wants_number(arg) for arg in args)
+        return all(_wants_number(arg) or arg is type(None) for arg in args)
     return False
 
 
