@@ -136,8 +136,12 @@ STATE_QUERIES = {
                     GROUP BY 1 ORDER BY 1""",
     "jobs": """SELECT job_type, status, count(*) FROM memory_jobs WHERE user_id = %(u)s
                GROUP BY 1, 2 ORDER BY 1, 2""",
-    "entities": """SELECT canonical_name, mention_count, source_count, state FROM entities
-                   WHERE user_id = %(u)s ORDER BY 1""",
+    "entities": """SELECT canonical_name, mention_count, source_count, state, description, is_dirty
+                   FROM entities WHERE user_id = %(u)s ORDER BY 1""",
+    "storylines": """SELECT name, description, is_dirty, source_count,
+                            (SELECT count(*) FROM storyline_sources ss
+                             WHERE ss.storyline_id = sl.id) AS members
+                     FROM storylines sl WHERE user_id = %(u)s ORDER BY 1""",
     "edges": """SELECT f.canonical_name AS source, t.canonical_name AS target, r.relationship_type,
                        round(r.strength::numeric, 4) AS strength, r.co_mention_count, r.is_active,
                        round(r.salience::numeric, 4) AS salience
@@ -357,6 +361,49 @@ def test_decay_job_without_a_fixed_time_still_decays_once(db, user_id, other_use
     run_once(db, submit(db, other_user_id, "decay", {}))
 
     assert state(db, user_id)["memories"] == state(db, other_user_id)["memories"]
+
+
+ANDREW = [
+    ("2026-03-02T10:00:00Z", "Andrew is my cofounder and we are applying to Y Combinator"),
+    ("2026-03-02T18:00:00Z", "Had coffee with Andrew to plan the Y Combinator interview"),
+    ("2026-03-03T10:00:00Z", "Andrew and I rewrote the pitch deck"),
+    ("2026-03-03T19:00:00Z", "Andrew loves climbing on weekends"),
+    ("2026-03-04T10:00:00Z", "Andrew practised the Y Combinator demo with me"),
+]
+
+
+def test_hierarchy_job_delivered_twice_converges_on_the_state_of_one_run(db, user_id, other_user_id) -> None:
+    # `hierarchy` spans several transactions (summaries between them): it converges rather than records
+    for uid in (user_id, other_user_id):
+        for when, text in ANDREW:
+            outcome = analyze(
+                uid, AnalyzeRequest.model_validate({"content": text, "source": {"document_date": when}})
+            )
+            assert outcome.status_code == 200
+    now = {"now": "2026-05-01T03:00:00+00:00"}
+
+    run_twice(db, submit(db, user_id, "hierarchy", now))
+    run_once(db, submit(db, other_user_id, "hierarchy", now))
+
+    twice = state(db, user_id)
+    assert twice == state(db, other_user_id)
+    [(name, _, dirty, _, members)] = twice["storylines"]
+    assert (name.startswith("Andrew"), dirty, members) == (True, False, 5)
+
+
+def test_merging_consolidate_job_delivered_twice_merges_once(db, user_id, other_user_id) -> None:
+    for uid in (user_id, other_user_id):
+        add_memories(
+            db, uid, "Walks the dog at seven every morning.", "Walks the dog at seven every morning!"
+        )
+    payload = {"force": True, "threshold": 0.8}
+
+    run_twice(db, submit(db, user_id, "consolidate", payload))
+    run_once(db, submit(db, other_user_id, "consolidate", payload))
+
+    twice = state(db, user_id)
+    assert twice == state(db, other_user_id)
+    assert sorted(status for _, _, status, *_ in twice["memories"]) == ["active", "archived"]
 
 
 def test_job_of_a_forgotten_user_applies_nothing(db, user_id) -> None:

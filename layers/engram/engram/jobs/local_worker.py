@@ -228,7 +228,6 @@ class JobHeartbeat:
         self.job = job
         self.interval = interval
         self.lock_seconds = lock_seconds
-        self.beats = 0
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._beat, name="engram-job-heartbeat", daemon=True)
 
@@ -255,6 +254,5 @@ class JobHeartbeat:
                         "job lock lost: the job was requeued or is held by another run", extra=keys
                     )
                     return
-                self.beats += 1
         finally:
             self.db.close_thread_connection()

@@ -8,9 +8,11 @@ Every job of one fan-out carries the same `now` (the instant the schedule fired)
 redelivered job applies the rules at the same boundaries as the first attempt, and the handlers are
 idempotent at a fixed `now` (see `engram.lifecycle.cleanup` and `engram.lifecycle.decay`). On top of
 that, `cleanup` and `decay` record their run on the job in the transaction that applies it, so a second
-run of one job changes nothing and returns the first run's counts. `hierarchy` and `consolidate` converge
-instead: each run brings the user's rows to a state computed from the data (dirty rows rewritten and
-marked clean, duplicates merged), so a second run finds nothing left to do.
+run of one job changes nothing and returns the first run's counts. `hierarchy` and a merging
+`consolidate` span several transactions (model calls between them) and converge instead: each run brings
+the user's rows to a state computed from the data (dirty rows rewritten and marked clean, duplicates
+merged), so a second run finds nothing left to do; their counts are recorded on the job in their last
+transaction, so a rerun of a finished job reports them and does not run again.
 """
 
 from __future__ import annotations
