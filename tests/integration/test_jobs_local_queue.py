@@ -99,8 +99,9 @@ def test_jobs_complete_with_results_in_submission_order(db, user_id, queue, work
     seen: list[int] = []
 
     def record_order(uid: str, job: Job) -> dict[str, Any]:
-        seen.append(job.payload["n"])
-        return {"n": job.payload["n"], "user_matches": uid == job.user_id}
+        if uid == user_id:  # the worker drains every user's jobs in the database, not only this test's
+            seen.append(job.payload["n"])
+        return {"n": job.payload.get("n"), "user_matches": uid == job.user_id}
 
     handlers("update", record_order)
 
@@ -109,8 +110,10 @@ def test_jobs_complete_with_results_in_submission_order(db, user_id, queue, work
     # When the worker runs until idle
     ran = worker.run_until_idle(timeout=10)
 
-    # Then all ran once, in submission order, and their results are stored
-    assert ran == 3
+    # Then all ran once, in submission order, and their results are stored. (Not `ran == 3`: a job left
+    # in the shared database by an interrupted run or another process runs too — counting it made this
+    # test fail now and then, with NoJobHandler 'extract' when that job's type had no handler here.)
+    assert ran >= 3
     assert seen == [0, 1, 2]
     done = [fetch(db, job) for job in jobs]
     assert [(j.status, j.attempts, j.result) for j in done] == [
@@ -194,10 +197,9 @@ def test_worker_leaves_a_job_it_has_no_handler_for_to_a_process_that_has_one(
     [job] = queue.submit([NewJob(user_id=user_id, job_type="hierarchy")])
 
     # When its worker drains the queue
-    ran = worker.run_until_idle(timeout=10)
+    worker.run_until_idle(timeout=10)
 
     # Then it did not take the job, which waits, untouched, for a worker that can run it
-    assert ran == 0
     waiting = fetch(db, job)
     assert (waiting.status, waiting.attempts, waiting.last_error) == ("pending", 0, None)
 
@@ -226,7 +228,8 @@ def test_jobs_of_two_users_both_complete(db, user_id, other_user_id, queue, work
     )
     worker.run_until_idle(timeout=10)
 
-    assert sorted(ran_for) == sorted([user_id, user_id, other_user_id, other_user_id])
+    ours = [uid for uid in ran_for if uid in (user_id, other_user_id)]
+    assert sorted(ours) == sorted([user_id, user_id, other_user_id, other_user_id])
     assert [fetch(db, j).result for j in jobs] == [{"user": j.user_id} for j in jobs]
 
 
