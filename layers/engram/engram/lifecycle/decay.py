@@ -64,8 +64,8 @@ def decay_user(
     """Run every decay step for `user_id` as of `now` in one transaction; log and emit the counts.
 
     `job_id` (a `decay` job): the run is recorded on the job in the same transaction, and a second run
-    of that job returns the first run's counts without decaying anything — the job, not only the
-    per-row stamps, makes one scheduled run decay once.
+    of that job returns the first run's counts without running the steps again (the per-row stamps
+    already keep a row from decaying twice within their spacing; the record keeps the job's result).
     """
     database = db or get_database()
     with database.user_transaction(user_id) as conn:
