@@ -11,6 +11,7 @@ a patched function.
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -291,6 +292,40 @@ def test_update_job_rerun_spares_the_model_call(db, user_id) -> None:
         recorded = jobs_repo.recorded_job_effects(conn, user_id, update.id, "fact")
     assert recorded is not None and recorded["result"] == first
     assert handler(user_id, started) == first
+
+
+def test_update_job_run_by_four_workers_at_once_applies_its_fact_once(db, user_id, other_user_id) -> None:
+    # Four runs of one job at the same instant (a lock stolen from a live worker, SQS redelivering
+    # meanwhile...): they take turns at the job's row, and all but the first return its record.
+    for uid in (user_id, other_user_id):
+        analyze_inline(uid, KNOWN)
+        analyze_async(uid, content=NOTE)
+        [extract] = pending(db, uid)
+        run_once(db, extract)
+    job = start(db, pending(db, user_id)[0])
+    handler = get_job_handler("update")
+    assert handler is not None
+    barrier = threading.Barrier(4)
+    results: list[dict[str, Any]] = []
+
+    def run() -> None:
+        barrier.wait()
+        try:
+            results.append(handler(user_id, job))  # type: ignore[misc]
+        finally:
+            db.close_thread_connection()
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert len(results) == 4 and all(r == results[0] for r in results)
+    assert run_claimed_job(db, job).kind == "completed"
+    drain(db, user_id, run_once)
+    drain(db, other_user_id, run_once)
+    assert state(db, user_id) == state(db, other_user_id)
 
 
 # --- graph_update ----------------------------------------------------------------------------------------
