@@ -9,14 +9,21 @@ from typing import Any
 
 import pytest
 
-from engram.config import reset_settings
+from engram.config import get_settings, reset_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
 from engram.errors import ProviderError
 from engram.jobs.local_worker import LocalWorker
 from engram.jobs.models import Job, JobType, JobView, NewJob
 from engram.jobs.queue import DispatchBeforeCommit, LocalJobQueue, get_job_queue, reset_job_queue
-from engram.jobs.runner import describe_error, register_job_handler, unregister_job_handler
+from engram.jobs.runner import (
+    JobHandler,
+    describe_error,
+    get_job_handler,
+    register_job_handler,
+    run_claimed_job,
+    unregister_job_handler,
+)
 
 SECRET = "my bank PIN is 4921"
 
@@ -42,15 +49,29 @@ def leave_no_pending_jobs(db: Database, user_id: str, other_user_id: str) -> Ite
 
 @pytest.fixture
 def handlers() -> Iterator[Callable[[JobType, Callable[[str, Job], dict[str, Any]]], None]]:
-    registered: list[JobType] = []
+    """Swap in handlers for a test; afterwards each job type gets back the handler it had (registration
+    is process-global: a test that only unregistered would take the real `extract` away from later ones)."""
+    previous: dict[JobType, JobHandler | None] = {}
 
     def register(job_type: JobType, fn: Callable[[str, Job], dict[str, Any]]) -> None:
+        previous.setdefault(job_type, get_job_handler(job_type))
         register_job_handler(job_type, fn)
-        registered.append(job_type)
 
     yield register
-    for job_type in registered:
-        unregister_job_handler(job_type)
+    for job_type, handler in previous.items():
+        if handler is None:
+            unregister_job_handler(job_type)
+        else:
+            register_job_handler(job_type, handler)
+
+
+@pytest.fixture
+def short_locks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1 s lock, a heartbeat every 0.2 s and a sweep every 0.2 s, so lock expiry is seen in seconds."""
+    monkeypatch.setenv("ENGRAM_JOB_LOCK_SECONDS", "1")
+    monkeypatch.setenv("ENGRAM_JOB_HEARTBEAT_SECONDS", "0.2")
+    monkeypatch.setenv("ENGRAM_JOB_STALE_SWEEP_SECONDS", "0.2")
+    reset_settings()
 
 
 @pytest.fixture
@@ -78,8 +99,9 @@ def test_jobs_complete_with_results_in_submission_order(db, user_id, queue, work
     seen: list[int] = []
 
     def record_order(uid: str, job: Job) -> dict[str, Any]:
-        seen.append(job.payload["n"])
-        return {"n": job.payload["n"], "user_matches": uid == job.user_id}
+        if uid == user_id:  # the worker drains every user's jobs in the database, not only this test's
+            seen.append(job.payload["n"])
+        return {"n": job.payload.get("n"), "user_matches": uid == job.user_id}
 
     handlers("update", record_order)
 
@@ -88,8 +110,10 @@ def test_jobs_complete_with_results_in_submission_order(db, user_id, queue, work
     # When the worker runs until idle
     ran = worker.run_until_idle(timeout=10)
 
-    # Then all ran once, in submission order, and their results are stored
-    assert ran == 3
+    # Then all ran once, in submission order, and their results are stored. (Not `ran == 3`: a job left
+    # in the shared database by an interrupted run or another process runs too — counting it made this
+    # test fail now and then, with NoJobHandler 'extract' when that job's type had no handler here.)
+    assert ran >= 3
     assert seen == [0, 1, 2]
     done = [fetch(db, job) for job in jobs]
     assert [(j.status, j.attempts, j.result) for j in done] == [
@@ -164,11 +188,31 @@ def test_describe_error_keeps_our_messages_and_withholds_foreign_ones() -> None:
     assert len(describe_error(ProviderError("x" * 2000))) <= 500
 
 
-def test_job_without_handler_fails_with_clear_error(db, user_id, queue, worker) -> None:
+def test_worker_leaves_a_job_it_has_no_handler_for_to_a_process_that_has_one(
+    db, user_id, queue, worker, handlers
+) -> None:
+    # Given a process where `hierarchy` has no handler (registration is per process)
+    handlers("hierarchy", lambda uid, job: {})
     unregister_job_handler("hierarchy")
     [job] = queue.submit([NewJob(user_id=user_id, job_type="hierarchy")])
 
+    # When its worker drains the queue
     worker.run_until_idle(timeout=10)
+
+    # Then it did not take the job, which waits, untouched, for a worker that can run it
+    waiting = fetch(db, job)
+    assert (waiting.status, waiting.attempts, waiting.last_error) == ("pending", 0, None)
+
+
+def test_job_started_without_a_handler_fails_with_clear_error(db, user_id, queue, handlers) -> None:
+    handlers("hierarchy", lambda uid, job: {})
+    unregister_job_handler("hierarchy")
+    [job] = queue.submit([NewJob(user_id=user_id, job_type="hierarchy")])
+    with db.user_transaction(user_id) as conn:  # as the SQS consumer starts the job its message names
+        started = jobs_repo.start_job(conn, user_id, job.id)
+    assert started is not None
+
+    run_claimed_job(db, started)
 
     failed = fetch(db, job)
     assert (failed.status, failed.attempts) == ("failed", 1)
@@ -184,7 +228,8 @@ def test_jobs_of_two_users_both_complete(db, user_id, other_user_id, queue, work
     )
     worker.run_until_idle(timeout=10)
 
-    assert sorted(ran_for) == sorted([user_id, user_id, other_user_id, other_user_id])
+    ours = [uid for uid in ran_for if uid in (user_id, other_user_id)]
+    assert sorted(ours) == sorted([user_id, user_id, other_user_id, other_user_id])
     assert [fetch(db, j).result for j in jobs] == [{"user": j.user_id} for j in jobs]
 
 
@@ -343,3 +388,81 @@ def test_dispatch_inside_the_submitting_transaction_is_refused(db, user_id, queu
 
     queue.dispatch(jobs)  # after commit it is fine
     assert fetch(db, jobs[0]).status == "pending"
+
+
+# --- short locks and the heartbeat ------------------------------------------------------------------------
+
+
+def test_dead_workers_job_is_requeued_within_the_lock_window_and_the_users_line_moves_on(
+    db, user_id, queue, handlers, short_locks
+) -> None:
+    ran: list[int] = []
+    handlers("update", lambda uid, job: ran.append(job.payload["n"]) or {})
+    first, second = queue.submit(
+        [NewJob(user_id=user_id, job_type="update", payload={"n": n}) for n in range(2)]
+    )
+    # Given a worker that took the user's first job and died at once: nobody heartbeats its lock
+    with db.user_transaction(user_id) as conn:
+        assert jobs_repo.start_job(conn, user_id, first.id, get_settings().job_lock_seconds) is not None
+    crashed = time.monotonic()
+
+    # When a live worker polls the queue
+    worker = LocalWorker(db, poll_interval=0.05)
+    worker.start()
+    try:
+        deadline = crashed + 10
+        while fetch(db, second).status != "completed" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        stalled = time.monotonic() - crashed
+    finally:
+        assert worker.stop(timeout=5)
+
+    # Then the abandoned job ran again once its lock ran out, before the user's next job, and the user
+    # waited about one lock window plus one sweep (1 s + 0.2 s here; 30 s + 10 s by default)
+    print(f"\nuser's line stalled {stalled:.2f} s after the crash (lock 1 s, sweep 0.2 s)")
+    assert ran == [0, 1]
+    done = fetch(db, first)
+    assert (done.status, done.attempts) == ("completed", 2)
+    assert 0.9 <= stalled < 2.5
+
+
+def test_heartbeat_keeps_a_live_long_jobs_lock_past_the_window(
+    db, user_id, queue, handlers, short_locks
+) -> None:
+    calls: list[int] = []
+
+    def slow(uid: str, job: Job) -> dict[str, Any]:
+        calls.append(job.attempts)
+        time.sleep(3.0)  # three lock windows
+        return {"slow": True}
+
+    handlers("summary", slow)
+    [job] = queue.submit([NewJob(user_id=user_id, job_type="summary")])
+    worker = LocalWorker(db, poll_interval=0.05)
+    rival = LocalWorker(db, poll_interval=0.05)  # another worker, sweeping for dead workers' jobs
+    worker.start()
+    seen: list[Job] = []
+    try:
+        deadline = time.monotonic() + 10
+        while (current := fetch(db, job)).status != "completed" and time.monotonic() < deadline:
+            rival.requeue_stale()
+            seen.append(current)
+            time.sleep(0.1)
+    finally:
+        assert worker.stop(timeout=10)
+
+    # The job was never taken from its live worker: one call, one attempt, no "abandoned" on record,
+    # and its lock kept moving forward while it ran
+    done = fetch(db, job)
+    assert calls == [1]
+    assert (done.status, done.attempts, done.last_error, done.result) == (
+        "completed",
+        1,
+        None,
+        {"slow": True},
+    )
+    running = [j for j in seen if j.status == "processing"]
+    assert {j.status for j in seen} <= {"pending", "processing"} and len(running) > 10
+    assert all(j.status == "processing" for j in seen[seen.index(running[0]) :])
+    assert running[0].started_at is not None and running[-1].locked_until is not None
+    assert running[-1].locked_until - running[0].started_at > timedelta(seconds=2)

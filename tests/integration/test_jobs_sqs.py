@@ -375,3 +375,39 @@ def test_job_whose_dependency_has_not_completed_is_redelivered_later(
     assert failures(response) == [update_message[0]["MessageId"]]
     assert (fetch(db, update).status, fetch(db, update).attempts) == ("pending", 0)
     assert update_handler == []
+
+
+def test_redelivery_after_an_invocation_died_mid_job_applies_the_job_once(
+    db: Database, sqs: tuple[Any, str], user_id: str
+) -> None:
+    from engram.jobs.runner import get_job_handler
+    from engram.pipeline.jobs import register_pipeline_jobs
+
+    register_pipeline_jobs()
+    edges = {
+        "edges": [{"from": "me", "to": {"name": "Marcus", "kind": "person"}, "relationship_type": "friend"}]
+    }
+    [job], [message] = submit_and_receive(
+        db, sqs, [NewJob(user_id=user_id, job_type="graph_update", payload=edges)]
+    )
+    # Given an invocation that started the job, applied it and died before recording the outcome
+    # (its lock, the invocation's deadline plus a margin, has run out)
+    with db.user_transaction(user_id) as conn:
+        started = jobs_repo.start_job(conn, user_id, job.id, lock_seconds=0)
+    assert started is not None
+    handler = get_job_handler("graph_update")
+    assert handler is not None
+    first = handler(user_id, started)
+
+    # When SQS redelivers the message after its visibility timeout
+    response = process_sqs_batch(lambda_event([message], "engram-jobs.fifo"), None)
+
+    # Then the job completes with the first run's result, and its edge was reinforced once
+    assert failures(response) == []
+    done = fetch(db, job)
+    assert (done.status, done.attempts, done.result) == ("completed", 2, first)
+    with db.user_transaction(user_id) as conn:
+        [edge] = conn.execute(
+            "SELECT co_mention_count FROM relationships WHERE user_id = %s", (user_id,)
+        ).fetchall()
+    assert edge["co_mention_count"] == 1

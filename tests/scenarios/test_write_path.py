@@ -77,6 +77,24 @@ def test_same_note_twice_without_a_key_reinforces_instead_of_duplicating(engram:
     assert after["last_reinforced_at"] is not None
 
 
+def test_a_note_counts_one_mention_of_a_memory_even_through_two_of_its_facts(engram: Engram):
+    # "Priya is my manager" says nothing "My manager Priya seems great" does not: both facts of the note
+    # land on one memory, which the note mentions once.
+    note = "Started my new job at Notion today! My manager Priya seems great."
+    first = engram.note(note)
+    (priya,) = engram.find("Priya seems great")
+    assert [o["memory_id"] for o in first["operations"]].count(priya["id"]) == 2
+    stated = next(f["confidence"] for f in first["facts"] if f["content"] == priya["content"])
+    assert (priya["mention_count"], priya["confidence"]) == (1, pytest.approx(stated))
+
+    # A later note repeating the known fact is one more mention, whatever number of its facts repeat it
+    second = engram.note(note, when="2026-03-12T10:00:00Z")
+    (again,) = engram.find("Priya seems great")
+    assert [o["memory_id"] for o in second["operations"]].count(priya["id"]) == 2
+    assert again["mention_count"] == 2
+    assert again["confidence"] == pytest.approx(min(1.0, priya["confidence"] + 0.1))
+
+
 def test_one_users_memories_are_invisible_to_another(engram: Engram, api, other_user_id):
     engram.note("My sister Emma lives in Denver")
     other = Engram(api, other_user_id)

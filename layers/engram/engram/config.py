@@ -88,6 +88,21 @@ class Settings(BaseSettings):
     queue_url: str | None = Field(None, description="SQS FIFO queue URL when queue=sqs.")
     job_max_attempts: int = Field(3, ge=1, le=10, description="Attempts before a job is marked failed.")
     job_backoff_seconds: float = Field(2.0, ge=0, description="Base of the exponential retry backoff.")
+    job_lock_seconds: float = Field(
+        30.0,
+        gt=0,
+        description="A job the local worker claims stays locked this long unless its heartbeat extends "
+        "it; a dead worker's job is requeued once it runs out.",
+    )
+    job_heartbeat_seconds: float = Field(
+        10.0,
+        gt=0,
+        description="How often the local worker extends the lock of the job it is running (at most a "
+        "third of job_lock_seconds is used, so two missed beats never lose a live job's lock).",
+    )
+    job_stale_sweep_seconds: float = Field(
+        10.0, gt=0, description="How often the local worker requeues jobs whose lock ran out."
+    )
     aws_region: str | None = Field(
         None, validation_alias=_env("ENGRAM_AWS_REGION", "AWS_REGION", "AWS_DEFAULT_REGION")
     )

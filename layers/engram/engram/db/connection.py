@@ -139,6 +139,13 @@ class Database:
             self._forget(conn)
             raise DatabaseUnavailable("the database connection was lost") from exc
 
+    def close_thread_connection(self) -> None:
+        """Close this thread's connection, if it opened one (a short-lived thread, e.g. a job's heartbeat,
+        so its connection does not outlive it)."""
+        conn: Conn | None = getattr(self._local, "conn", None)
+        if conn is not None:
+            self._forget(conn)
+
     def ping(self) -> bool:
         try:
             with self.system_transaction() as conn:

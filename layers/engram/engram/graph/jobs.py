@@ -4,6 +4,10 @@ close what they contradict, repeats reinforce.
 
 A job's payload is checked as a whole before anything is written: a bad edge fails the job visibly
 (`ValidationFailed` is not retried) instead of half-applying it.
+
+Applied once however often the job runs: the edges are written in one transaction that claims the
+job's `graph_update` step and records the result there (`claim_job_effects`), so a redelivered job does
+not reinforce its edges a second time; it returns what the first run recorded.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from uuid import UUID
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from engram.db.connection import get_database
+from engram.db.repositories import jobs as jobs_repo
 from engram.errors import ValidationFailed
 from engram.graph.edge_writer import apply_edges
 from engram.graph.edges import OWNER, EdgeSpec, EndpointSpec
 from engram.jobs.models import Job
 
+GRAPH_UPDATE_STEP = "graph_update"
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
 EdgeKind = Literal[
     "has_relationship_with", "engages_with", "associated_with", "relates_to", "involves", "connected_to"
@@ -93,6 +99,9 @@ def run_graph_update_job(user_id: str, job: Job) -> dict[str, Any]:
         raise ValidationFailed(f"graph_update payload: {field}: {first['msg']}") from None
     now = datetime.now(UTC)
     with get_database().user_transaction(user_id) as conn:
+        recorded = jobs_repo.claim_job_effects(conn, user_id, job.id, GRAPH_UPDATE_STEP)
+        if recorded is not None:
+            return recorded
         touched = apply_edges(
             conn,
             user_id,
@@ -102,4 +111,6 @@ def run_graph_update_job(user_id: str, job: Job) -> dict[str, Any]:
             recorded_at=now,
             recorded_by=f"job:{job.id}",
         )
-    return {"edges_touched": len(set(touched))}
+        result = {"edges_touched": len(set(touched))}
+        jobs_repo.record_job_effects(conn, user_id, job.id, GRAPH_UPDATE_STEP, result)
+    return result

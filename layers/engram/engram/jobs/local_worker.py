@@ -3,10 +3,19 @@
 Locally the rows in Postgres are the queue (no SQS, nothing else to run). The worker claims a small
 batch across users with `claim_next_jobs` — at most one job per user, never a user who already has a
 job processing, so each user's jobs apply in order like an SQS FIFO message group — and runs each with
-`run_claimed_job`. It sleeps `poll_interval` between empty polls unless `wake()`d (the local queue wakes
-it after a submit commits), and every `stale_sweep_seconds` returns jobs abandoned by a dead worker
-(`requeue_stale`). Several workers, in one process or several, can share a database: claims use
-`SKIP LOCKED`.
+`run_claimed_job`. It claims only the job types this process has handlers for: a job another process
+can run is left to that process instead of being failed here for want of a handler. It sleeps
+`poll_interval` between empty polls unless `wake()`d (the local queue wakes it after a submit commits),
+and every `stale_sweep_seconds` returns jobs abandoned by a dead worker (`requeue_stale`). Several
+workers, in one process or several, can share a database: claims use `SKIP LOCKED`.
+
+Locks are short and kept alive by a heartbeat. A claim locks the job for `job_lock_seconds` (30 s); while
+the handler runs, a heartbeat thread extends the lock every `job_heartbeat_seconds` (10 s), so a live
+job is never taken from its worker however long it runs, and a dead worker's job — and with it the
+user's whole line, which waits behind a processing job — is requeued by the next sweep after its lock
+runs out: within `job_lock_seconds + job_stale_sweep_seconds` (40 s) of the crash, instead of the ten
+minutes a lock long enough for any job would hold it. A rerun is safe: handlers apply their effects
+once per job (`engram.db.repositories.jobs.claim_job_effects`).
 
 The worker thread uses its own connection (`Database` keeps one per thread). Job handlers must be
 registered (`engram.jobs.runner.register_job_handler`) before `start()`.
@@ -21,6 +30,7 @@ from datetime import UTC, datetime
 
 from aws_lambda_powertools import Logger
 
+from engram.config import get_settings
 from engram.db.connection import Database, get_database
 from engram.db.repositories import jobs as jobs_repo
 from engram.jobs.models import Job
@@ -49,15 +59,25 @@ class LocalWorker:
         db: Database | None = None,
         poll_interval: float = 0.5,
         batch: int = 4,
-        lock_seconds: float = jobs_repo.DEFAULT_LOCK_SECONDS,
-        stale_sweep_seconds: float = 30.0,
+        lock_seconds: float | None = None,
+        heartbeat_seconds: float | None = None,
+        stale_sweep_seconds: float | None = None,
     ):
+        """Unset timings come from settings (`ENGRAM_JOB_LOCK_SECONDS`, `..._HEARTBEAT_SECONDS`,
+        `..._STALE_SWEEP_SECONDS`)."""
+        settings = get_settings()
         self._db = db
         self.poll_interval = poll_interval
         self.batch = batch
-        # Longer than any job runs: a lock that expires under a live job lets another worker run it twice.
-        self.lock_seconds = lock_seconds
-        self.stale_sweep_seconds = stale_sweep_seconds
+        self.lock_seconds = lock_seconds if lock_seconds is not None else settings.job_lock_seconds
+        # At least three beats per lock: one slow or failed beat never lets a live job's lock run out.
+        self.heartbeat_seconds = min(
+            heartbeat_seconds if heartbeat_seconds is not None else settings.job_heartbeat_seconds,
+            self.lock_seconds / 3,
+        )
+        self.stale_sweep_seconds = (
+            stale_sweep_seconds if stale_sweep_seconds is not None else settings.job_stale_sweep_seconds
+        )
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -111,7 +131,7 @@ class LocalWorker:
     def run_once(self) -> int:
         """Claim one batch and run it; returns the number of jobs run."""
         with self.db.system_transaction() as conn:
-            claimed = jobs_repo.claim_next_jobs(conn, self.batch, self.lock_seconds)
+            claimed = jobs_repo.claim_next_jobs(conn, self.batch, self.lock_seconds, registered_job_types())
         ran = 0
         for index, job in enumerate(claimed):
             if self._stopping.is_set():
@@ -136,7 +156,7 @@ class LocalWorker:
             if count:
                 continue
             with self.db.system_transaction() as conn:
-                due = jobs_repo.earliest_pending_retry(conn)
+                due = jobs_repo.earliest_pending_retry(conn, registered_job_types())
             if due is None:
                 return ran
             wait = max((due - datetime.now(UTC)).total_seconds(), 0.0)
@@ -159,7 +179,8 @@ class LocalWorker:
 
     def _run(self, job: Job) -> None:
         try:
-            run_claimed_job(self.db, job)
+            with JobHeartbeat(self.db, job, self.heartbeat_seconds, self.lock_seconds):
+                run_claimed_job(self.db, job)
         except Exception:  # noqa: BLE001 - the row stays processing; requeue_stale picks it up later
             logger.exception("recording a job outcome failed", extra=job_log_keys(job))
 
@@ -190,3 +211,48 @@ class LocalWorker:
             delay = min(self.poll_interval * 2**failures, 10.0) if failures else self.poll_interval
             self._wake.wait(delay)
             self._wake.clear()
+
+
+class JobHeartbeat:
+    """`with JobHeartbeat(db, job, interval, lock_seconds):` keeps a running job's lock alive.
+
+    A thread of its own extends the lock to `lock_seconds` from now every `interval` seconds, until the
+    block ends; it opens a connection only when its first beat is due (most jobs finish sooner) and
+    closes it when it stops. When the job is no longer this run's (a sweep requeued it after a stall
+    longer than the lock), it stops beating and says so: the handler's effects are recorded once per
+    job, so a second run is safe, but it is worth a warning.
+    """
+
+    def __init__(self, db: Database, job: Job, interval: float, lock_seconds: float):
+        self.db = db
+        self.job = job
+        self.interval = interval
+        self.lock_seconds = lock_seconds
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name="engram-job-heartbeat", daemon=True)
+
+    def __enter__(self) -> JobHeartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        keys = job_log_keys(self.job)
+        try:
+            while not self._done.wait(self.interval):
+                try:
+                    with self.db.system_transaction() as conn:
+                        until = jobs_repo.extend_lock(conn, self.job.id, self.job.attempts, self.lock_seconds)
+                except Exception:  # noqa: BLE001 - the next beat tries again; the lock has room for two misses
+                    logger.warning("job heartbeat failed", extra=keys, exc_info=True)
+                    continue
+                if until is None:
+                    logger.warning(
+                        "job lock lost: the job was requeued or is held by another run", extra=keys
+                    )
+                    return
+        finally:
+            self.db.close_thread_connection()

@@ -6,8 +6,14 @@ Handlers are registered per job type by the module that owns the work (the write
 it may wait on a model provider for seconds) and returns a JSON-able result that is stored on the job.
 
 Delivery is at least once: a worker can die after the handler's writes committed and before the outcome
-was recorded, and then the job runs again. Handlers must be idempotent (insert-or-skip keyed on the job
-or source id in the same transaction as their writes).
+was recorded, and then the job runs again. Handlers must be idempotent: each applies its writes in one
+transaction that claims a step on its own job row and records what it did there
+(`engram.db.repositories.jobs.claim_job_effects`), so a second run returns the recorded result instead
+of applying it again — or, for the lifecycle jobs that span several transactions, each run converges on
+a state computed from the data.
+
+Registration is process-global. The local worker claims only the job types registered here, so a
+process that lacks a handler leaves the job to one that has it rather than failing it.
 
 Outcomes are never silent: success -> `completed` with the result; an exception with attempts left ->
 `pending` again after an exponential backoff (`job_backoff_seconds * 2 ** (attempts - 1)`); no attempt
@@ -34,7 +40,7 @@ from pydantic_core import to_jsonable_python
 from engram.config import get_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
-from engram.errors import EngramError, ProviderError, Unprocessable, ValidationFailed
+from engram.errors import EngramError, ExtractionFailed, ProviderError, Unprocessable, ValidationFailed
 from engram.jobs.models import Job, JobType
 from engram.observability import METRICS_NAMESPACE, SERVICE
 
@@ -57,7 +63,14 @@ class NoJobHandler(EngramError):
 
 # Errors a retry cannot fix (a bad payload, a provider refusing the request): the job fails at once
 # instead of spending more attempts — and model calls — on the same outcome.
-NOT_RETRYABLE: tuple[type[Exception], ...] = (ProviderError, ValidationFailed, Unprocessable, NoJobHandler)
+# `ExtractionFailed` comes after the extractor's own retry, with the source already marked failed.
+NOT_RETRYABLE: tuple[type[Exception], ...] = (
+    ProviderError,
+    ValidationFailed,
+    Unprocessable,
+    NoJobHandler,
+    ExtractionFailed,
+)
 
 
 def register_job_handler(job_type: JobType, fn: JobHandler) -> None:
@@ -73,6 +86,12 @@ def register_job_handler(job_type: JobType, fn: JobHandler) -> None:
 def unregister_job_handler(job_type: JobType) -> None:
     with _handlers_lock:
         _handlers.pop(job_type, None)
+
+
+def get_job_handler(job_type: JobType) -> JobHandler | None:
+    """The handler registered for `job_type`, if any (to restore it after swapping in another)."""
+    with _handlers_lock:
+        return _handlers.get(job_type)
 
 
 def registered_job_types() -> list[str]:

@@ -47,6 +47,11 @@ from engram.observability import SERVICE
 logger = Logger(service=SERVICE, child=True)
 
 # A started job stays locked this long past the invocation's deadline: by then that run is surely over.
+# No heartbeat is needed here, unlike the local worker's short locks: Lambda ends the run at its
+# deadline, so the lock never expires under a live run, and a run that died is taken again by the next
+# delivery once the lock ran out (SQS redelivers after the visibility timeout, >= 6x the function's
+# timeout, so the lock is always out by then). The rerun applies nothing twice: handlers record their
+# effects on the job (`engram.db.repositories.jobs.claim_job_effects`).
 LOCK_MARGIN_SECONDS = 60.0
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
+from uuid import UUID
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
@@ -28,11 +29,14 @@ from pydantic import BaseModel
 
 from engram.db.connection import Database, get_database
 from engram.db.repositories import entities as entity_repo
+from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import maintenance as repo
 from engram.observability import METRICS_NAMESPACE, SERVICE
 
 # A child logger with keys per call (`extra=`): this runs in the local worker thread beside HTTP threads.
 logger = Logger(service=SERVICE, child=True)
+
+CLEANUP_STEP = "cleanup"
 
 
 class CleanupResult(BaseModel):
@@ -52,29 +56,39 @@ class CleanupResult(BaseModel):
         return sum(self.model_dump().values()) - self.observation_timeline_events_deleted
 
 
-def cleanup_user(user_id: str, now: datetime, db: Database | None = None) -> CleanupResult:
+def cleanup_user(
+    user_id: str, now: datetime, db: Database | None = None, *, job_id: UUID | None = None
+) -> CleanupResult:
     """Run every cleanup rule for `user_id` as of `now` in one transaction; log and emit the counts.
 
-    Idempotent: a second run at the same `now` finds nothing left to do.
+    Idempotent: a second run at the same `now` finds nothing left to do. `job_id` (a `cleanup` job):
+    the run is recorded on the job in the same transaction, and a second run of that job returns the
+    first run's counts (a rerun at the same `now` would otherwise report zeros).
     """
     database = db or get_database()
     with database.user_transaction(user_id) as conn:
+        if job_id is not None:
+            recorded = jobs_repo.claim_job_effects(conn, user_id, job_id, CLEANUP_STEP)
+            if recorded is not None:
+                return CleanupResult.model_validate(recorded)
         expired = repo.archive_expired_memories(conn, user_id, now)
         trivial = repo.archive_trivial_memories(conn, user_id, now)
         ephemeral = repo.archive_ephemeral_memories(conn, user_id, now)
         nodes = repo.archive_ephemeral_nodes(conn, user_id, now)
         observations = repo.delete_stale_observations(conn, user_id, now)
         notes = entity_repo.delete_expired_notes(conn, user_id, now)
-    result = CleanupResult(
-        expired_archived=expired,
-        trivial_archived=trivial,
-        ephemeral_archived=ephemeral,
-        ephemeral_entities_archived=nodes["entities"],
-        ephemeral_sources_archived=nodes["sources"],
-        observations_deleted=observations["deleted"],
-        observation_timeline_events_deleted=observations["timeline_events"],
-        notes_deleted=notes,
-    )
+        result = CleanupResult(
+            expired_archived=expired,
+            trivial_archived=trivial,
+            ephemeral_archived=ephemeral,
+            ephemeral_entities_archived=nodes["entities"],
+            ephemeral_sources_archived=nodes["sources"],
+            observations_deleted=observations["deleted"],
+            observation_timeline_events_deleted=observations["timeline_events"],
+            notes_deleted=notes,
+        )
+        if job_id is not None:
+            jobs_repo.record_job_effects(conn, user_id, job_id, CLEANUP_STEP, result.model_dump())
     counts = result.model_dump()
     logger.info("cleanup done", extra={"task": "cleanup", "now": now.isoformat(), **counts})
     # `stale_deleted` is the write path's metric for the same seed-002 rule: one dashboard for both.

@@ -32,6 +32,7 @@ from engram.db.connection import Conn, Database, get_database
 from engram.db.repositories import consolidation as repo
 from engram.db.repositories import entity_resolution as entity_repo
 from engram.db.repositories import graph as graph_repo
+from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.errors import EngramError
@@ -506,9 +507,8 @@ def run_consolidate_job(user_id: str, job: Any) -> dict[str, Any]:
         limit=int(payload.get("limit", 100)),
     )
     if request.force:
-        result = consolidate(user_id, request)
-        return {"mode": "merged", "merged": result.count, "entities": len(result.entities_merged)}
-    found = preview(user_id, request)
+        return _merge_once(user_id, request, getattr(job, "id", None))
+    found = preview(user_id, request)  # writes nothing: a rerun only looks again
     counts = {
         "mode": "preview",
         "pairs": found.count,
@@ -516,6 +516,34 @@ def run_consolidate_job(user_id: str, job: Any) -> dict[str, Any]:
         "entities": len(found.entities),
     }
     logger.info("consolidation preview", extra=counts)
+    return counts
+
+
+CONSOLIDATE_STEP = "consolidate"
+
+
+def _merge_once(user_id: str, request: ConsolidateRequest, job_id: UUID | None) -> dict[str, Any]:
+    """A merging `consolidate` job. Merges converge (a merged pair is gone, each pair commits on its
+    own and re-reads its rows), so a rerun merges nothing twice; the counts are recorded on the job, so
+    a rerun of the job reports the first run's counts instead of zeros and does not plan again."""
+    db = get_database()
+    if job_id is not None:
+        with db.user_transaction(user_id) as conn:
+            recorded = jobs_repo.recorded_job_effects(conn, user_id, job_id, CONSOLIDATE_STEP)
+        if recorded is not None:
+            return recorded
+    result = consolidate(user_id, request, db=db)
+    counts: dict[str, Any] = {
+        "mode": "merged",
+        "merged": result.count,
+        "entities": len(result.entities_merged),
+    }
+    if job_id is not None:
+        with db.user_transaction(user_id) as conn:
+            recorded = jobs_repo.claim_job_effects(conn, user_id, job_id, CONSOLIDATE_STEP)
+            if recorded is not None:
+                return recorded
+            jobs_repo.record_job_effects(conn, user_id, job_id, CONSOLIDATE_STEP, counts)
     return counts
 
 

@@ -27,12 +27,16 @@ Each step below is one set-based statement; all run in one transaction per user,
 from __future__ import annotations
 
 from datetime import datetime
+from uuid import UUID
 
 from pydantic import BaseModel
 
 from engram.db.connection import Database, get_database
+from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import maintenance as repo
 from engram.lifecycle.cleanup import emit_counts, logger
+
+DECAY_STEP = "decay"
 
 
 class DecayResult(BaseModel):
@@ -54,10 +58,21 @@ class DecayResult(BaseModel):
     relationships_archived: int = 0
 
 
-def decay_user(user_id: str, now: datetime, db: Database | None = None) -> DecayResult:
-    """Run every decay step for `user_id` as of `now` in one transaction; log and emit the counts."""
+def decay_user(
+    user_id: str, now: datetime, db: Database | None = None, *, job_id: UUID | None = None
+) -> DecayResult:
+    """Run every decay step for `user_id` as of `now` in one transaction; log and emit the counts.
+
+    `job_id` (a `decay` job): the run is recorded on the job in the same transaction, and a second run
+    of that job returns the first run's counts without running the steps again (the per-row stamps
+    already keep a row from decaying twice within their spacing; the record keeps the job's result).
+    """
     database = db or get_database()
     with database.user_transaction(user_id) as conn:
+        if job_id is not None:
+            recorded = jobs_repo.claim_job_effects(conn, user_id, job_id, DECAY_STEP)
+            if recorded is not None:
+                return DecayResult.model_validate(recorded)
         importance = repo.decay_importance(conn, user_id, now)
         memory_salience = repo.decay_memory_salience(conn, user_id, now)
         entity_salience = repo.decay_entity_salience(conn, user_id, now)
@@ -67,22 +82,24 @@ def decay_user(user_id: str, now: datetime, db: Database | None = None) -> Decay
         memories = repo.transition_memory_states(conn, user_id, now)
         entities = repo.transition_entity_states(conn, user_id, now)
         edges = repo.transition_relationship_states(conn, user_id, now)
-    result = DecayResult(
-        importance_decayed=importance,
-        memory_salience_decayed=memory_salience,
-        entity_salience_decayed=entity_salience,
-        relationship_salience_decayed=edge_salience,
-        relationship_strength_decayed=strength,
-        memories_to_active=memories["active"],
-        memories_to_core=memories["core"],
-        memories_archived=memories["archived"],
-        entities_to_active=entities["active"],
-        entities_to_core=entities["core"],
-        entities_archived=entities["archived"],
-        relationships_to_active=edges["active"],
-        relationships_to_core=edges["core"],
-        relationships_archived=edges["archived"],
-    )
+        result = DecayResult(
+            importance_decayed=importance,
+            memory_salience_decayed=memory_salience,
+            entity_salience_decayed=entity_salience,
+            relationship_salience_decayed=edge_salience,
+            relationship_strength_decayed=strength,
+            memories_to_active=memories["active"],
+            memories_to_core=memories["core"],
+            memories_archived=memories["archived"],
+            entities_to_active=entities["active"],
+            entities_to_core=entities["core"],
+            entities_archived=entities["archived"],
+            relationships_to_active=edges["active"],
+            relationships_to_core=edges["core"],
+            relationships_archived=edges["archived"],
+        )
+        if job_id is not None:
+            jobs_repo.record_job_effects(conn, user_id, job_id, DECAY_STEP, result.model_dump())
     counts = result.model_dump()
     logger.info("decay done", extra={"task": "decay", "now": now.isoformat(), **counts})
     emit_counts("decay", {f"decay_{k}": v for k, v in counts.items()})

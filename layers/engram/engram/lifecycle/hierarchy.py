@@ -33,6 +33,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
 from engram.db.connection import Database, get_database
 from engram.db.repositories import hierarchy as repo
+from engram.db.repositories import jobs as jobs_repo
 from engram.errors import ValidationFailed
 from engram.jobs.models import Job, NewJob
 from engram.lifecycle.cleanup import emit_counts, logger
@@ -53,6 +54,7 @@ THRESHOLDS = repo.Thresholds()
 # Rows given new text per kind per run: bounds a run's model calls; the rest stay dirty for the next.
 MAX_TEXTS_PER_KIND = 500
 FANOUT_PRIORITY = 9  # after user-facing work, like the other maintenance jobs
+HIERARCHY_STEP = "hierarchy"
 
 
 class HierarchyResult(BaseModel):
@@ -81,13 +83,28 @@ class HierarchyPayload(BaseModel):
 
 
 def run_hierarchy(
-    user_id: str, now: datetime, db: Database | None = None, writer: SummaryWriter | None = None
+    user_id: str,
+    now: datetime,
+    db: Database | None = None,
+    writer: SummaryWriter | None = None,
+    *,
+    job_id: UUID | None = None,
 ) -> HierarchyResult:
-    """Sync storylines and macros of `user_id`, then rewrite the text of every dirty row (see module)."""
+    """Sync storylines and macros of `user_id`, then rewrite the text of every dirty row (see module).
+
+    Runs converge (a second run finds nothing dirty), so a rerun is safe in any case. With `job_id` (a
+    `hierarchy` job) the last transaction also records the counts on the job, and a rerun of the job
+    returns them without running again (a rerun would report zeros, and ask the summary model again
+    if it died before that last transaction).
+    """
     database = db or get_database()
     writer = writer or get_summary_writer()
     # 1. Membership, counts and dirty flags in SQL; the material of dirty rows.
     with database.user_transaction(user_id) as conn:
+        if job_id is not None:
+            recorded = jobs_repo.recorded_job_effects(conn, user_id, job_id, HIERARCHY_STEP)
+            if recorded is not None:
+                return HierarchyResult.model_validate(recorded)
         storylines = repo.sync_storylines(conn, user_id, THRESHOLDS)
         macros = repo.sync_macros(conn, user_id, THRESHOLDS)
         entity_rows = repo.dirty_entities(conn, user_id, now, MAX_TEXTS_PER_KIND)
@@ -144,12 +161,36 @@ def run_hierarchy(
     # 3. Write them; each write clears the flag only where nothing changed since step 1.
     model = f"{embedder.model}"
     with database.user_transaction(user_id) as conn:
+        if job_id is not None:
+            recorded = jobs_repo.claim_job_effects(conn, user_id, job_id, HIERARCHY_STEP)
+            if recorded is not None:  # another run of the job finished meanwhile
+                return HierarchyResult.model_validate(recorded)
         entities_done = repo.write_entity_descriptions(conn, user_id, writes["entity"], model)
         edges_done = repo.write_relationship_descriptions(conn, user_id, writes["relationship"], model)
         storylines_done = repo.write_storylines(conn, user_id, writes["storyline"], model)
         macros_done = repo.write_macros(conn, user_id, writes["macro"], model)
+        result = _result(storylines, macros, storylines_done, macros_done, entities_done, edges_done, writer)
+        if job_id is not None:
+            jobs_repo.record_job_effects(conn, user_id, job_id, HIERARCHY_STEP, result.model_dump())
+    counts = result.model_dump()
+    logger.info(
+        "hierarchy done",
+        extra={"task": "hierarchy", "now": now.isoformat(), "writer": writer.model, **counts},
+    )
+    emit_counts("hierarchy", {f"hierarchy_{k}": v for k, v in counts.items()})
+    return result
 
-    result = HierarchyResult(
+
+def _result(
+    storylines: dict[str, int],
+    macros: dict[str, int],
+    storylines_done: int,
+    macros_done: int,
+    entities_done: int,
+    edges_done: int,
+    writer: SummaryWriter,
+) -> HierarchyResult:
+    return HierarchyResult(
         storylines_created=storylines["storylines_created"],
         storylines_removed=storylines["storylines_removed"],
         storyline_sources_added=storylines["storyline_sources_added"],
@@ -163,13 +204,6 @@ def run_hierarchy(
         relationship_descriptions=edges_done,
         model_fallbacks=writer.fallbacks,
     )
-    counts = result.model_dump()
-    logger.info(
-        "hierarchy done",
-        extra={"task": "hierarchy", "now": now.isoformat(), "writer": writer.model, **counts},
-    )
-    emit_counts("hierarchy", {f"hierarchy_{k}": v for k, v in counts.items()})
-    return result
 
 
 def run_hierarchy_for_user(user_id: str, now: datetime | None = None) -> dict[str, Any]:
@@ -183,7 +217,7 @@ def run_hierarchy_job(user_id: str, job: Job) -> dict[str, Any]:
         payload = HierarchyPayload.model_validate(job.payload)
     except ValidationError as exc:
         raise ValidationFailed("a hierarchy job's payload is {now: ISO time with zone}", field="now") from exc
-    return run_hierarchy(user_id, payload.now or datetime.now(UTC)).model_dump()
+    return run_hierarchy(user_id, payload.now or datetime.now(UTC), job_id=job.id).model_dump()
 
 
 def fan_out_hierarchy(now: datetime | None = None) -> dict[str, Any]:

@@ -6,7 +6,13 @@ work runs in its own job, inside that user's transaction, retried on its own.
 
 Every job of one fan-out carries the same `now` (the instant the schedule fired): a retried or
 redelivered job applies the rules at the same boundaries as the first attempt, and the handlers are
-idempotent at a fixed `now` (see `engram.lifecycle.cleanup` and `engram.lifecycle.decay`).
+idempotent at a fixed `now` (see `engram.lifecycle.cleanup` and `engram.lifecycle.decay`). On top of
+that, `cleanup` and `decay` record their run on the job in the transaction that applies it, so a second
+run of one job changes nothing and returns the first run's counts. `hierarchy` and a merging
+`consolidate` span several transactions (model calls between them) and converge instead: each run brings
+the user's rows to a state computed from the data (dirty rows rewritten and marked clean, duplicates
+merged), so a second run finds nothing left to do; their counts are recorded on the job in their last
+transaction, so a rerun of a finished job reports them and does not run again.
 """
 
 from __future__ import annotations
@@ -88,11 +94,13 @@ def _job_now(job: Job) -> datetime:
 
 
 def run_cleanup_job(user_id: str, job: Job) -> dict[str, Any]:
-    return cleanup_user(user_id, _job_now(job)).model_dump()
+    """Applied once per job: a rerun returns the counts the first run recorded on the job."""
+    return cleanup_user(user_id, _job_now(job), job_id=job.id).model_dump()
 
 
 def run_decay_job(user_id: str, job: Job) -> dict[str, Any]:
-    return decay_user(user_id, _job_now(job)).model_dump()
+    """Applied once per job (one scheduled run decays once): a rerun returns the first run's counts."""
+    return decay_user(user_id, _job_now(job), job_id=job.id).model_dump()
 
 
 def register_lifecycle_jobs() -> None:

@@ -17,14 +17,15 @@ from uuid import UUID
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.config import get_settings
-from engram.db.connection import Database, get_database
+from engram.db.connection import Conn, Database, get_database
 from engram.db.repositories import context as context_repo
+from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import sources as source_repo
 from engram.db.repositories.jobs import completed_job_results, count_open_jobs_for_source
 from engram.db.repositories.preferences import get_preferences
 from engram.errors import DecisionFailed, ExtractionFailed, NotFound
 from engram.jobs.models import Job, NewJob
-from engram.jobs.queue import get_job_queue
+from engram.jobs.queue import JobTransaction, get_job_queue
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics
 from engram.pipeline import conversation
@@ -125,7 +126,9 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
 
     if request.run_async:
         jobs = get_job_queue().submit(
-            [NewJob(user_id=user_id, job_type="extract", payload={}, source_id=source["id"], max_attempts=1)]
+            # Default attempts: a worker that died mid-job is retried (the job applies its effects once);
+            # an extraction that failed after the extractor's own retry is not (`ExtractionFailed`).
+            [NewJob(user_id=user_id, job_type="extract", payload={}, source_id=source["id"])]
         )
         body = {"source_id": str(source["id"]), "status": "queued", "jobs": [_job_ref(j) for j in jobs]}
         with db.user_transaction(user_id) as conn:
@@ -133,7 +136,7 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
         return AnalyzeOutcome(202, body)
 
     try:
-        body = process_source(db, user_id, source["id"], inline=True)
+        body = process_source(db, user_id, source["id"])
     except ExtractionFailed as exc:
         return AnalyzeOutcome(
             502,
@@ -187,10 +190,28 @@ def keep_fact(fact: CandidateFact, prefs: MemoryPreferences) -> bool:
     return fact.forget or fact.source_type == "inferred" or fact.confidence >= prefs.min_confidence
 
 
-def extract_source(
-    db: Database, user_id: str, source_id: UUID
-) -> tuple[dict[str, Any], ExtractionResult, list[CandidateFact], MemoryPreferences]:
-    """Phase 1 for a stored source; raises ExtractionFailed (after the extractor's one retry)."""
+@dataclass
+class Extraction:
+    """Phase 1's outcome for a stored source, before anything of it is written (`record_extraction`)."""
+
+    source: dict[str, Any]
+    result: ExtractionResult
+    facts: list[CandidateFact]
+    preferences: MemoryPreferences
+    state: dict[str, Any] | None
+    recent: list[TurnInput]
+    turns: list[TurnInput]
+    at: datetime
+
+    @property
+    def observed_at(self) -> datetime:
+        return self.source["document_date"] or self.at
+
+
+def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
+    """Phase 1 for a stored source: read it and run the extractor; raises ExtractionFailed (after the
+    extractor's one retry, with the source marked failed). Writes nothing else: `record_extraction`
+    stores the outcome in the caller's transaction."""
     now = datetime.now(UTC)
     with db.user_transaction(user_id) as conn:
         source = source_repo.get_source(conn, user_id, source_id)
@@ -233,60 +254,54 @@ def extract_source(
             source_repo.mark_source(conn, user_id, source_id, "failed", error=exc.message, count_attempt=True)
         raise
     facts = [f for f in result.facts if keep_fact(f, prefs)]
+    return Extraction(source, result, facts, prefs, state, recent, all_turns, now)
+
+
+def record_extraction(conn: Conn, user_id: str, extraction: Extraction) -> None:
+    """Phase 1's writes, in the caller's transaction: the source is processed, the conversation's
+    rolling state has taken in its turns (once: a second call would append them again)."""
+    source, result, state = extraction.source, extraction.result, extraction.state
+    source_repo.mark_source(
+        conn, user_id, source["id"], "processed", count_attempt=True, summary=result.summary
+    )
+    if source["conversation_id"]:
+        all_turns = extraction.turns
+        merged = [*extraction.recent, *all_turns][-conversation.MAX_RECENT_MESSAGES :]
+        context_repo.save_conversation_state(
+            conn,
+            user_id,
+            source["conversation_id"],
+            rolling_summary=result.summary
+            or conversation.rolling_summary(
+                (state or {}).get("rolling_summary", ""), [f.content for f in extraction.facts]
+            ),
+            recent_messages=[conversation.turn_to_state(t) for t in merged],
+            last_message_id=all_turns[-1].message_id if all_turns else None,
+            last_processed_at=extraction.at,
+            added_messages=len(all_turns),
+        )
+
+
+def process_source(db: Database, user_id: str, source_id: UUID) -> dict[str, Any]:
+    """Extract, then apply each fact inline; returns the response (a request with `"async": false`)."""
+    extraction = extract_source(db, user_id, source_id)
     with db.user_transaction(user_id) as conn:
-        source_repo.mark_source(
-            conn, user_id, source_id, "processed", count_attempt=True, summary=result.summary
-        )
-        if source["conversation_id"]:
-            merged = [*recent, *all_turns][-conversation.MAX_RECENT_MESSAGES :]
-            context_repo.save_conversation_state(
-                conn,
-                user_id,
-                source["conversation_id"],
-                rolling_summary=result.summary
-                or conversation.rolling_summary(
-                    (state or {}).get("rolling_summary", ""), [f.content for f in facts]
-                ),
-                recent_messages=[conversation.turn_to_state(t) for t in merged],
-                last_message_id=all_turns[-1].message_id if all_turns else None,
-                last_processed_at=now,
-                added_messages=len(all_turns),
-            )
+        record_extraction(conn, user_id, extraction)
     metrics.add_metric(name="success", unit=MetricUnit.Count, value=1)
-    return source, result, facts, prefs
-
-
-def process_source(
-    db: Database, user_id: str, source_id: UUID, *, inline: bool, job_id: UUID | None = None
-) -> dict[str, Any]:
-    """Extract, then apply each fact inline (or queue one update job per fact); returns the response."""
-    source, result, facts, prefs = extract_source(db, user_id, source_id)
-    observed_at = source["document_date"] or datetime.now(UTC)
-    if not inline:
-        jobs = get_job_queue().submit(
-            [
-                NewJob(
-                    user_id=user_id,
-                    job_type="update",
-                    source_id=source_id,
-                    payload={"fact": fact.model_dump(mode="json"), "observed_at": observed_at.isoformat()},
-                )
-                for fact in facts
-            ]
-        )
-        if not jobs:
-            return finalize_source(db, user_id, source_id, observed_at, result, facts, [], [])
-        return {"source_id": str(source_id), "status": "processed", "jobs": [_job_ref(j) for j in jobs]}
-
+    source, result, facts, observed_at = (
+        extraction.source,
+        extraction.result,
+        extraction.facts,
+        extraction.observed_at,
+    )
     embedder, decider = get_embedder(), get_decider()
     embeddings = list(embedder.embed([f.content for f in facts])) if facts else []
     ctx = FactContext(
         user_id=user_id,
         observed_at=observed_at,
         source_id=source_id,
-        job_id=job_id,
         document_date=source["document_date"],
-        preferences=prefs,
+        preferences=extraction.preferences,
     )
     applied: list[AppliedFact] = []
     retry_jobs: list[NewJob] = []
@@ -321,22 +336,35 @@ def finalize_source(
 ) -> dict[str, Any]:
     """The analyze response (stored for idempotent replays) with the insights of this source."""
     with db.user_transaction(user_id) as conn:
-        insights = _insights(conn, user_id, applied, observed_at)
-        body: dict[str, Any] = {
-            "source_id": str(source_id),
-            "status": "processed" if pending_jobs else "extracted",
-            "facts": [_fact_view(f) for f in facts],
-            "operations": [a.result.model_dump(mode="json", exclude_none=True) for a in applied],
-            "changes_detected": [c.model_dump() for c in result.changes_detected],
-            "decisions": [d.model_dump() for d in result.decisions],
-            "actions": [a.model_dump() for a in result.actions],
-            "insights": insights,
-        }
-        if pending_jobs:
-            body["jobs"] = [_job_ref(j) for j in pending_jobs]
-        source_repo.mark_source(
-            conn, user_id, source_id, "processed" if pending_jobs else "extracted", response=body
-        )
+        return _finalize_in(conn, user_id, source_id, observed_at, result, facts, applied, pending_jobs)
+
+
+def _finalize_in(
+    conn: Conn,
+    user_id: str,
+    source_id: UUID,
+    observed_at: datetime,
+    result: ExtractionResult,
+    facts: list[CandidateFact],
+    applied: list[AppliedFact],
+    pending_jobs: list[Job],
+) -> dict[str, Any]:
+    insights = _insights(conn, user_id, applied, observed_at)
+    body: dict[str, Any] = {
+        "source_id": str(source_id),
+        "status": "processed" if pending_jobs else "extracted",
+        "facts": [_fact_view(f) for f in facts],
+        "operations": [a.result.model_dump(mode="json", exclude_none=True) for a in applied],
+        "changes_detected": [c.model_dump() for c in result.changes_detected],
+        "decisions": [d.model_dump() for d in result.decisions],
+        "actions": [a.model_dump() for a in result.actions],
+        "insights": insights,
+    }
+    if pending_jobs:
+        body["jobs"] = [_job_ref(j) for j in pending_jobs]
+    source_repo.mark_source(
+        conn, user_id, source_id, "processed" if pending_jobs else "extracted", response=body
+    )
     return body
 
 
@@ -382,10 +410,60 @@ def _insights(
 # --- job handlers (registered by engram.pipeline.jobs) ----------------------------------------------------
 
 
+EXTRACT_STEP = "extract"
+
+
 def run_extract_job(user_id: str, job: Job) -> dict[str, Any]:
+    """Phase 1 of a queued source, applied once however often the job runs.
+
+    The extractor runs outside any transaction (a model call holds no locks); then one transaction
+    claims the job's `extract` step, records the extraction (source processed, conversation state),
+    inserts one `update` job per fact — or, with no fact, writes the source's final response — and
+    records the child jobs' ids on the job. A rerun finds the step recorded: it neither extracts nor
+    queues again, and re-announces the recorded children still pending (the first run may have died
+    between its commit and its announcement; announcing twice is harmless, consumers start a job once).
+    """
     assert job.source_id is not None
-    body = process_source(get_database(), user_id, job.source_id, inline=False, job_id=job.id)
-    return {"status": body["status"], "update_jobs": len(body.get("jobs", []))}
+    db, queue = get_database(), get_job_queue()
+    with db.user_transaction(user_id) as conn:
+        recorded = jobs_repo.recorded_job_effects(conn, user_id, job.id, EXTRACT_STEP)
+    if recorded is None:
+        extraction = extract_source(db, user_id, job.source_id)
+        with queue.transaction(user_id) as tx:
+            recorded = jobs_repo.claim_job_effects(tx.conn, user_id, job.id, EXTRACT_STEP)
+            if recorded is None:
+                recorded = _queue_updates(tx, user_id, job, extraction)
+                jobs_repo.record_job_effects(tx.conn, user_id, job.id, EXTRACT_STEP, recorded)
+                metrics.add_metric(name="success", unit=MetricUnit.Count, value=1)
+                return {"status": recorded["status"], "update_jobs": len(recorded["job_ids"])}
+    # Applied by an earlier run: announce what it queued and is still waiting.
+    with db.user_transaction(user_id) as conn:
+        children = jobs_repo.get_jobs(conn, user_id, [UUID(j) for j in recorded["job_ids"]])
+    queue.dispatch([j for j in children if j.status == "pending"])
+    return {"status": recorded["status"], "update_jobs": len(recorded["job_ids"])}
+
+
+def _queue_updates(tx: JobTransaction, user_id: str, job: Job, extraction: Extraction) -> dict[str, Any]:
+    """The extract job's writes, in its claiming transaction; returns what the job records."""
+    assert job.source_id is not None
+    record_extraction(tx.conn, user_id, extraction)
+    observed_at = extraction.observed_at
+    children = tx.submit(
+        [
+            NewJob(
+                user_id=user_id,
+                job_type="update",
+                source_id=job.source_id,
+                payload={"fact": fact.model_dump(mode="json"), "observed_at": observed_at.isoformat()},
+            )
+            for fact in extraction.facts
+        ]
+    )
+    if not children:
+        _finalize_in(
+            tx.conn, user_id, job.source_id, observed_at, extraction.result, extraction.facts, [], []
+        )
+    return {"status": "processed" if children else "extracted", "job_ids": [str(j.id) for j in children]}
 
 
 def run_update_job(user_id: str, job: Job) -> dict[str, Any]:

@@ -9,6 +9,18 @@ Order of business for each fact (DESIGN §3 "Update"):
 
 The decision is made outside the write transaction (a model call must not hold row locks); the
 write transaction re-reads the target under FOR UPDATE and falls back to ADD if it changed.
+
+Run by an `update` job (`FactContext.job_id`), a fact is applied once however often the job runs: the
+write transaction claims the job's `fact` step (`claim_job_effects`) and records the outcome there
+before it commits, so a rerun — a redelivery, or a retry after a worker died once the writes had
+committed — returns the recorded outcome and writes nothing (no second memory, mention, version,
+relation, edge or audit row). A run that failed mid-way rolled back with its claim, and the rerun
+applies the fact afresh. A rerun whose fact was already recorded is also spared the model call.
+
+One mention per note: a memory that a source already counted (it added, reinforced or updated the
+memory) is not counted again by another fact of that source. One note often yields two facts that land
+on one memory ("My manager Priya seems great" and "Priya is my manager"); that is one mention, and one
+step of confidence, not two. The second fact still adds its evidence and provenance, and is audited.
 """
 
 from __future__ import annotations
@@ -26,8 +38,9 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
 from engram.db.repositories import graph as graph_repo
+from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
-from engram.db.repositories.operations import insert_operation
+from engram.db.repositories.operations import insert_operation, source_counted_memory
 from engram.errors import DecisionFailed
 from engram.graph.edge_writer import write_edges
 from engram.graph.names import canonical_name
@@ -49,6 +62,8 @@ from engram.pipeline.ports import Decider
 from engram.providers.base import Embedder
 from engram.retrieval import vocabulary
 
+# The step an `update` job records its one fact under (see the module docstring).
+FACT_STEP = "fact"
 DUPLICATE_SIMILARITY = 0.95
 EXTENDS_SIMILARITY = 0.5
 REINFORCE_STEP = 0.1
@@ -63,7 +78,11 @@ def content_hash(text: str) -> str:
 
 @dataclass(frozen=True)
 class FactContext:
-    """Where a fact came from and when it was true."""
+    """Where a fact came from and when it was true.
+
+    `job_id`: the `update` job applying this one fact; the fact's effects are recorded on that job, so
+    the job applies it once however often it runs. None for facts applied inline by a request.
+    """
 
     user_id: str
     observed_at: datetime
@@ -78,6 +97,22 @@ class AppliedFact:
     result: OperationResult
     entity_ids: list[UUID] = field(default_factory=list)
     superseded_content: str | None = None
+
+    def to_record(self) -> dict[str, Any]:
+        """What a job records of the fact (`claim_job_effects`), enough to answer a rerun."""
+        return {
+            "result": self.result.model_dump(mode="json", exclude_none=True),
+            "entity_ids": [str(e) for e in self.entity_ids],
+            "superseded_content": self.superseded_content,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> AppliedFact:
+        return cls(
+            OperationResult.model_validate(record["result"]),
+            [UUID(e) for e in record.get("entity_ids", [])],
+            record.get("superseded_content"),
+        )
 
 
 def find_duplicate(fact: CandidateFact, fact_hash: str, similar: list[SimilarMemory]) -> SimilarMemory | None:
@@ -117,10 +152,17 @@ def apply_fact(
     embedder: Embedder,
     extra_similar_ids: list[UUID] | None = None,
 ) -> AppliedFact:
-    """Decide and execute one fact; raises DecisionFailed when the decider cannot decide."""
+    """Decide and execute one fact; raises DecisionFailed when the decider cannot decide.
+
+    With `ctx.job_id`, a job's second run returns what its first run applied (module docstring).
+    """
     began = time.perf_counter()
     fact_hash = content_hash(fact.content)
     with db.user_transaction(ctx.user_id) as conn:
+        if ctx.job_id is not None:
+            recorded = jobs_repo.recorded_job_effects(conn, ctx.user_id, ctx.job_id, FACT_STEP)
+            if recorded is not None:
+                return AppliedFact.from_record(recorded)  # a rerun: no model call, no write
         similar = memory_repo.find_similar(
             conn,
             ctx.user_id,
@@ -148,7 +190,13 @@ def apply_fact(
 
     # execution locks its target before it inserts: the user's memory-write lock first (no deadlock)
     with db.user_transaction(ctx.user_id, memory_writes=True) as conn:
+        if ctx.job_id is not None:
+            recorded = jobs_repo.claim_job_effects(conn, ctx.user_id, ctx.job_id, FACT_STEP)
+            if recorded is not None:
+                return AppliedFact.from_record(recorded)  # another run of the job applied it meanwhile
         applied = _execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began)
+        if ctx.job_id is not None:
+            jobs_repo.record_job_effects(conn, ctx.user_id, ctx.job_id, FACT_STEP, applied.to_record())
     metrics.add_metric(name=applied.result.operation, unit=MetricUnit.Count, value=1)
     if applied.result.operation == "REINFORCE":
         metrics.add_metric(name="reinforced", unit=MetricUnit.Count, value=1)
@@ -382,20 +430,19 @@ def _reinforce(
     conn: Conn, fact: CandidateFact, target: dict[str, Any], ctx: FactContext, decision: UpdateDecision
 ) -> AppliedFact:
     evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
-    row = memory_repo.update_memory(
-        conn,
-        ctx.user_id,
-        target["id"],
-        {
-            "confidence": min(1.0, round(target["confidence"] + REINFORCE_STEP, 3)),
-            "last_reinforced_at": datetime.now(ctx.observed_at.tzinfo),
-            "evidence": evidence,
-            "mention_count": target["mention_count"] + 1,
-            "provenance": memory_repo.merge_provenance(
-                target["provenance"], [p.model_dump() for p in fact.provenance]
-            ),
-        },
-    )
+    changes: dict[str, Any] = {
+        "evidence": evidence,
+        "provenance": memory_repo.merge_provenance(
+            target["provenance"], [p.model_dump() for p in fact.provenance]
+        ),
+    }
+    if not _counted_by_source(conn, target, ctx):
+        changes.update(
+            confidence=min(1.0, round(target["confidence"] + REINFORCE_STEP, 3)),
+            last_reinforced_at=datetime.now(ctx.observed_at.tzinfo),
+            mention_count=target["mention_count"] + 1,
+        )
+    row = memory_repo.update_memory(conn, ctx.user_id, target["id"], changes)
     assert row is not None
     entity_ids = _link_graph(conn, fact, row, ctx)
     return AppliedFact(
@@ -403,6 +450,15 @@ def _reinforce(
             operation="REINFORCE", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
         ),
         entity_ids,
+    )
+
+
+def _counted_by_source(conn: Conn, target: dict[str, Any], ctx: FactContext) -> bool:
+    """One mention per note: the fact's source already counted this memory (see the module docstring)."""
+    if ctx.source_id is None:
+        return False
+    return target["source_id"] == ctx.source_id or source_counted_memory(
+        conn, ctx.user_id, target["id"], ctx.source_id
     )
 
 
@@ -431,9 +487,10 @@ def _update_in_place(
             target["provenance"], [p.model_dump() for p in fact.provenance]
         ),
         "metadata": metadata,
-        "mention_count": target["mention_count"] + 1,
         "last_reinforced_at": datetime.now(ctx.observed_at.tzinfo),
     }
+    if not _counted_by_source(conn, target, ctx):
+        changes["mention_count"] = target["mention_count"] + 1
     if decision.strategy == "replace" and fact.attribute == "name" and fact.value:
         changes["name"] = fact.value
     if fact.sensitivity_level != "normal" and target["sensitivity_level"] == "normal":

@@ -26,9 +26,12 @@ from uuid import UUID
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.errors import NotFound
 from engram.jobs.models import Job, NewJob
 
 MAX_ERROR_CHARS = 500
+# For a caller with neither a heartbeat nor a deadline (an SQS record handled without a Lambda context):
+# longer than any job runs. The local worker locks for `job_lock_seconds` and heartbeats instead.
 DEFAULT_LOCK_SECONDS = 600.0
 
 ABANDONED_ERROR = "JobAbandoned: the worker stopped before recording an outcome (lock expired)"
@@ -114,8 +117,17 @@ def get_job(conn: Conn, user_id: str, job_id: UUID) -> Job | None:
     return _job(row) if row else None
 
 
-def claim_next_jobs(conn: Conn, limit: int, lock_seconds: float = DEFAULT_LOCK_SECONDS) -> list[Job]:
+def claim_next_jobs(
+    conn: Conn,
+    limit: int,
+    lock_seconds: float = DEFAULT_LOCK_SECONDS,
+    job_types: Sequence[str] | None = None,
+) -> list[Job]:
     """Claim up to `limit` runnable jobs across users for the local worker (system transaction).
+
+    `job_types`: only jobs of these types (the ones the calling process has handlers for; None = any).
+    A job of another type is left pending for a worker that can run it — claiming it would only fail it
+    for good — and, being the head of its user's line, it holds that user's younger jobs back.
 
     Keeps each user's jobs in order, like SQS FIFO message groups: per user only the head of the line
     (the oldest pending job that is due or waiting out a retry backoff) is a candidate, and not while
@@ -142,18 +154,19 @@ def claim_next_jobs(conn: Conn, limit: int, lock_seconds: float = DEFAULT_LOCK_S
               AND NOT EXISTS (
                   SELECT 1 FROM memory_jobs p WHERE p.user_id = j.user_id AND p.status = 'processing')
               AND {_DEPENDENCY_MET}
+              AND (%(types)s::text[] IS NULL OR j.job_type = ANY(%(types)s::text[]))
             ORDER BY j.priority, j.scheduled_for, j.created_at
-            LIMIT %s
+            LIMIT %(limit)s
             FOR UPDATE OF j SKIP LOCKED
         )
         UPDATE memory_jobs m
         SET status = 'processing', attempts = m.attempts + 1, started_at = now(), completed_at = NULL,
-            locked_until = now() + make_interval(secs => %s)
+            locked_until = now() + make_interval(secs => %(lock)s)
         FROM picked
         WHERE m.id = picked.id
         RETURNING m.*
         """,
-        (limit, lock_seconds),
+        {"limit": limit, "lock": lock_seconds, "types": list(job_types) if job_types is not None else None},
     ).fetchall()
     return sorted((_job(r) for r in rows), key=lambda j: (j.priority, j.scheduled_for, j.created_at))
 
@@ -294,6 +307,23 @@ def requeue_stale(conn: Conn) -> list[Job]:
     return jobs
 
 
+def extend_lock(conn: Conn, job_id: UUID, attempt: int, lock_seconds: float) -> datetime | None:
+    """The heartbeat of a running job (system transaction): its lock now ends `lock_seconds` from now.
+
+    Only while the run that holds it is still the job's current run (`processing`, same `attempt`):
+    once a sweep requeued the job or another run took it, this returns None and extends nothing.
+    """
+    row = conn.execute(
+        """
+        UPDATE memory_jobs SET locked_until = now() + make_interval(secs => %s)
+        WHERE id = %s AND status = 'processing' AND attempts = %s
+        RETURNING locked_until
+        """,
+        (lock_seconds, job_id, attempt),
+    ).fetchone()
+    return row["locked_until"] if row else None
+
+
 def release_jobs(conn: Conn, job_ids: Sequence[UUID]) -> int:
     """Give back claimed jobs that were never started (a worker stopping mid-batch); the claim's
     attempt is undone, since no code ran."""
@@ -311,10 +341,16 @@ def release_jobs(conn: Conn, job_ids: Sequence[UUID]) -> int:
     return len(rows)
 
 
-def earliest_pending_retry(conn: Conn) -> datetime | None:
-    """When the next job waiting out a retry backoff becomes due (system transaction), or None."""
+def earliest_pending_retry(conn: Conn, job_types: Sequence[str] | None = None) -> datetime | None:
+    """When the next job waiting out a retry backoff becomes due (system transaction), or None.
+
+    `job_types` as in `claim_next_jobs`: a retry nobody here can run is not worth waiting for.
+    """
     row = conn.execute(
-        "SELECT min(scheduled_for) AS due FROM memory_jobs WHERE status = 'pending' AND attempts > 0"
+        """SELECT min(scheduled_for) AS due FROM memory_jobs
+           WHERE status = 'pending' AND attempts > 0
+             AND (%(types)s::text[] IS NULL OR job_type = ANY(%(types)s::text[]))""",
+        {"types": list(job_types) if job_types is not None else None},
     ).fetchone()
     return row["due"] if row else None
 
@@ -344,6 +380,62 @@ def claim_stranded_jobs(conn: Conn, older_than_seconds: float, limit: int) -> li
         (older_than_seconds, limit),
     ).fetchall()
     return sorted((_job(r) for r in rows), key=lambda j: j.created_at)
+
+
+def get_jobs(conn: Conn, user_id: str, job_ids: Sequence[UUID]) -> list[Job]:
+    """The user's jobs among `job_ids`, in submission order."""
+    rows = conn.execute(
+        "SELECT * FROM memory_jobs WHERE user_id = %s AND id = ANY(%s::uuid[]) ORDER BY created_at, id",
+        (user_id, list(job_ids)),
+    ).fetchall()
+    return [_job(r) for r in rows]
+
+
+# --- effects: what a job's run applied, recorded in the same transaction (sql/0014) -----------------------
+
+
+def claim_job_effects(conn: Conn, user_id: str, job_id: UUID, step: str) -> dict[str, Any] | None:
+    """Take the right to apply `step` of a job in the caller's transaction, or learn that a run did.
+
+    None: go ahead, apply the step's writes and call `record_job_effects` before committing (a
+    rollback releases the claim with the writes). A dict: a run already applied the step and this is
+    what it recorded — apply nothing. Two runs at once take turns at the job's row lock; the second
+    sees the first's record once it commits. Raises `NotFound` when the job's row does not exist (its
+    user was forgotten meanwhile): a job that is gone applies nothing.
+    """
+    claimed = conn.execute(
+        """
+        UPDATE memory_jobs
+        SET effects = coalesce(effects, '{}'::jsonb) || jsonb_build_object(%(step)s::text, '{}'::jsonb)
+        WHERE id = %(id)s AND user_id = %(uid)s AND NOT coalesce(effects, '{}'::jsonb) ? %(step)s
+        RETURNING id
+        """,
+        {"step": step, "id": job_id, "uid": user_id},
+    ).fetchone()
+    if claimed is not None:
+        return None
+    recorded = recorded_job_effects(conn, user_id, job_id, step)
+    if recorded is None:
+        raise NotFound("the job no longer exists", field="job_id")
+    return recorded
+
+
+def record_job_effects(conn: Conn, user_id: str, job_id: UUID, step: str, effects: dict[str, Any]) -> None:
+    """Store what `step` applied, in the transaction that claimed it (`claim_job_effects`)."""
+    conn.execute(
+        """UPDATE memory_jobs SET effects = jsonb_set(effects, ARRAY[%s::text], %s)
+           WHERE id = %s AND user_id = %s""",
+        (step, Jsonb(effects), job_id, user_id),
+    )
+
+
+def recorded_job_effects(conn: Conn, user_id: str, job_id: UUID, step: str) -> dict[str, Any] | None:
+    """What a run recorded for `step` of the job, or None if no run has (a read; claims nothing)."""
+    row = conn.execute(
+        "SELECT effects -> %s AS step FROM memory_jobs WHERE id = %s AND user_id = %s",
+        (step, job_id, user_id),
+    ).fetchone()
+    return row["step"] if row and row["step"] is not None else None
 
 
 def cancel_pending_jobs(conn: Conn, user_id: str) -> int:
