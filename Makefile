@@ -35,12 +35,14 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 ## Benchmarks (not part of `make test`): tests/benchmarks/*.py, each prints its own table. The scale
-## and consolidation benchmarks run at --quick size here (full size: see their docstrings); then LOCOMO (tests/benchmarks/locomo.py).
+## and consolidation benchmarks run at --quick size here (full size: see their docstrings); then LOCOMO (tests/benchmarks/locomo.py),
+## then the fuzz run of the test suite for ten minutes instead of one.
 bench: $(STAMP)
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; \
 		case $$f in *bench_scale.py|*bench_consolidation.py) args=--quick;; *) args=;; esac; \
 		$(PY) $$f $$args || exit 1; done
 	@echo "== tests/benchmarks/locomo.py"; $(PY) tests/benchmarks/locomo.py
+	@echo "== fuzz: schemathesis, 10 minutes"; ENGRAM_FUZZ_SECONDS=600 $(PY) -m pytest tests/api/test_fuzz.py -q -s
 
 ## Size of the Lambda layer's dependencies installed for arm64 / Python 3.12 (no bytecode).
 layer-size: $(STAMP)

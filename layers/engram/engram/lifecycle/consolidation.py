@@ -67,9 +67,11 @@ def keeper_score(row: dict[str, Any], now: datetime) -> float:
     return float(row["importance_score"] or 0.5) + (row["mention_count"] or 0) * 0.01 + age_years
 
 
-def _rank(row: dict[str, Any], now: datetime) -> tuple[float, float, str]:
-    # Sorted ascending: best score first, then the older row, then the smaller id (stable across runs).
-    return (-keeper_score(row, now), row["created_at"].timestamp(), str(row["id"]))
+def _rank(row: dict[str, Any], now: datetime) -> tuple[float, float, str, str]:
+    # Sorted ascending: best score first, then the older row, then by text (rows written in one
+    # transaction share their created_at; the same memories keep the same copy for every user and on
+    # every run), then the smaller id.
+    return (-keeper_score(row, now), row["created_at"].timestamp(), row["content"], str(row["id"]))
 
 
 @dataclass
