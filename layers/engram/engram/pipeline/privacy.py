@@ -11,6 +11,13 @@ followed by a separator ("is", ":", "=") and a value that looks like the thing �
 rules (card numbers, IBANs, SSNs, well-known key prefixes) are backed by a checksum or a format that
 ordinary numbers do not have (Luhn, mod-97, SSN area rules, `AKIA` + 16 characters).
 
+Phrasings are covered by SHAPE rather than by a list of sentences: after a credential word
+(password, pass, pwd, PIN, token, secret, key, credentials ...) the most secret-shaped word of the
+next few words of the same sentence is taken ("the pass for the vault is X", "password X for the
+box"), as is one right before "is/as my password"; secret-shaped means letters mixed with digits or
+symbols, 6+ characters, and not a date, time, version, number with a unit, address or file name
+(`secret_shape`). So "my login is jdoe and the pass is X" loses X and keeps the username.
+
 `matches_topics` decides which of a user's never-store / auto-sensitive topics a text is about, with
 simple inflection tolerance (see its docstring for the exact rules).
 """
@@ -205,9 +212,14 @@ _PASSWORD_NON_VALUES = _word_set(
 )
 
 
+# "the password is printed on the router", "is expiring", "is usually ...": a lowercase word with an
+# -ed/-ing/-ly ending goes on describing the password rather than being it.
+_DESCRIBING = re.compile(r"[a-z]{3,}(?:ed|ing|ly)")
+
+
 def _password_value(value: str, _: re.Match[str]) -> bool:
     bare = value.strip("\"'“”‘’")
-    return len(bare) >= 3 and bare.lower() not in _PASSWORD_NON_VALUES
+    return len(bare) >= 3 and bare.lower() not in _PASSWORD_NON_VALUES and not _DESCRIBING.fullmatch(bare)
 
 
 def _entropy(value: str) -> float:
@@ -236,6 +248,44 @@ def looks_like_credential(value: str) -> bool:
 
 def _credential(value: str, _: re.Match[str]) -> bool:
     return looks_like_credential(value)
+
+
+# Words with digits that are not secrets: numbers with units, dates, times, compounds, versions, e-mail
+# addresses, URLs, domains and file names ("10:30am", "2024-03-01", "v3.11.4", "example.com/login").
+_ORDINARY_WORD = re.compile(
+    r"[#$€£~+-]?\d[\d,.:/-]*(?:[a-z]{1,3}|%)?"
+    r"|\d[\d,.]*(?:-[a-z]+)+"  # "3-ingredient", "10-minute"
+    r"|v?\d+(?:\.\d+)+[a-z]?"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|\S*://\S*|www\.\S*"
+    r"|[\w-]+(?:\.[a-z]{2,6})+(?:/\S*)?"
+)
+# Symbols that ordinary words carry ("e-mail", "o'clock", "alex.r", "snake_case"): not a sign of a secret.
+_WORD_SYMBOLS = frozenset("-'’._")
+
+
+def secret_shape(word: str) -> int:
+    """How secret-like one whitespace-free word is: 0 = an ordinary word, else its character classes (2-4).
+
+    A secret-shaped word is 6-128 characters and mixes letters with digits ("Qz8rTy4w", "correcthorse99")
+    or, without digits, upper and lower case with a real symbol ("Pass!word"). Numbers with units,
+    dates, times, versions, addresses, URLs and file names are ordinary words however mixed they are.
+    Used where a credential word already said a secret is near, never on its own.
+    """
+    if not 6 <= len(word) <= 128 or "[redacted:" in word or _ORDINARY_WORD.fullmatch(word):
+        return 0
+    lower = any(c.islower() for c in word)
+    upper = any(c.isupper() for c in word)
+    digit = any(c.isdigit() for c in word)
+    symbol = any(not c.isalnum() and c not in _WORD_SYMBOLS for c in word)
+    classes = lower + upper + digit + symbol + any(c in _WORD_SYMBOLS for c in word) * (not symbol)
+    if (lower or upper) and digit:
+        return classes
+    return classes if lower and upper and symbol else 0
+
+
+def _shaped(value: str, _: re.Match[str]) -> bool:
+    return secret_shape(value.strip("\"'“”‘’")) > 0
 
 
 def _min_alnum(count: int) -> Callable[[str, re.Match[str]], bool]:
@@ -307,6 +357,80 @@ def _seed_phrase_spans(text: str) -> Iterable[tuple[int, int]]:
             yield keyword.end() + taken[0].start(), keyword.end() + taken[-1].end()
 
 
+# A word that says a secret follows, within a few words ("the pass for the vault is ...", "password
+# X for the staging box", "my password, which I never change, is ..."). Not when it names a thing
+# about passwords ("password manager", "pass rate", "token-based").
+_SECRET_WORD = re.compile(
+    r"\b(?:pass(?:word|code|phrase)?s?|pass\s+phrase|passwd|pwd|pw|pins?|credentials|creds|tokens?"
+    r"|secrets?|(?:(?:api|access|secret|private)[\s_-]?)?keys?)\b"
+    r"(?![-’']|\s+(?:managers?|polic(?:y|ies)|resets?|rules?|hints?|fields?|pages?|prompts?|strength"
+    r"|requirements?|rates?|marks?|pads?|rotations?))",
+    _FLAGS,
+)
+_WINDOW_WORDS = 8
+_EDGE_OPEN = "\"'“‘(["
+_EDGE_CLOSE = ".,;:!?)]\"'’”"
+
+
+def _shaped_after_keyword_spans(text: str) -> Iterable[tuple[int, int]]:
+    """The most secret-shaped word within a few words after a credential word, in the same sentence.
+
+    Only secret-SHAPED words qualify (see `secret_shape`), so "the pass rate was 87%" and "my password
+    expired on 2024-03-01" keep their numbers; a window that already holds a placeholder was handled
+    by a stricter rule, and a word containing the keyword itself ("1Password") is a name, not a value.
+    """
+    for keyword in _SECRET_WORD.finditer(text):
+        start = keyword.end()
+        line_end = text.find("\n", start)
+        window = text[start : line_end if line_end != -1 else len(text)]
+        best: tuple[int, int, int] | None = None  # (classes, start, end)
+        for position, word in enumerate(re.finditer(r"\S+", window)):
+            raw = word.group(0)
+            if position >= _WINDOW_WORDS or "[redacted:" in raw:
+                best = None if "[redacted:" in raw else best
+                break
+            lead = len(raw) - len(raw.lstrip(_EDGE_OPEN))
+            bare = raw[lead:].rstrip(_EDGE_CLOSE)
+            shape = secret_shape(bare)
+            if shape and keyword.group(0).lower().rstrip("s") not in bare.lower():
+                if best is None or shape > best[0]:
+                    begin = start + word.start() + lead
+                    best = (shape, begin, begin + len(bare))
+            elif raw[-1] in ".!?" and bare:
+                break  # the sentence ended without a secret-shaped word
+        if best is not None:
+            yield best[1], best[2]
+
+
+_AWS = re.compile(r"(?<![A-Za-z])aws(?![A-Za-z])", _FLAGS)
+_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+
+
+def _aws_secret_spans(text: str) -> Iterable[tuple[int, int]]:
+    """A 40-character secret access key within a line of the word "aws" (the key has no prefix)."""
+    for keyword in _AWS.finditer(text):
+        line_end = text.find("\n", keyword.end())
+        window = text[keyword.end() : min(keyword.end() + 240, line_end if line_end != -1 else len(text))]
+        for match in _AWS_SECRET.finditer(window):
+            value = match.group(0)
+            if (
+                any(c.islower() for c in value)
+                and any(c.isupper() for c in value)
+                and any(c.isdigit() for c in value)
+            ):
+                yield keyword.end() + match.start(), keyword.end() + match.end()
+
+
+def _random_token(value: str, _: re.Match[str]) -> bool:
+    """A long run of upper, lower and digits with high entropy: generated, not written by a person."""
+    return (
+        any(c.islower() for c in value)
+        and any(c.isupper() for c in value)
+        and any(c.isdigit() for c in value)
+        and _entropy(value) >= 4.0
+    )
+
+
 # ---------------------------------------------------------------------------------------------------
 # The rules, most specific first (later rules never see an earlier rule's secret: it is a placeholder)
 # ---------------------------------------------------------------------------------------------------
@@ -314,7 +438,7 @@ def _seed_phrase_spans(text: str) -> Iterable[tuple[int, int]]:
 _API_KEYWORDS = (
     r"\b(?:api[\s_-]?key|apikey|access[\s_-]?key(?:[\s_-]?id)?|secret[\s_-]?(?:access[\s_-]?)?key"
     r"|(?:client|app|consumer|webhook)[\s_-]?secret|private[\s_-]?key|licen[cs]e[\s_-]?key|product[\s_-]?key"
-    r"|signing[\s_-]?key|encryption[\s_-]?key)s?"
+    r"|signing[\s_-]?key|encryption[\s_-]?key|key)s?"
 )
 _TOKEN_KEYWORDS = (
     r"\b(?:(?:access|auth|bearer|refresh|session|api|personal[\s_-]access|bot|oauth|id)[\s_-]?token"
@@ -366,7 +490,7 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     _rule(
         PASSWORD,
         rf"\b(?:login|log-in|credentials|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?){_QUAL}{_SEP}"
-        rf"(?P<secret>{_FRESH}\S+\s*(?:/|:|,|\band\b)\s*{_TOKEN})",
+        rf"(?P<secret>{_FRESH}\S+\s*(?:/|:)\s*{_TOKEN})",
     ),
     _rule(
         PASSWORD,
@@ -422,6 +546,11 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
         rf"(?P<secret>[#*]?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{{1,11}}[#*]?)(?![\w-])",
     ),
     _rule(PIN, rf"\b(?:otp|one[\s-]time\s+(?:pass)?code){_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{4,8}})\b"),
+    _rule(
+        PIN,
+        rf"\b(?:recovery|backup|2fa|mfa|unlock)\s+codes?{_QUAL}{_SEP_OR_SPACE}"
+        r"(?P<secret>(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{3,8}(?:-[A-Za-z0-9]{3,8}){0,5})(?![\w-])",
+    ),
     _rule(PIN, rf"\bcode{_QUAL}{_SEP}(?P<secret>[#*]?\d{{4,8}}[#*]?)(?![\w-])", _private_code),
     _rule(
         PIN,
@@ -445,6 +574,17 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     # --- keys, tokens and secrets named by a keyword ---------------------------------------------------
     _rule(API_KEY, rf"{_API_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
     _rule(TOKEN, rf"{_TOKEN_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
+    _FinderRule(API_KEY, _aws_secret_spans),
+    # --- by shape: a secret-shaped word near a credential word, either side ----------------------------
+    _FinderRule(PASSWORD, _shaped_after_keyword_spans),
+    _rule(
+        PASSWORD,
+        r"(?<![\w\[])(?P<secret>[^\s\[]{6,128}?)[,;:]?\s+(?:is|as|was|=)\s+(?:my|the|our|your|his|her|their)\s+"
+        r"(?:[\w'’-]+\s+){0,3}?(?:password|passcode|passphrase|pin|pwd|pass|api\s+key|token|secret)s?\b",
+        _shaped,
+    ),
+    # --- generated tokens with no keyword at all: long, three character classes, high entropy -------
+    _rule(TOKEN, r"(?<![\w/+=-])(?P<secret>[A-Za-z0-9_+/=-]{32,})(?![\w/+=-])", _random_token),
 )
 
 
