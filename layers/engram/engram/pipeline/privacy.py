@@ -377,12 +377,19 @@ _EDGE_OPEN = "\"'“‘(["
 _EDGE_CLOSE = ".,;:!?)]\"'’”"
 
 
+def _names_the_keyword(word: str, keyword: str) -> bool:
+    """The keyword with a character or two around it ("1Password" after "password") is a name, not a value."""
+    singular = re.sub(r"(?<![sS])[sS]$", "", keyword).lower()
+    lowered = word.lower()
+    return singular in lowered and len(lowered) - len(singular) <= 2
+
+
 def _shaped_after_keyword_spans(text: str) -> Iterable[tuple[int, int]]:
     """The most secret-shaped word within a few words after a credential word, in the same sentence.
 
     Only secret-SHAPED words qualify (see `secret_shape`), so "the pass rate was 87%" and "my password
     expired on 2024-03-01" keep their numbers; a window that already holds a placeholder was handled
-    by a stricter rule, and a word containing the keyword itself ("1Password") is a name, not a value.
+    by a stricter rule, and the keyword itself with a character or two ("1Password") is a name, not a value.
     """
     for keyword in _SECRET_WORD.finditer(text):
         start = keyword.end()
@@ -397,7 +404,7 @@ def _shaped_after_keyword_spans(text: str) -> Iterable[tuple[int, int]]:
             lead = len(raw) - len(raw.lstrip(_EDGE_OPEN))
             bare = raw[lead:].rstrip(_EDGE_CLOSE)
             shape = secret_shape(bare)
-            if shape and keyword.group(0).lower().rstrip("s") not in bare.lower():
+            if shape and not _names_the_keyword(bare, keyword.group(0)):
                 if best is None or shape > best[0]:
                     begin = start + word.start() + lead
                     best = (shape, begin, begin + len(bare))
