@@ -425,3 +425,26 @@ def test_every_phrasing_is_a_secret_to_the_filter_whatever_the_random_value(phra
             missed.append(text)
 
     assert missed == []
+
+
+def test_a_field_pushed_over_its_limit_by_redaction_is_the_clients_error(
+    api: ApiClient, user_id: str
+) -> None:
+    # Given a memory, and an edit at the content limit whose short secret becomes a longer placeholder
+    ledger = Ledger()
+    ledger.check("import", api.post("/v1/import", {"facts": [{"content": "I like green tea"}]}, user=user_id))
+    (memory,) = api.get("/v1/memories", user=user_id).body["items"]
+    content = "x" * 9990 + " pin 4821"
+
+    # When it is sent, and a fact whose evidence is at its cap holds a secret
+    edit = api.put(f"/v1/memories/{memory['id']}", {"content": content}, user=user_id)
+    evidence = "y" * 95 + " my password is Kq7abc12XYZ1Zp"
+    fact = {"content": "My cousin Ines collects vintage bicycles", "evidence": evidence}
+    update = api.post("/v1/memory-update", {"candidate_fact": fact}, user=user_id)
+
+    # Then the edit is a 400 naming the field (not a CHECK violation's 500) and the evidence is re-capped
+    assert ledger.failures == []
+    assert edit.status == 400 and edit.error["field"] == "content"
+    assert update.status == 200 and update.body["operation"] == "ADD"
+    stored = api.get(f"/v1/memories/{update.body['memory_id']}", user=user_id).body
+    assert len(stored["evidence"]) <= 120 and "Kq7abc12XYZ1Zp" not in stored["evidence"]

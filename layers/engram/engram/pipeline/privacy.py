@@ -32,6 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
+from pydantic import ValidationError as PydanticValidationError
+
+from engram.errors import ValidationFailed
 
 PLACEHOLDER = "[redacted:{kind}]"
 PLACEHOLDER_MARK = "[redacted:"  # what every placeholder starts with: text holding it held a secret
@@ -747,7 +750,22 @@ def redact_model(
     """
     redactor = _ModelRedactor(frozenset(identifiers), frozenset(dropped))
     cleaned = redactor.model(model)
+    if cleaned is not model:
+        cleaned = _revalidated(cleaned)
     return cleaned, sorted(set(redactor.kinds))
+
+
+def _revalidated(model: Model) -> Model:
+    """The redacted model checked again: a placeholder is longer than a short secret, and a field at its
+    limit must be refused as the client's error (400), not by a database CHECK (500). Validators run
+    again too, so evidence is capped again after redaction."""
+    try:
+        return type(model).model_validate(model.model_dump(exclude_unset=True))
+    except PydanticValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "body"
+        message = f"{where} {str(error['msg']).lower()} once secrets are redacted"
+        raise ValidationFailed(message, field=where) from None
 
 
 def redact_for_log(text: str | None, limit: int = 200) -> str:
