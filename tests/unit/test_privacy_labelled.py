@@ -59,6 +59,10 @@ POSITIVES: list[tuple[str, str, str]] = [
     ("my credentials are admin / Adm1n!2024", "Adm1n!2024", "credentials"),
     ("here are my creds: root:Toor#2024", "Toor#2024", "creds"),
     ("Netflix login: sam@example.com / Flix4Ever!", "Flix4Ever!", "Netflix"),
+    ("the password is Kq7abc12XYZ and my username is jdoe42", "Kq7abc12XYZ", "jdoe42"),
+    ("password for jdoe42 is tulip", "tulip", "jdoe42"),
+    ("my passwords are Kq7abc12XYZ and Lm8def34UVW", "Lm8def34UVW", "passwords"),
+    ("pins: 4821 for the bank", "4821", "bank"),
     # PINs, codes and combinations
     ("PIN 4829", "4829", "PIN"),
     ("my PIN is 0417", "0417", "PIN"),

@@ -387,34 +387,56 @@ def _names_the_keyword(word: str, keyword: str) -> bool:
     return singular in lowered and len(lowered) - len(singular) <= 2
 
 
+# Words that join a list of values: "my passwords are X and Y", "tokens X, Y".
+_JOINS = frozenset({"and", "or", "&", "/", "plus", "then"})
+
+
 def _shaped_after_keyword_spans(text: str) -> Iterable[tuple[int, int]]:
     """The most secret-shaped word within a few words after a credential word, in the same sentence.
 
     Only secret-SHAPED words qualify (see `secret_shape`), so "the pass rate was 87%" and "my password
-    expired on 2024-03-01" keep their numbers; a window that already holds a placeholder was handled
-    by a stricter rule, and the keyword itself with a character or two ("1Password") is a name, not a value.
+    expired on 2024-03-01" keep their numbers; the keyword itself with a character or two ("1Password")
+    is a name, not a value. When a stricter rule already took the keyword's value, the words before
+    that placeholder are not looked at (a username: "password for jdoe42 is X") and only values joined
+    to it follow it ("X and Y", "X, Y"); a kind inside a placeholder ("[redacted:password]") is no keyword.
     """
+    placeholders = [match.span() for match in _PLACEHOLDER_RE.finditer(text)]
     for keyword in _SECRET_WORD.finditer(text):
+        if any(begin <= keyword.start() < end for begin, end in placeholders):
+            continue
         start = keyword.end()
         line_end = text.find("\n", start)
         window = text[start : line_end if line_end != -1 else len(text)]
         best: tuple[int, int, int] | None = None  # (classes, start, end)
+        joined: list[tuple[int, int]] = []
+        after_placeholder = expect_value = False
         for position, word in enumerate(re.finditer(r"\S+", window)):
             raw = word.group(0)
-            if position >= _WINDOW_WORDS or "[redacted:" in raw:
-                best = None if "[redacted:" in raw else best
+            if position >= _WINDOW_WORDS:
                 break
+            if "[redacted:" in raw:
+                best, after_placeholder, expect_value = None, True, raw.endswith((",", "/", ";"))
+                continue
             lead = len(raw) - len(raw.lstrip(_EDGE_OPEN))
             bare = raw[lead:].rstrip(_EDGE_CLOSE)
+            begin = start + word.start() + lead
             shape = secret_shape(bare)
-            if shape and not _names_the_keyword(bare, keyword.group(0)):
+            if after_placeholder:
+                if bare.lower() in _JOINS:
+                    expect_value = True
+                elif expect_value and shape:
+                    joined.append((begin, begin + len(bare)))
+                    expect_value = raw.endswith((",", "/", ";"))
+                else:
+                    break
+            elif shape and not _names_the_keyword(bare, keyword.group(0)):
                 if best is None or shape > best[0]:
-                    begin = start + word.start() + lead
                     best = (shape, begin, begin + len(bare))
             elif raw[-1] in ".!?" and bare:
                 break  # the sentence ended without a secret-shaped word
         if best is not None:
             yield best[1], best[2]
+        yield from joined
 
 
 _AWS = re.compile(r"(?<![A-Za-z])aws(?![A-Za-z])", _FLAGS)
@@ -552,7 +574,7 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     ),
     _rule(BANK_ACCOUNT, rf"\bsort\s*code{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{2}}[ -]?\d{{2}}[ -]?\d{{2}})\b"),
     # --- PINs and codes -----------------------------------------------------------------------------
-    _rule(PIN, rf"\bpin(?:\s*(?:number|code|no\.?|#))?{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3,12}})\b"),
+    _rule(PIN, rf"\bpins?(?:\s*(?:number|code|no\.?|#))?{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3,12}})\b"),
     _rule(
         PIN,
         rf"\b(?:door|front\s+door|gate|garage|alarm|lock|lockbox|key\s*box|safe|entry|building|keypad|access"
