@@ -275,6 +275,12 @@ NEGATIVES: list[str] = [
     "The key ingredient is 2 cups of basil.",
     "Token 12 of the series is missing.",
     "My pin number is not something I share.",
+    # found by running the filter over this repository's own README and code comments
+    "Every record keeps its structured keys (Powertools passes them as attributes).",
+    "For Anthropic or OpenAI pass `ModelKeysSecretArn` to the stack.",
+    "Sort by the key, then pass reverse=True to flip it.",
+    "Keys `GET /v1/export` writes are dropped on import.",
+    "The tokens[0] entry is the first word.",
 ]
 
 

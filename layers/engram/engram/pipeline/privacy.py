@@ -267,20 +267,29 @@ _ORDINARY_WORD = re.compile(
     r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     r"|\S*://\S*|www\.\S*"
     r"|[\w-]+(?:\.[a-z]{2,6})+(?:/\S*)?"
+    r"|(?:/[\w.{}<>-]+)+/?"  # a path: "/v1/export", "/etc/hosts"
 )
+# Code pasted into a message: a subscript or a call ("tokens[0]", "found[1]", "words(text)").
+_CODE = re.compile(r"[A-Za-z_]\w*[\[(]")
 # Symbols that ordinary words carry ("e-mail", "o'clock", "alex.r", "snake_case"): not a sign of a secret.
 _WORD_SYMBOLS = frozenset("-'’._")
+# Symbols people put in passwords, the only ones that make a word without digits secret-shaped
+# ("Pass!word"; not "reverse=True" or "(Powertools").
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&*?~+")
 
 
 def secret_shape(word: str) -> int:
     """How secret-like one whitespace-free word is: 0 = an ordinary word, else its character classes (2-4).
 
     A secret-shaped word is 6-128 characters and mixes letters with digits ("Qz8rTy4w", "correcthorse99")
-    or, without digits, upper and lower case with a real symbol ("Pass!word"). Numbers with units,
-    dates, times, versions, addresses, URLs and file names are ordinary words however mixed they are.
+    or, without digits, upper and lower case with a password symbol ("Pass!word"). Numbers with units,
+    dates, times, versions, addresses, URLs, paths, file names and code ("tokens[0]") are ordinary
+    words however mixed.
     Used where a credential word already said a secret is near, never on its own.
     """
     if not 6 <= len(word) <= 128 or "[redacted:" in word or _ORDINARY_WORD.fullmatch(word):
+        return 0
+    if _CODE.search(word):
         return 0
     lower = any(c.islower() for c in word)
     upper = any(c.isupper() for c in word)
@@ -289,11 +298,16 @@ def secret_shape(word: str) -> int:
     classes = lower + upper + digit + symbol + any(c in _WORD_SYMBOLS for c in word) * (not symbol)
     if (lower or upper) and digit:
         return classes
-    return classes if lower and upper and symbol else 0
+    return classes if lower and upper and any(c in _PASSWORD_SYMBOLS for c in word) else 0
+
+
+# Quotes, backticks, brackets and sentence punctuation around a word are not part of it.
+_EDGE_OPEN = "\"'“‘([`"
+_EDGE_CLOSE = ".,;:!?)]\"'’”`"
 
 
 def _shaped(value: str, _: re.Match[str]) -> bool:
-    return secret_shape(value.strip("\"'“”‘’")) > 0
+    return secret_shape(value.lstrip(_EDGE_OPEN).rstrip(_EDGE_CLOSE)) > 0
 
 
 def _min_alnum(count: int) -> Callable[[str, re.Match[str]], bool]:
@@ -371,13 +385,11 @@ def _seed_phrase_spans(text: str) -> Iterable[tuple[int, int]]:
 _SECRET_WORD = re.compile(
     r"\b(?:pass(?:word|code|phrase)?s?|pass\s+phrase|passwd|pwd|pw|pins?|credentials|creds|tokens?"
     r"|secrets?|(?:(?:api|access|secret|private)[\s_-]?)?keys?)\b"
-    r"(?![-’']|\s+(?:managers?|polic(?:y|ies)|resets?|rules?|hints?|fields?|pages?|prompts?|strength"
+    r"(?![-’']|\.\w|\s+(?:managers?|polic(?:y|ies)|resets?|rules?|hints?|fields?|pages?|prompts?|strength"
     r"|requirements?|rates?|marks?|pads?|rotations?))",
     _FLAGS,
 )
 _WINDOW_WORDS = 8
-_EDGE_OPEN = "\"'“‘(["
-_EDGE_CLOSE = ".,;:!?)]\"'’”"
 
 
 def _names_the_keyword(word: str, keyword: str) -> bool:
@@ -475,7 +487,7 @@ def _random_token(value: str, _: re.Match[str]) -> bool:
 _API_KEYWORDS = (
     r"\b(?:api[\s_-]?key|apikey|access[\s_-]?key(?:[\s_-]?id)?|secret[\s_-]?(?:access[\s_-]?)?key"
     r"|(?:client|app|consumer|webhook)[\s_-]?secret|private[\s_-]?key|licen[cs]e[\s_-]?key|product[\s_-]?key"
-    r"|signing[\s_-]?key|encryption[\s_-]?key|key)s?"
+    r"|signing[\s_-]?key|encryption[\s_-]?key)s?"
 )
 _TOKEN_KEYWORDS = (
     r"\b(?:(?:access|auth|bearer|refresh|session|api|personal[\s_-]access|bot|oauth|id)[\s_-]?token"
@@ -610,6 +622,8 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     _rule(PASSWORD, rf"\bpass(?:code|word|phrase)s?{_QUAL}\s+(?P<secret>\d{{3,12}})\b"),
     # --- keys, tokens and secrets named by a keyword ---------------------------------------------------
     _rule(API_KEY, rf"{_API_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
+    # a bare "key" only with a separator and a secret-shaped value ("key: 3f9a...", not "keys (Powertools")
+    _rule(API_KEY, rf"\bkeys?{_QUAL}{_SEP}(?P<secret>{_TOKEN})", _shaped),
     _rule(TOKEN, rf"{_TOKEN_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
     _FinderRule(API_KEY, _aws_secret_spans),
     # --- by shape: a secret-shaped word near a credential word, either side ----------------------------
