@@ -115,6 +115,7 @@ PHRASINGS: list[Phrasing] = [
     Phrasing("Authorization: Bearer {s}"),
     Phrasing("postgres://admin:{s}@db.internal/app"),
     Phrasing("I set the vault pass to {s} yesterday"),
+    Phrasing("the code for the wifi router is {s}"),
     # well-known formats, no keyword needed
     Phrasing("use {s} for the CI", lambda: "ghp_" + _pick(_ALNUM, 36)),
     Phrasing("{s} works", lambda: "github_pat_11" + _pick(_ALNUM, 34)),

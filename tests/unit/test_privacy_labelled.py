@@ -79,6 +79,9 @@ POSITIVES: list[tuple[str, str, str]] = [
     ("OTP is 492817", "492817", "OTP"),
     ("security code: 448", "448", "security"),
     ("recovery code: 8HXK-2MQP-7TZR", "8HXK-2MQP-7TZR", "recovery"),
+    ("the code for the wifi router is Kq7abc12", "Kq7abc12", "router"),
+    ("enter code H4XK92P at the door", "H4XK92P", "door"),
+    ("my unlock code, if you need it, is Zz91-kq7", "Zz91-kq7", "unlock"),
     # tokens, keys and secrets named by a word
     ("token: 8fa7c2d19e4b6a03f5d2", "8fa7c2d19e4b6a03f5d2", "token"),
     ("my access token is ya29.a0AfH6SMBx3kLq", "ya29.a0AfH6SMBx3kLq", "access token"),
@@ -281,6 +284,11 @@ NEGATIVES: list[str] = [
     "Sort by the key, then pass reverse=True to flip it.",
     "Keys `GET /v1/export` writes are dropped on import.",
     "The tokens[0] entry is the first word.",
+    "The code is in src/main2.py.",
+    "The code review for PR-1234 is done.",
+    "Code of conduct v2.1 applies to everyone.",
+    "The QR code says ABC123XYZ.",
+    "The SDK code path runs on httpx2's mock transport.",
 ]
 
 

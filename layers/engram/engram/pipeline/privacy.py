@@ -267,7 +267,8 @@ _ORDINARY_WORD = re.compile(
     r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     r"|\S*://\S*|www\.\S*"
     r"|[\w-]+(?:\.[a-z]{2,6})+(?:/\S*)?"
-    r"|(?:/[\w.{}<>-]+)+/?"  # a path: "/v1/export", "/etc/hosts"
+    r"|(?:/[\w.{}<>-]+)+/?|[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+/?"  # a path: "/v1/export", "src/app2.py"
+    r"|0x[0-9a-f]+"  # a hex number
 )
 # Code pasted into a message: a subscript or a call ("tokens[0]", "found[1]", "words(text)").
 _CODE = re.compile(r"[A-Za-z_]\w*[\[(]")
@@ -289,7 +290,7 @@ def secret_shape(word: str) -> int:
     """
     if not 6 <= len(word) <= 128 or "[redacted:" in word or _ORDINARY_WORD.fullmatch(word):
         return 0
-    if _CODE.search(word):
+    if _CODE.search(word) or word.endswith(("'s", "’s")):  # code; a possessive names someone
         return 0
     lower = any(c.islower() for c in word)
     upper = any(c.isupper() for c in word)
@@ -384,9 +385,10 @@ def _seed_phrase_spans(text: str) -> Iterable[tuple[int, int]]:
 # about passwords ("password manager", "pass rate", "token-based").
 _SECRET_WORD = re.compile(
     r"\b(?:pass(?:word|code|phrase)?s?|pass\s+phrase|passwd|pwd|pw|pins?|credentials|creds|tokens?"
-    r"|secrets?|(?:(?:api|access|secret|private)[\s_-]?)?keys?)\b"
+    r"|secrets?|(?:(?:api|access|secret|private)[\s_-]?)?keys?|codes?)\b"
     r"(?![-’']|\.\w|\s+(?:managers?|polic(?:y|ies)|resets?|rules?|hints?|fields?|pages?|prompts?|strength"
-    r"|requirements?|rates?|marks?|pads?|rotations?))",
+    r"|requirements?|rates?|marks?|pads?|rotations?|reviews?|freezes?|names?|base|snippets?|blocks?|editors?"
+    r"|words?|paths?|of\s+conduct))",
     _FLAGS,
 )
 _WINDOW_WORDS = 8
@@ -416,6 +418,8 @@ def _shaped_after_keyword_spans(text: str) -> Iterable[tuple[int, int]]:
     for keyword in _SECRET_WORD.finditer(text):
         if any(begin <= keyword.start() < end for begin, end in placeholders):
             continue
+        if keyword.group(0).lower().startswith("code") and not _private_code("", keyword):
+            continue  # "promo code SPRING25", "error code 0x8007": public codes
         start = keyword.end()
         line_end = text.find("\n", start)
         window = text[start : line_end if line_end != -1 else len(text)]
