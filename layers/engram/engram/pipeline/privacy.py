@@ -12,11 +12,14 @@ rules (card numbers, IBANs, SSNs, well-known key prefixes) are backed by a check
 ordinary numbers do not have (Luhn, mod-97, SSN area rules, `AKIA` + 16 characters).
 
 Phrasings are covered by SHAPE rather than by a list of sentences: after a credential word
-(password, pass, pwd, PIN, token, secret, key, credentials ...) the most secret-shaped word of the
-next few words of the same sentence is taken ("the pass for the vault is X", "password X for the
+(password, pass, pwd, PIN, code, token, secret, key, credentials ...) the most secret-shaped word of
+the next few words of the same sentence is taken ("the pass for the vault is X", "password X for the
 box"), as is one right before "is/as my password"; secret-shaped means letters mixed with digits or
-symbols, 6+ characters, and not a date, time, version, number with a unit, address or file name
-(`secret_shape`). So "my login is jdoe and the pass is X" loses X and keeps the username.
+password symbols, 6+ characters, and not a date, time, version, number with a unit, address, path,
+file name or code (`secret_shape`). So "my login is jdoe and the pass is X" loses X and keeps jdoe.
+
+`redact_model` applies all of it to a whole request, every text field at any depth, with client
+keys and ids turned into digests rather than redacted in place (see `redact_identifier`).
 
 `matches_topics` decides which of a user's never-store / auto-sensitive topics a text is about, with
 simple inflection tolerance (see its docstring for the exact rules).
