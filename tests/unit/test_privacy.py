@@ -244,3 +244,69 @@ def test_matched_topics_keep_the_users_spelling_and_order() -> None:
 
     assert matches_topics("After work meetings I went to therapy", topics) == ["Work Meetings", "therapy"]
     assert matches_topics("", topics) == [] and matches_topics("anything", []) == []
+
+
+# --- whole requests -------------------------------------------------------------------------------
+
+
+def test_every_text_field_of_a_request_is_redacted_and_ids_become_digests() -> None:
+    from engram.models import AnalyzeRequest
+    from engram.pipeline.analyze import redact_request
+
+    request = AnalyzeRequest.model_validate(
+        {
+            "messages": [
+                {"role": "assistant", "content": "password Hx93kLm2 saved", "id": "m-password-Hx93kLm2"},
+                {"content": "hello", "name": "token: ghp_16C7e42F292c6912E7710c838347Ae178B4a"},
+                {"content": "hi", "name": "Sarah", "id": "m-2"},
+            ],
+            "source": {
+                "tags": ["pin 4821", "vault_password-Hx8kq2pL", "q3-2024"],
+                "participants": ["pw=Zx81mmQ0"],
+                "external_id": "pwd: k8Jd92!x",
+            },
+            "idempotency_key": "key-password-Hx93kLm2",
+        }
+    )
+
+    cleaned, kinds = redact_request(request)
+
+    assert "Hx93kLm2" not in repr(cleaned) and "ghp_" not in repr(cleaned) and "4821" not in repr(cleaned)
+    assert "Zx81mmQ0" not in repr(cleaned) and "k8Jd92" not in repr(cleaned)
+    assert cleaned.messages is not None and cleaned.source is not None
+    assert cleaned.messages[0].content == "password [redacted:password] saved"
+    assert cleaned.source.tags == ["pin [redacted:pin]", "[redacted:password]", "q3-2024"]
+    assert cleaned.messages[1].name is None  # a token as a speaker name must not become a person
+    assert cleaned.messages[2].name == "Sarah" and cleaned.messages[2].id == "m-2"
+    assert cleaned.idempotency_key is not None and cleaned.idempotency_key.startswith("sha256:")
+    assert cleaned.messages[0].id is not None and cleaned.messages[0].id.startswith("sha256:")
+    assert {"password", "token", "pin"} <= set(kinds)
+
+
+def test_a_secret_bearing_identifier_becomes_a_stable_digest_that_never_collides() -> None:
+    from engram.pipeline.privacy import redact_identifier
+
+    first, again = redact_identifier("retry-pw=Zx81mmQ0"), redact_identifier("retry-pw=Zx81mmQ0")
+    other = redact_identifier("retry-pw=Zx81mmQ1")
+
+    assert first == again and first != other and first.startswith("sha256:") and len(first) == 71
+    assert redact_identifier("order-2024-07-01") == "order-2024-07-01"
+
+
+def test_json_values_are_redacted_at_any_depth_with_their_key_as_context() -> None:
+    from engram.pipeline.privacy import redact_json
+
+    metadata = {
+        "password": "hunter2",
+        "pin": 4821,
+        "nested": [{"note": "api key = a8F3kL02pQx9Zt7m"}, 7, True],
+        "ghp_16C7e42F292c6912E7710c838347Ae178B4a": "a key as a key",
+        "city": "Oslo",
+        "count": 3,
+    }
+
+    cleaned = redact_json(metadata)
+
+    assert cleaned["password"] == "[redacted:password]" and cleaned["pin"] == "[redacted:pin]"
+    assert cleaned["nested"] == [{"note": "api key = [redacted:api_key]"}, 7, True]
+    assert "[redacted:token]" in cleaned and cleaned["city"] == "Oslo" and cleaned["count"] == 3

@@ -525,6 +525,31 @@ def test_health_death_and_breakups_are_sensitive(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "I live at 12 Baker Street, Flat 4B",
+        "My address is 45 Elm Road, Apt 3, Leeds",
+        "We moved to 221 Oak Avenue, unit 12",
+        "Flat 2, 9 Mill Lane is our new place",
+        "My labs today: A1C 7.2, LDL 160",
+        "My cholesterol came back at 240",
+        "Got my results, TSH 4.5",
+        "My HbA1c is 6.8% now",
+    ],
+)
+def test_addresses_with_a_flat_number_and_lab_values_are_sensitive(text: str) -> None:
+    assert [f.sensitivity_level for f in facts_of(text)] == ["sensitive"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I live in Leeds", "I live at 12 Baker Street", "I ran 5 miles on Elm Road", "My office is on floor 4"],
+)
+def test_a_city_or_a_street_without_a_flat_number_stays_normal(text: str) -> None:
+    assert [f.sensitivity_level for f in facts_of(text)] == ["normal"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "My grandma passed away last week",
         "My dad had a heart attack and is in the ICU",
         "I'm allergic to peanuts",

@@ -3,8 +3,9 @@
 Order of business for one request (at most `MAX_IMPORT_ITEMS` items, already validated as a whole):
 1. the privacy filter, as analyze applies it: an item whose text holds a secret is dropped (never
    stored redacted, like `keep_fact`), as is one about a never-store topic or of a memory type the
-   user disabled; an item without a sensitivity is marked `sensitive` when it is about one of the
-   user's auto-sensitive topics;
+   user disabled; every other text field of a kept item (evidence, outcome, metadata, an entity's
+   type ...) is redacted; an item without a sensitivity is marked `sensitive` when it is about one of
+   the user's auto-sensitive topics;
 2. idempotency: a fact is keyed on its content hash per user (a hash the user holds in any status is
    `existing`); an entity is keyed on its node — `resolve_entity` maps "Sarah" to the node analyze or
    an earlier import made, and a node that already has an entity memory is `existing`;
@@ -47,7 +48,7 @@ from engram.lifecycle.account_models import (
 )
 from engram.models import IMPORTANCE_SCORES, MemoryPreferences, cap_evidence, clamp_confidence
 from engram.observability import logger
-from engram.pipeline.privacy import matches_topics, redact_secrets
+from engram.pipeline.privacy import matches_topics, redact_model, redact_secrets
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
@@ -206,6 +207,7 @@ def _entity_item(
     refusal = _privacy_refusal(content, "entity", prefs)
     if refusal:
         return refusal
+    entity, _ = redact_model(entity)  # the fields that are not part of its content (type, ...)
     entity_type = entity.type.lower()
     kind = "person" if entity_type == "person" else "entity"
     first = entity.first_mentioned_at or now
@@ -255,6 +257,7 @@ def _fact_item(
     refusal = _privacy_refusal(fact.content, fact.memory_type, prefs)
     if refusal:
         return refusal
+    fact, _ = redact_model(fact)  # evidence, name, outcome, metadata, recurrence ...: redacted, not refused
     created = fact.created_at or now
     valid_from = fact.valid_from or fact.effective_from or created
     if fact.valid_to is not None and valid_from > fact.valid_to:

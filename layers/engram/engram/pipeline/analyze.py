@@ -31,7 +31,7 @@ from engram.observability import logger, metrics
 from engram.pipeline import conversation
 from engram.pipeline.engines import get_decider, get_extractor
 from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
-from engram.pipeline.privacy import matches_topics, redact_secrets
+from engram.pipeline.privacy import matches_topics, redact_model
 from engram.pipeline.update import AppliedFact, FactContext, apply_fact
 from engram.providers.factory import get_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
@@ -67,16 +67,33 @@ def _drop_never_store(text: str, topics: list[str]) -> str:
     return " ".join(kept)
 
 
-def redact_turns(turns: list[TurnInput], prefs: MemoryPreferences) -> tuple[list[TurnInput], list[str]]:
-    """Secrets out and never-store sentences out, before anything is written anywhere."""
-    cleaned: list[TurnInput] = []
-    kinds: list[str] = []
-    for turn in turns:
-        redaction = redact_secrets(turn.content)
-        kinds.extend(redaction.kinds)
-        text = _drop_never_store(redaction.text, prefs.never_store)
-        cleaned.append(TurnInput(text, turn.role, turn.name, turn.timestamp, turn.message_id))
-    return cleaned, sorted(set(kinds))
+# Keys and ids the client uses to find things again: kept whole when clean, a digest when they held a
+# secret, so two different values never collide once redacted.
+ANALYZE_IDENTIFIERS = frozenset({"idempotency_key", "id", "external_id", "conversation_id"})
+
+
+def redact_request(request: AnalyzeRequest) -> tuple[AnalyzeRequest, list[str]]:
+    """The request with secrets out of every text field it has, before anything is written anywhere.
+
+    Content and message contents (assistant turns too), speaker names, source type, tags,
+    participants and ids all pass the privacy filter; a speaker name that held a secret is dropped
+    (it would otherwise become a person in the graph).
+    """
+    return redact_model(request, identifiers=ANALYZE_IDENTIFIERS, dropped=("name",))
+
+
+def redact_turns(turns: list[TurnInput], prefs: MemoryPreferences) -> list[TurnInput]:
+    """Never-store sentences out of already-redacted turns (`redact_request` took the secrets)."""
+    return [
+        TurnInput(
+            _drop_never_store(turn.content, prefs.never_store),
+            turn.role,
+            turn.name,
+            turn.timestamp,
+            turn.message_id,
+        )
+        for turn in turns
+    ]
 
 
 def _raw_content(request: AnalyzeRequest, turns: list[TurnInput]) -> dict[str, Any]:
@@ -101,7 +118,8 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
     observed_at = observation_time(request, now)
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
-    turns, secret_kinds = redact_turns(conversation.request_turns(request, observed_at), prefs)
+    request, secret_kinds = redact_request(request)
+    turns = redact_turns(conversation.request_turns(request, observed_at), prefs)
     spec = request.source
     fields = {
         "source_type": spec.type if spec else ("conversation" if request.messages else "note"),

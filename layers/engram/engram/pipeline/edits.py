@@ -25,7 +25,7 @@ from engram.db.repositories.operations import insert_operation
 from engram.errors import Conflict, NotFound, ValidationFailed
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
 from engram.pipeline.forgetting import archive_row, forget_row
-from engram.pipeline.privacy import redact_secrets
+from engram.pipeline.privacy import redact_model
 from engram.pipeline.update import content_hash
 from engram.providers.factory import get_embedder
 
@@ -206,11 +206,11 @@ def edit_memory(user_id: str, memory_id: UUID, edit: MemoryEdit) -> Memory:
     The new content is embedded before the transaction opens, so a slow embedding provider never
     holds the row lock.
     """
+    edit, _ = redact_model(edit)  # content, name, category and recurrence alike
     changes = edit.model_dump(exclude_unset=True)
     embedder = get_embedder()
     embedding = None
     if "content" in changes:
-        changes["content"] = redact_secrets(changes["content"]).text
         embedding = embedder.embed_one(changes["content"])
     with get_database().user_transaction(user_id) as conn:
         target = _owned(conn, user_id, memory_id, lock=True)

@@ -36,7 +36,7 @@ from engram.db.repositories import memories as memory_repo
 from engram.errors import Conflict, NotFound
 from engram.models import CONFIDENCE_MAX, CONFIDENCE_MIN, FeedbackRequest, Memory
 from engram.pipeline.edits import apply_user_edit, archive_memory, to_memory
-from engram.pipeline.privacy import redact_secrets
+from engram.pipeline.privacy import redact_model
 from engram.providers.factory import get_embedder
 
 APPROVE_STEP = 0.1
@@ -65,18 +65,15 @@ class FeedbackResult(BaseModel):
     correction: dict[str, Any] | None = None  # recall: the analysis of the correction
 
 
-def _redacted(text: str | None) -> str | None:
-    return None if text is None else redact_secrets(text).text
-
-
 def record_feedback(user_id: str, request: FeedbackRequest) -> FeedbackResult:
     """Store the feedback and apply its effect (see the module docstring)."""
+    request, _ = redact_model(request)  # comment, new content, query and correction alike
     if request.kind == "recall":
         return _record_recall(user_id, request)
     if request.note_id is not None:
         return _record_note(user_id, request, request.note_id)
     assert request.memory_id is not None and request.action is not None  # FeedbackRequest guarantees it
-    new_content = _redacted(request.new_content)
+    new_content = request.new_content
     embedder = get_embedder()
     # Embed before the transaction: a slow provider must not hold the memory's row lock.
     embedding = embedder.embed_one(new_content) if new_content is not None else None
@@ -110,7 +107,7 @@ def record_feedback(user_id: str, request: FeedbackRequest) -> FeedbackResult:
             kind="note",
             action=request.action,
             memory_id=request.memory_id,
-            comment=_redacted(request.comment),
+            comment=request.comment,
             new_content=new_content,
         )
     return FeedbackResult(feedback_id=feedback_id, memory=to_memory(row), effect=effect)
@@ -159,8 +156,8 @@ def _record_note(user_id: str, request: FeedbackRequest, note_id: UUID) -> Feedb
             kind="note",
             action=request.action,
             note_id=note_id,
-            comment=_redacted(request.comment),
-            new_content=_redacted(request.new_content),
+            comment=request.comment,
+            new_content=request.new_content,
         )
     return FeedbackResult(feedback_id=feedback_id, effect="recorded")
 
@@ -174,16 +171,16 @@ def _record_recall(user_id: str, request: FeedbackRequest) -> FeedbackResult:
     helpful = bool(request.helpful)
     with get_database().user_transaction(user_id) as conn:
         memory_ids = memory_repo.owned_memory_ids(conn, user_id, request.memory_ids)
-        correction = _redacted(request.correction)
+        correction = request.correction
         feedback_id = feedback_repo.insert_feedback(
             conn,
             user_id,
             kind="recall",
-            query=_redacted(request.query),
+            query=request.query,
             memory_ids=memory_ids,
             helpful=request.helpful,
             correction=correction,
-            comment=_redacted(request.comment),
+            comment=request.comment,
         )
         adjusted = feedback_repo.apply_recall_verdict(
             conn,

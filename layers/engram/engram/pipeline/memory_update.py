@@ -1,6 +1,7 @@
 """`POST /v1/memory-update` (seed 000 §3.3): phase 2 for one fact the client extracted itself.
 
-The fact passes the same privacy filter as analyzed content before anything is stored.
+The fact passes the same privacy filter as analyzed content before anything is stored, every text
+field of it, not only its content.
 """
 
 from __future__ import annotations
@@ -12,23 +13,28 @@ from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.sources import get_source
 from engram.errors import NotFound
-from engram.models import MemoryUpdateRequest, OperationResult
+from engram.models import CandidateFact, MemoryUpdateRequest, OperationResult
 from engram.pipeline.analyze import keep_fact
 from engram.pipeline.engines import get_decider
-from engram.pipeline.privacy import redact_secrets
+from engram.pipeline.privacy import PLACEHOLDER_MARK, redact_model
 from engram.pipeline.update import FactContext, apply_fact
 from engram.providers.factory import get_embedder
 
 
+def redact_fact(fact: CandidateFact) -> CandidateFact:
+    """The fact with secrets out of every text field (content, evidence, value, subject, outcome,
+    recurrence ...); an entity whose name held a secret is dropped rather than linked, and provenance
+    message ids that held one become digests (they only have to stay distinct)."""
+    fact, _ = redact_model(fact, identifiers=("source_id", "message_ids"))
+    entities = [entity for entity in fact.entities if PLACEHOLDER_MARK not in entity.name]
+    if len(entities) != len(fact.entities):
+        fact = fact.model_copy(update={"entities": entities})
+    return fact
+
+
 def update_memory_from_fact(user_id: str, request: MemoryUpdateRequest) -> dict[str, Any]:
     db = get_database()
-    fact = request.candidate_fact
-    redacted = {
-        name: redact_secrets(value).text
-        for name in ("content", "evidence", "name")
-        if (value := getattr(fact, name))
-    }
-    fact = fact.model_copy(update=redacted)
+    fact = redact_fact(request.candidate_fact)
     observed_at = request.observed_at or datetime.now(UTC)
     if observed_at.tzinfo is None:
         observed_at = observed_at.replace(tzinfo=UTC)

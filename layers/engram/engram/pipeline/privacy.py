@@ -11,18 +11,36 @@ followed by a separator ("is", ":", "=") and a value that looks like the thing �
 rules (card numbers, IBANs, SSNs, well-known key prefixes) are backed by a checksum or a format that
 ordinary numbers do not have (Luhn, mod-97, SSN area rules, `AKIA` + 16 characters).
 
+Phrasings are covered by SHAPE rather than by a list of sentences: after a credential word
+(password, pass, pwd, PIN, code, token, secret, key, credentials ...) the most secret-shaped word of
+the next few words of the same sentence is taken ("the pass for the vault is X", "password X for the
+box"), as is one right before "is/as my password"; secret-shaped means letters mixed with digits or
+password symbols, 6+ characters, and not a date, time, version, number with a unit, address, path,
+file name or code (`secret_shape`). So "my login is jdoe and the pass is X" loses X and keeps jdoe.
+
+`redact_model` applies all of it to a whole request, every text field at any depth, with client
+keys and ids turned into digests rather than redacted in place (see `redact_identifier`).
+
 `matches_topics` decides which of a user's never-store / auto-sensitive topics a text is about, with
 simple inflection tolerance (see its docstring for the exact rules).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic import ValidationError as PydanticValidationError
+
+from engram.errors import ValidationFailed
 
 PLACEHOLDER = "[redacted:{kind}]"
+PLACEHOLDER_MARK = "[redacted:"  # what every placeholder starts with: text holding it held a secret
 _PLACEHOLDER_RE = re.compile(r"\[redacted:[a-z_]+\]")
 
 # Kinds reported by `redact_secrets`.
@@ -205,9 +223,14 @@ _PASSWORD_NON_VALUES = _word_set(
 )
 
 
+# "the password is printed on the router", "is expiring", "is usually ...": a lowercase word with an
+# -ed/-ing/-ly ending goes on describing the password rather than being it.
+_DESCRIBING = re.compile(r"[a-z]{3,}(?:ed|ing|ly)")
+
+
 def _password_value(value: str, _: re.Match[str]) -> bool:
     bare = value.strip("\"'“”‘’")
-    return len(bare) >= 3 and bare.lower() not in _PASSWORD_NON_VALUES
+    return len(bare) >= 3 and bare.lower() not in _PASSWORD_NON_VALUES and not _DESCRIBING.fullmatch(bare)
 
 
 def _entropy(value: str) -> float:
@@ -236,6 +259,59 @@ def looks_like_credential(value: str) -> bool:
 
 def _credential(value: str, _: re.Match[str]) -> bool:
     return looks_like_credential(value)
+
+
+# Words with digits that are not secrets: numbers with units, dates, times, compounds, versions, e-mail
+# addresses, URLs, domains and file names ("10:30am", "2024-03-01", "v3.11.4", "example.com/login").
+_ORDINARY_WORD = re.compile(
+    r"[#$€£~+-]?\d[\d,.:/-]*(?:[a-z]{1,3}|%)?"
+    r"|\d[\d,.]*(?:-[a-z]+)+"  # "3-ingredient", "10-minute"
+    r"|v?\d+(?:\.\d+)+[a-z]?"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|\S*://\S*|www\.\S*"
+    r"|[\w-]+(?:\.[a-z]{2,6})+(?:/\S*)?"
+    r"|(?:/[\w.{}<>-]+)+/?|[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+/?"  # a path: "/v1/export", "src/app2.py"
+    r"|0x[0-9a-f]+"  # a hex number
+)
+# Code pasted into a message: a subscript or a call ("tokens[0]", "found[1]", "words(text)").
+_CODE = re.compile(r"[A-Za-z_]\w*[\[(]")
+# Symbols that ordinary words carry ("e-mail", "o'clock", "alex.r", "snake_case"): not a sign of a secret.
+_WORD_SYMBOLS = frozenset("-'’._")
+# Symbols people put in passwords, the only ones that make a word without digits secret-shaped
+# ("Pass!word"; not "reverse=True" or "(Powertools").
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&*?~+")
+
+
+def secret_shape(word: str) -> int:
+    """How secret-like one whitespace-free word is: 0 = an ordinary word, else its character classes (2-4).
+
+    A secret-shaped word is 6-128 characters and mixes letters with digits ("Qz8rTy4w", "correcthorse99")
+    or, without digits, upper and lower case with a password symbol ("Pass!word"). Numbers with units,
+    dates, times, versions, addresses, URLs, paths, file names and code ("tokens[0]") are ordinary
+    words however mixed.
+    Used where a credential word already said a secret is near, never on its own.
+    """
+    if not 6 <= len(word) <= 128 or "[redacted:" in word or _ORDINARY_WORD.fullmatch(word):
+        return 0
+    if _CODE.search(word) or word.endswith(("'s", "’s")):  # code; a possessive names someone
+        return 0
+    lower = any(c.islower() for c in word)
+    upper = any(c.isupper() for c in word)
+    digit = any(c.isdigit() for c in word)
+    symbol = any(not c.isalnum() and c not in _WORD_SYMBOLS for c in word)
+    classes = lower + upper + digit + symbol + any(c in _WORD_SYMBOLS for c in word) * (not symbol)
+    if (lower or upper) and digit:
+        return classes
+    return classes if lower and upper and any(c in _PASSWORD_SYMBOLS for c in word) else 0
+
+
+# Quotes, backticks, brackets and sentence punctuation around a word are not part of it.
+_EDGE_OPEN = "\"'“‘([`"
+_EDGE_CLOSE = ".,;:!?)]\"'’”`"
+
+
+def _shaped(value: str, _: re.Match[str]) -> bool:
+    return secret_shape(value.lstrip(_EDGE_OPEN).rstrip(_EDGE_CLOSE)) > 0
 
 
 def _min_alnum(count: int) -> Callable[[str, re.Match[str]], bool]:
@@ -307,6 +383,110 @@ def _seed_phrase_spans(text: str) -> Iterable[tuple[int, int]]:
             yield keyword.end() + taken[0].start(), keyword.end() + taken[-1].end()
 
 
+# A word that says a secret follows, within a few words ("the pass for the vault is ...", "password
+# X for the staging box", "my password, which I never change, is ..."). Not when it names a thing
+# about passwords ("password manager", "pass rate", "token-based").
+_SECRET_WORD = re.compile(
+    r"\b(?:pass(?:word|code|phrase)?s?|pass\s+phrase|passwd|pwd|pw|pins?|credentials|creds|tokens?"
+    r"|secrets?|(?:(?:api|access|secret|private)[\s_-]?)?keys?|codes?)\b"
+    r"(?![-’']|\.\w|\s+(?:managers?|polic(?:y|ies)|resets?|rules?|hints?|fields?|pages?|prompts?|strength"
+    r"|requirements?|rates?|marks?|pads?|rotations?|reviews?|freezes?|names?|base|snippets?|blocks?|editors?"
+    r"|words?|paths?|of\s+conduct))",
+    _FLAGS,
+)
+_WINDOW_WORDS = 8
+
+
+def _names_the_keyword(word: str, keyword: str) -> bool:
+    """The keyword with a character or two around it ("1Password" after "password") is a name, not a value."""
+    singular = re.sub(r"(?<![sS])[sS]$", "", keyword).lower()
+    lowered = word.lower()
+    return singular in lowered and len(lowered) - len(singular) <= 2
+
+
+# Words that join a list of values: "my passwords are X and Y", "tokens X, Y".
+_JOINS = frozenset({"and", "or", "&", "/", "plus", "then"})
+
+
+def _shaped_after_keyword_spans(text: str) -> Iterable[tuple[int, int]]:
+    """The most secret-shaped word within a few words after a credential word, in the same sentence.
+
+    Only secret-SHAPED words qualify (see `secret_shape`), so "the pass rate was 87%" and "my password
+    expired on 2024-03-01" keep their numbers; the keyword itself with a character or two ("1Password")
+    is a name, not a value. When a stricter rule already took the keyword's value, the words before
+    that placeholder are not looked at (a username: "password for jdoe42 is X") and only values joined
+    to it follow it ("X and Y", "X, Y"); a kind inside a placeholder ("[redacted:password]") is no keyword.
+    """
+    placeholders = [match.span() for match in _PLACEHOLDER_RE.finditer(text)]
+    for keyword in _SECRET_WORD.finditer(text):
+        if any(begin <= keyword.start() < end for begin, end in placeholders):
+            continue
+        if keyword.group(0).lower().startswith("code") and not _private_code("", keyword):
+            continue  # "promo code SPRING25", "error code 0x8007": public codes
+        start = keyword.end()
+        line_end = text.find("\n", start)
+        window = text[start : line_end if line_end != -1 else len(text)]
+        best: tuple[int, int, int] | None = None  # (classes, start, end)
+        joined: list[tuple[int, int]] = []
+        after_placeholder = expect_value = False
+        for position, word in enumerate(re.finditer(r"\S+", window)):
+            raw = word.group(0)
+            if position >= _WINDOW_WORDS:
+                break
+            if "[redacted:" in raw:
+                best, after_placeholder, expect_value = None, True, raw.endswith((",", "/", ";"))
+                continue
+            lead = len(raw) - len(raw.lstrip(_EDGE_OPEN))
+            bare = raw[lead:].rstrip(_EDGE_CLOSE)
+            begin = start + word.start() + lead
+            shape = secret_shape(bare)
+            if after_placeholder:
+                if bare.lower() in _JOINS:
+                    expect_value = True
+                elif expect_value and shape:
+                    joined.append((begin, begin + len(bare)))
+                    expect_value = raw.endswith((",", "/", ";"))
+                else:
+                    break
+            elif shape and not _names_the_keyword(bare, keyword.group(0)):
+                if best is None or shape > best[0]:
+                    best = (shape, begin, begin + len(bare))
+            elif raw[-1] in ".!?" and bare:
+                break  # the sentence ended without a secret-shaped word
+        if best is not None:
+            yield best[1], best[2]
+        yield from joined
+
+
+_AWS = re.compile(r"(?<![A-Za-z])aws(?![A-Za-z])", _FLAGS)
+_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+
+
+def _aws_secret_spans(text: str) -> Iterable[tuple[int, int]]:
+    """A 40-character secret access key within a line of the word "aws" (the key has no prefix)."""
+    for keyword in _AWS.finditer(text):
+        line_end = text.find("\n", keyword.end())
+        window = text[keyword.end() : min(keyword.end() + 240, line_end if line_end != -1 else len(text))]
+        for match in _AWS_SECRET.finditer(window):
+            value = match.group(0)
+            if (
+                any(c.islower() for c in value)
+                and any(c.isupper() for c in value)
+                and any(c.isdigit() for c in value)
+            ):
+                yield keyword.end() + match.start(), keyword.end() + match.end()
+
+
+def _random_token(value: str, _: re.Match[str]) -> bool:
+    """A long run of upper, lower and digits with high entropy: generated, not written by a person."""
+    return (
+        any(c.islower() for c in value)
+        and any(c.isupper() for c in value)
+        and any(c.isdigit() for c in value)
+        and _entropy(value) >= 4.0
+    )
+
+
 # ---------------------------------------------------------------------------------------------------
 # The rules, most specific first (later rules never see an earlier rule's secret: it is a placeholder)
 # ---------------------------------------------------------------------------------------------------
@@ -366,7 +546,7 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     _rule(
         PASSWORD,
         rf"\b(?:login|log-in|credentials|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?){_QUAL}{_SEP}"
-        rf"(?P<secret>{_FRESH}\S+\s*(?:/|:|,|\band\b)\s*{_TOKEN})",
+        rf"(?P<secret>{_FRESH}\S+\s*(?:/|:)\s*{_TOKEN})",
     ),
     _rule(
         PASSWORD,
@@ -413,7 +593,7 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     ),
     _rule(BANK_ACCOUNT, rf"\bsort\s*code{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{2}}[ -]?\d{{2}}[ -]?\d{{2}})\b"),
     # --- PINs and codes -----------------------------------------------------------------------------
-    _rule(PIN, rf"\bpin(?:\s*(?:number|code|no\.?|#))?{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3,12}})\b"),
+    _rule(PIN, rf"\bpins?(?:\s*(?:number|code|no\.?|#))?{_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{3,12}})\b"),
     _rule(
         PIN,
         rf"\b(?:door|front\s+door|gate|garage|alarm|lock|lockbox|key\s*box|safe|entry|building|keypad|access"
@@ -422,6 +602,11 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
         rf"(?P<secret>[#*]?(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{{1,11}}[#*]?)(?![\w-])",
     ),
     _rule(PIN, rf"\b(?:otp|one[\s-]time\s+(?:pass)?code){_QUAL}{_SEP_OR_SPACE}(?P<secret>\d{{4,8}})\b"),
+    _rule(
+        PIN,
+        rf"\b(?:recovery|backup|2fa|mfa|unlock)\s+codes?{_QUAL}{_SEP_OR_SPACE}"
+        r"(?P<secret>(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{3,8}(?:-[A-Za-z0-9]{3,8}){0,5})(?![\w-])",
+    ),
     _rule(PIN, rf"\bcode{_QUAL}{_SEP}(?P<secret>[#*]?\d{{4,8}}[#*]?)(?![\w-])", _private_code),
     _rule(
         PIN,
@@ -444,7 +629,20 @@ _RULES: tuple[_Rule | _FinderRule, ...] = (
     _rule(PASSWORD, rf"\bpass(?:code|word|phrase)s?{_QUAL}\s+(?P<secret>\d{{3,12}})\b"),
     # --- keys, tokens and secrets named by a keyword ---------------------------------------------------
     _rule(API_KEY, rf"{_API_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
+    # a bare "key" only with a separator and a secret-shaped value ("key: 3f9a...", not "keys (Powertools")
+    _rule(API_KEY, rf"\bkeys?{_QUAL}{_SEP}(?P<secret>{_TOKEN})", _shaped),
     _rule(TOKEN, rf"{_TOKEN_KEYWORDS}{_QUAL}{_SEP_OR_SPACE}(?P<secret>{_TOKEN})", _credential),
+    _FinderRule(API_KEY, _aws_secret_spans),
+    # --- by shape: a secret-shaped word near a credential word, either side ----------------------------
+    _FinderRule(PASSWORD, _shaped_after_keyword_spans),
+    _rule(
+        PASSWORD,
+        r"(?<![\w\[])(?P<secret>[^\s\[]{6,128}?)[,;:]?\s+(?:is|as|was|=)\s+(?:my|the|our|your|his|her|their)\s+"
+        r"(?:[\w'’-]+\s+){0,3}?(?:password|passcode|passphrase|pin|pwd|pass|api\s+key|token|secret)s?\b",
+        _shaped,
+    ),
+    # --- generated tokens with no keyword at all: long, three character classes, high entropy -------
+    _rule(TOKEN, r"(?<![\w/+=-])(?P<secret>[A-Za-z0-9_+/=-]{32,})(?![\w/+=-])", _random_token),
 )
 
 
@@ -479,6 +677,138 @@ def redact_secrets(text: str) -> Redaction:
         if rule.kind not in kinds:
             kinds.append(rule.kind)
     return Redaction(text=text, kinds=kinds)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Whole requests: every free-text field, not only the content
+# ---------------------------------------------------------------------------------------------------
+
+IDENTIFIER_DIGEST_PREFIX = "sha256:"
+_JOINERS = re.compile(r"[-_/.:=+]+")
+
+
+def redact_field(value: str) -> Redaction:
+    """`redact_secrets` for one stored field, which may be a single joined-up word.
+
+    Tags, ids and keys glue their words together ("vault-password-Hx8kq2pL", "pin_4821"), where no
+    keyword stands on its own; such a whitespace-free value is also read with its joiners as spaces,
+    and when that reading holds a secret the whole value is the secret.
+    """
+    redaction = redact_secrets(value)
+    if redaction.found or any(c.isspace() for c in value.strip()) or not _JOINERS.search(value):
+        return redaction
+    spaced = redact_secrets(_JOINERS.sub(" ", value))
+    if not spaced.found:
+        return redaction
+    return Redaction(text=PLACEHOLDER.format(kind=spaced.kinds[0]), kinds=spaced.kinds)
+
+
+def redact_identifier(value: str) -> str:
+    """A client's key or id as it is stored: itself when clean, else a digest of the whole value.
+
+    Redacting "import-password-Hx8!kq2Lp" to "import-password-[redacted:password]" would make two
+    different keys collide (two requests sharing one idempotency slot, two messages one id). The
+    SHA-256 digest keeps them distinct and stable (a retry with the same key maps to the same digest)
+    without holding the secret. A digest of a guessable secret can still be confirmed by hashing
+    guesses; it is not a vault, only a way to keep keys apart without storing them.
+    """
+    if not redact_field(value).found:
+        return value
+    return IDENTIFIER_DIGEST_PREFIX + hashlib.sha256(value.encode()).hexdigest()
+
+
+def redact_json(value: Any, key: str | None = None, kinds: list[str] | None = None) -> Any:
+    """A JSON value with secrets out of every string in it (keys too), at any depth.
+
+    A value is also read with its key in front ({"password": "hunter2"} is "password: hunter2"), so a
+    secret the key names is caught even when the value alone looks harmless; such a value, a number
+    included ({"pin": 4821}), becomes the placeholder.
+    """
+    kinds = kinds if kinds is not None else []
+    if isinstance(value, dict):
+        return {redact_json(str(k), None, kinds): redact_json(v, str(k), kinds) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_json(item, key, kinds) for item in value]
+    if isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool)):
+        text = str(value)
+        redaction = redact_field(text)
+        if not redaction.found and key:
+            redaction = redact_secrets(f"{key}: {text}")
+            if redaction.found:
+                kinds.extend(redaction.kinds)
+                return PLACEHOLDER.format(kind=redaction.kinds[0])
+            return value
+        kinds.extend(redaction.kinds)
+        return redaction.text if redaction.found else value
+    return value
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+@dataclass
+class _ModelRedactor:
+    identifiers: frozenset[str]
+    dropped: frozenset[str]
+    kinds: list[str] = field(default_factory=list)
+
+    def model(self, model: Model) -> Model:
+        updates: dict[str, Any] = {}
+        for name in type(model).model_fields:
+            old = getattr(model, name)
+            new = self.value(name, old)
+            if new is not old and new != old:
+                updates[name] = new
+        return model.model_copy(update=updates) if updates else model
+
+    def value(self, name: str, value: Any) -> Any:
+        if isinstance(value, BaseModel):
+            return self.model(value)
+        if isinstance(value, list):
+            return [self.value(name, item) for item in value]
+        if isinstance(value, dict):
+            return redact_json(value, None, self.kinds)
+        if not isinstance(value, str):
+            return value
+        redaction = redact_field(value)
+        if not redaction.found:
+            return value
+        self.kinds.extend(redaction.kinds)
+        if name in self.identifiers:
+            return redact_identifier(value)
+        return None if name in self.dropped else redaction.text
+
+
+def redact_model(
+    model: Model, *, identifiers: Iterable[str] = (), dropped: Iterable[str] = ()
+) -> tuple[Model, list[str]]:
+    """A request model with secrets out of EVERY text field, at any depth; and the kinds found.
+
+    This is the one boundary a service passes a request through before turning it into rows, so a
+    field added later is covered without anyone remembering to: strings are redacted, lists item by
+    item, nested models field by field, dicts (jsonb) by `redact_json`. Fields named in `identifiers`
+    (idempotency keys, client ids) are kept whole or replaced by a digest (`redact_identifier`); a
+    field named in `dropped` becomes None when it held a secret (a speaker name that was a token must
+    not become a person). Enum-like strings never hold a secret shape, so they pass unchanged.
+    """
+    redactor = _ModelRedactor(frozenset(identifiers), frozenset(dropped))
+    cleaned = redactor.model(model)
+    if cleaned is not model:
+        cleaned = _revalidated(cleaned)
+    return cleaned, sorted(set(redactor.kinds))
+
+
+def _revalidated(model: Model) -> Model:
+    """The redacted model checked again: a placeholder is longer than a short secret, and a field at its
+    limit must be refused as the client's error (400), not by a database CHECK (500). Validators run
+    again too, so evidence is capped again after redaction."""
+    try:
+        return type(model).model_validate(model.model_dump(exclude_unset=True))
+    except PydanticValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "body"
+        message = f"{where} {str(error['msg']).lower()} once secrets are redacted"
+        raise ValidationFailed(message, field=where) from None
 
 
 def redact_for_log(text: str | None, limit: int = 200) -> str:

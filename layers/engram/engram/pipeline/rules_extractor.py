@@ -670,6 +670,27 @@ SECRET_TERMS = re.compile(
     re.IGNORECASE,
 )
 ALLERGY_TERMS = re.compile(r"\ballerg(?:y|ies|ic)\b|\banaphyla\w+|\bepipen\b", re.IGNORECASE)
+# A lab value: a test's name with a number a few words on ("A1C 7.2, LDL 160", "my cholesterol came
+# back at 240", "TSH 4.5"). Results are health data even when no illness is named.
+LAB_RESULT_TERMS = re.compile(
+    r"\b(?:(?:hb)?a1c|ldl|hdl|tsh|free t[34]|psa|cholesterol|triglycerides?|glucose|blood sugar|creatinine|"
+    r"e?gfr|(?-i:ALT|AST)|ha?emoglobin|ferritin|vitamin [bd]\d*|inr|crp|esr|wbc|rbc|"
+    r"white (?:blood )?cell count|"
+    r"platelets?|cd4|viral load|blood (?:test|work|panel)s?|lab (?:test|result|value)s?|test results?)\b"
+    r"[^.\n\d]{0,30}?\d",
+    re.IGNORECASE,
+)
+# Where someone lives down to the door: a street address with a flat, apartment or unit number
+# ("12 Baker Street, Flat 4B", "Apt 3, 45 Elm Road"). A city or a street alone stays normal.
+STREET_ADDRESS = re.compile(
+    r"\b\d{1,5}[a-z]?\s+(?:[\w'’.-]+\s+){1,3}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|"
+    r"blvd|way|court|ct|place|pl|terrace|close|crescent|square|row|gardens|parkway|pkwy|highway|hwy)\b",
+    re.IGNORECASE,
+)
+UNIT_NUMBER = re.compile(
+    r"\b(?:flat|apt|apartment|unit|suite|ste)\.?\s*(?:no\.?\s*|#\s*)?\d+[a-z]?\b|(?<=\s)#\s?\d+[a-z]?\b",
+    re.IGNORECASE,
+)
 TRIVIAL_TERMS = re.compile(
     r"^(?:(?:it's|it is|it was)\s+(?:so\s+|really\s+)?(?:hot|cold|raining|sunny|windy|"
     r"snowing|nice out|late|early)|(?:I'm|I am|feeling)\s+(?:so\s+|really\s+)?"
@@ -1945,7 +1966,8 @@ _HEALTH_AS_FIELD = re.compile(
 
 
 def _sensitivity(text: str) -> tuple[set[str], str]:
-    """(topic tags, level): health, loss and breakups are sensitive; money and secrets are private."""
+    """(topic tags, level): health (lab values too), loss, breakups and a home address down to the flat
+    number are sensitive; money and secrets are private."""
     topics: set[str] = set()
     text = _HEALTH_AS_FIELD.sub(" ", text)
     if HEALTH_TERMS.search(text):
@@ -1958,11 +1980,15 @@ def _sensitivity(text: str) -> tuple[set[str], str]:
         topics |= {"breakup", "relationships"}
     if ALLERGY_TERMS.search(text):
         topics |= {"health", "allergy"}
+    if LAB_RESULT_TERMS.search(text):
+        topics |= {"health", "medical", "lab results"}
+    if STREET_ADDRESS.search(text) and UNIT_NUMBER.search(text):
+        topics |= {"address"}
     money = bool(MONEY_TERMS.search(text))
     if money:
         topics |= {"financial", "finance", "money"}
     secret = bool(SECRET_TERMS.search(text))
-    if topics & {"health", "death", "breakup"}:
+    if topics & {"health", "death", "breakup", "address"}:
         return topics, "sensitive"
     if money or secret:
         return topics, "private"

@@ -6,7 +6,8 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
 from engram.db.connection import get_database
-from engram.db.repositories.preferences import get_preferences, upsert_preferences
+from engram.db.repositories.preferences import get_preferences
+from engram.lifecycle.preferences import save_preferences
 from engram.models import MemoryPreferences, PreferencesUpdate
 
 router = Router()
@@ -20,5 +21,4 @@ def read_preferences(user_id: CurrentUser) -> MemoryPreferences:
 
 @router.put("/v1/preferences")
 def update_preferences(user_id: CurrentUser, update: PreferencesUpdate) -> MemoryPreferences:
-    with get_database().user_transaction(user_id) as conn:
-        return upsert_preferences(conn, user_id, update.model_dump(exclude_unset=True))
+    return save_preferences(user_id, update)
