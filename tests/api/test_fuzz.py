@@ -39,8 +39,10 @@ def test_fuzzing_every_operation_finds_no_server_error_and_no_undocumented_answe
         "positive_data_acceptance",
         "--max-time",
         str(seconds),
+        # One worker: with two, hypothesis' strategy descriptions (ast.parse in two threads) once failed
+        # inside CPython 3.11 ("AST constructor recursion depth mismatch"), a tool error, not a finding.
         "--workers",
-        "2",
+        "1",
         "--seed",
         os.environ.get("ENGRAM_FUZZ_SEED", str(uuid.uuid4().int % 2**32)),
     ]

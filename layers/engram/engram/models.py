@@ -177,11 +177,19 @@ def clamp_confidence(value: float | None, default: float = 0.5) -> float:
 
 
 def cap_evidence(text: str | None) -> str | None:
-    """Evidence is a short pointer (<= 120 chars), not a copy of the source."""
+    """Evidence is a short pointer (<= 120 chars), not a copy of the source.
+
+    The cut falls between words: a word cut in half is no longer recognisable to the privacy filter,
+    which runs after this, so half a password would be kept. A single word longer than the cap is
+    dropped whole."""
     if not text:
         return None
     text = " ".join(str(text).split())
-    return text if len(text) <= EVIDENCE_MAX_CHARS else text[: EVIDENCE_MAX_CHARS - 1].rstrip() + "…"
+    if len(text) <= EVIDENCE_MAX_CHARS:
+        return text
+    room = EVIDENCE_MAX_CHARS - 1  # and the ellipsis
+    cut = room if text[room] == " " else text[:room].rfind(" ")
+    return (text[:cut].rstrip() + "…") if cut > 0 else None
 
 
 class Message(ApiModel):
