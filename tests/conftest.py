@@ -21,6 +21,7 @@ from engram.db.connection import Database, reset_database
 from engram.db.migrations import migrate
 from engram.retrieval import vocabulary
 from tests.http_client import ApiClient, free_port
+from tests.serve_process import Serve, serve_in
 
 _SESSION_URL: str | None = None
 
@@ -104,6 +105,12 @@ def live_server(database_url: str) -> Iterator[tuple[str, int]]:
     yield "127.0.0.1", port
     server.should_exit = True
     thread.join(timeout=5)
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Serve]:
+    """`engram serve` in its own process with its own database (tests/serve_process.py)."""
+    yield from serve_in(tmp_path)
 
 
 @pytest.fixture

