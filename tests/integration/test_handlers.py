@@ -122,6 +122,36 @@ def test_oversized_api_event_is_413(monkeypatch):
     assert response["statusCode"] == 413
 
 
+@pytest.mark.parametrize(
+    ("body", "base64", "field"),
+    [
+        (b'{"content": "caf\xe9"}', True, "body"),  # not UTF-8
+        (b'{"content": "a\\u0000b"}', False, "content"),
+        (b'{"content": "a\\ud800b"}', False, "content"),
+        (b"[" * 50_000, False, "body"),
+        (
+            b'{"content": "kiwi", "source": {"document_date": "0001-01-01T00:00:00+14:00"}}',
+            False,
+            "source.document_date",
+        ),
+        (b"not base64 at all!", "raw", "body"),
+    ],
+)
+def test_lambda_applies_the_same_input_boundary_as_the_local_server(body, base64, field):
+    import base64 as b64
+
+    request = event("analyze_note.json")
+    if base64 is True:
+        request["body"], request["isBase64Encoded"] = b64.b64encode(body).decode(), True
+    elif base64 == "raw":
+        request["body"], request["isBase64Encoded"] = body.decode(), True
+    else:
+        request["body"], request["isBase64Encoded"] = body.decode(), False
+    response = invoke("analyze", request)
+    assert response["statusCode"] == 400, response
+    assert json.loads(response["body"])["error"]["field"] == field
+
+
 def test_api_events_with_the_database_unreachable_are_503_with_retry_after(monkeypatch, database_url):
     monkeypatch.setenv("ENGRAM_DATABASE_URL", "postgresql://postgres@/engram?host=/nonexistent-engram-socket")
     reset_settings()
