@@ -10,6 +10,7 @@ import asyncio
 import base64
 import binascii
 import json
+import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -24,7 +25,7 @@ from aws_lambda_powertools.event_handler.http_resolver import (
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram import __version__
-from engram.api.errors import error_body, register_error_handlers
+from engram.api.errors import error_body, logger, register_error_handlers
 from engram.api.gate import admit_request
 from engram.api.openapi import document_statuses
 from engram.config import get_settings
@@ -224,7 +225,20 @@ class LocalASGIApp:
             return _error_event(refused)
         if body:
             headers = _json_content_type(headers)
-        return self.resolver.resolve_request(method, path, headers, body, query)
+        try:
+            return self.resolver.resolve_request(method, path, headers, body, query)
+        except Exception:  # noqa: BLE001 - the resolver maps errors itself; this is the last line
+            correlation_id = str(uuid.uuid4())
+            logger.exception("unhandled error outside the resolver", extra={"correlation_id": correlation_id})
+            return {
+                "statusCode": 500,
+                "headers": {"Content-Type": content_types.APPLICATION_JSON},
+                "body": json.dumps(
+                    error_body(
+                        "internal_error", "something went wrong on our side", correlation_id=correlation_id
+                    )
+                ),
+            }
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
