@@ -299,6 +299,9 @@ def _wrong_value_cases() -> list[Case]:
             {"facts": [{"content": "x", "memory_type": "feeling"}]},
             "facts[0].memory_type",
         ),
+        ("POST", "/v1/import", {"entities": [{"name": "Sam", "verified": 0}]}, "entities[0].verified"),
+        ("POST", "/v1/import", {"facts": [{"content": "x", "confidence": "0.5"}]}, "facts[0].confidence"),
+        ("POST", "/v1/import", {"facts": [{"content": "x", "is_historical": "yes"}]}, "facts[0].is_historical"),
         ("POST", "/v1/traverse", {"mode": "cypher", "query": "MATCH (n) RETURN n"}, None),
         ("POST", "/v1/traverse", {"mode": "ppr", "seed_nodes": [], "damping": 2}, None),
     ]

@@ -67,21 +67,26 @@ _NUMBER_TEXT = re.compile(r"[+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?")
 Timestamp = Annotated[datetime, BeforeValidator(_time_text), AfterValidator(_storable_time)]
 
 
-class ApiModel(BaseModel):
-    """Request bodies: unknown fields are refused (a typo must not be silently ignored), and so are
-    `true`/`false` and text where a number is expected (pydantic would read them as 1/0 and 5)."""
-
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+class JsonScalars(BaseModel):
+    """A body read from JSON: `true`/`false` and text are refused where a number is expected (pydantic
+    would read them as 1/0 and 5). Booleans are `StrictBool` fields (0, "yes" refused)."""
 
     @model_validator(mode="before")
     @classmethod
-    def _no_booleans_for_numbers(cls, data: Any) -> Any:
+    def _scalars_of_their_json_type(cls, data: Any) -> Any:
         if isinstance(data, dict):
             for name, info in cls.model_fields.items():
-                value = data.get(info.alias or name, data.get(name))
+                key = info.alias or name
+                value = data.get(key, data.get(name))
                 if isinstance(value, bool | str) and _wants_number(info.annotation):
-                    raise PydanticCustomError("number_type", "must be a JSON number", {"field": name})
+                    raise PydanticCustomError("number_type", "must be a JSON number", {"field": key})
         return data
+
+
+class ApiModel(JsonScalars):
+    """Request bodies: unknown fields are refused (a typo must not be silently ignored)."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 def _wants_number(annotation: Any) -> bool:

@@ -19,12 +19,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from engram.models import (
     MEMORY_CONTENT_MAX_CHARS,
     FactSourceType,
     Importance,
+    JsonScalars,
     Layer,
     MemoryType,
     SensitivityLevel,
@@ -61,7 +70,7 @@ def _no_nul(value: Any) -> Any:
     return value
 
 
-class LegacyEntity(BaseModel):
+class LegacyEntity(JsonScalars):
     """One legacy entity (seed 001 `user_entities`): becomes an entity node and an entity memory."""
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
@@ -71,7 +80,7 @@ class LegacyEntity(BaseModel):
     relationship: Label | None = None
     context: Annotated[str, StringConstraints(max_length=4000)] | None = None
     mention_count: Annotated[int, Field(ge=0, le=1_000_000)] = 1
-    verified: bool = False
+    verified: StrictBool = False
     first_mentioned_at: Timestamp | None = None
     last_mentioned_at: Timestamp | None = None
     created_at: Timestamp | None = None
@@ -120,7 +129,7 @@ class LegacyEntity(BaseModel):
         return self
 
 
-class ImportFact(BaseModel):
+class ImportFact(JsonScalars):
     """One fact: `content` plus any memory field (DESIGN §2 `memories`) a client may set."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
@@ -140,7 +149,7 @@ class ImportFact(BaseModel):
     importance: Importance = "medium"
     importance_score: Unit | None = None
     sentiment: Signed | None = None
-    is_historical: bool = False
+    is_historical: StrictBool = False
     effective_from: Timestamp | None = None
     expires_at: Timestamp | None = None
     recurrence: dict[str, Any] | None = None
@@ -199,7 +208,7 @@ class ImportFact(BaseModel):
         return value
 
 
-class ImportRequest(BaseModel):
+class ImportRequest(JsonScalars):
     """`POST /v1/import`: legacy entities and facts, at most MAX_IMPORT_ITEMS in all."""
 
     model_config = ConfigDict(extra="forbid")
