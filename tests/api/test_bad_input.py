@@ -301,7 +301,7 @@ def _wrong_value_cases() -> list[Case]:
         ),
         ("POST", "/v1/import", {"entities": [{"name": "Sam", "verified": 0}]}, "entities[0].verified"),
         ("POST", "/v1/import", {"facts": [{"content": "x", "confidence": "0.5"}]}, "facts[0].confidence"),
-        ("POST", "/v1/import", {"facts": [{"content": "x", "is_historical": "yes"}]}, "facts[0].is_historical"),
+        ("POST", "/v1/import", {"facts": [{"content": "x", "is_historical": 1}]}, "facts[0].is_historical"),
         ("POST", "/v1/traverse", {"mode": "cypher", "query": "MATCH (n) RETURN n"}, None),
         ("POST", "/v1/traverse", {"mode": "ppr", "seed_nodes": [], "damping": 2}, None),
     ]
