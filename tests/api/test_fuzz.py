@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 
 CONFIG = Path(__file__).with_name("schemathesis.toml")
+# Read at import: the suite's settings fixture clears every ENGRAM_* variable before each test.
+SECONDS = int(os.environ.get("ENGRAM_FUZZ_SECONDS", "120"))
+SEED = os.environ.get("ENGRAM_FUZZ_SEED")
 
 
 @pytest.mark.slow
@@ -24,7 +27,7 @@ def test_fuzzing_every_operation_finds_no_server_error_and_no_undocumented_answe
     live_server: tuple[str, int], db: object, tmp_path: Path
 ) -> None:
     host, port = live_server
-    seconds = int(os.environ.get("ENGRAM_FUZZ_SECONDS", "120"))
+    seconds = SECONDS
     command = [
         str(Path(sys.executable).with_name("schemathesis")),
         "--config-file",
@@ -44,7 +47,7 @@ def test_fuzzing_every_operation_finds_no_server_error_and_no_undocumented_answe
         "--workers",
         "1",
         "--seed",
-        os.environ.get("ENGRAM_FUZZ_SEED", str(uuid.uuid4().int % 2**32)),
+        SEED or str(uuid.uuid4().int % 2**32),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 240, cwd=tmp_path)
     report = done.stdout[-12000:] + done.stderr[-2000:]
