@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from uuid import UUID
@@ -33,6 +33,7 @@ Topic = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, ma
 # safe; no memory of a life needs a date outside it.
 TIMESTAMP_MIN = datetime(1000, 1, 1, tzinfo=UTC)
 TIMESTAMP_MAX = datetime(9000, 1, 1, tzinfo=UTC)
+MAX_UTC_OFFSET = timedelta(hours=16)
 
 
 def is_storable_time(value: datetime | None) -> bool:
@@ -49,6 +50,10 @@ def is_storable_time(value: datetime | None) -> bool:
 def _storable_time(value: datetime) -> datetime:
     if not is_storable_time(value):
         raise ValueError("must be between 1000-01-01 and 8999-12-31 (UTC, after its offset is applied)")
+    offset = value.utcoffset()
+    if offset is not None and abs(offset) >= MAX_UTC_OFFSET:
+        # Python takes offsets up to 24 h, PostgreSQL up to 15:59; real ones run from -12:00 to +14:00.
+        raise ValueError("has a UTC offset beyond ±15:59")
     return value
 
 
@@ -325,6 +330,11 @@ class ExtractionResult(BaseModel):
     summary: str | None = None  # a refreshed rolling conversation summary, when the extractor made one
 
 
+class ClientFact(CandidateFact, JsonScalars):
+    """A candidate fact as a client sends it to `POST /v1/memory-update`: JSON types held strictly
+    (a fact from a model's answer stays lenient: `CandidateFact`)."""
+
+
 class SimilarMemory(BaseModel):
     """An existing active memory offered to the update decision (most similar first)."""
 
@@ -441,7 +451,7 @@ class AnalyzeRequest(ApiModel):
 class MemoryUpdateRequest(ApiModel):
     """`POST /v1/memory-update` (seed 000 §3.3): run phase 2 for one candidate fact."""
 
-    candidate_fact: CandidateFact
+    candidate_fact: ClientFact
     similar_memories: Annotated[list[UUID], Field(max_length=20)] = []
     observed_at: Timestamp | None = None
     source_id: UUID | None = None

@@ -20,13 +20,15 @@ from urllib.parse import parse_qsl
 from engram.errors import InvalidJson, ValidationFailed
 
 MAX_JSON_DEPTH = 32
-_TINY = 1e-100
+# PostgreSQL's `real` (float4) holds nothing closer to zero than ~1.2e-38: a threshold of 2e-46 cast
+# to it is an "underflow" error (a 500). Such a number means zero in every field Engram has.
+_TINY = 1e-30
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def check_body(body: bytes) -> tuple[ValidationFailed | InvalidJson | None, bytes]:
     """The refusal for a request body (or None), and the body the routes should read: the same bytes,
-    or the document written again when a number closer to zero than `_TINY` was read as zero."""
+    or the document written again when a number closer to zero than `_TINY` (1e-30) was read as 0."""
     if not body:
         return None, body
     try:
@@ -92,7 +94,7 @@ def _refuse_constant(name: str) -> Any:
 
 def _finite_float(flushed: list[str]) -> Callable[[str], float]:
     """A JSON number as a double. Too large is an error; closer to zero than `_TINY` is zero (noted in
-    `flushed`): such a number means zero in every field Engram has, and in SQL arithmetic it underflows."""
+    `flushed`): such a number means zero in every field Engram has, and PostgreSQL's `real` underflows."""
 
     def parse(text: str) -> float:
         value = float(text)

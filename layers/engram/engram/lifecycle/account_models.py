@@ -79,7 +79,8 @@ class LegacyEntity(JsonScalars):
     type: Label = "person"
     relationship: Label | None = None
     context: Annotated[str, StringConstraints(max_length=4000)] | None = None
-    mention_count: Annotated[int, Field(ge=0, le=1_000_000)] = 1
+    # null (the legacy rows' own value) reads as metadata's count or 1: never None after validation
+    mention_count: Annotated[int, Field(ge=0, le=1_000_000)] | None = 1
     verified: StrictBool = False
     first_mentioned_at: Timestamp | None = None
     last_mentioned_at: Timestamp | None = None

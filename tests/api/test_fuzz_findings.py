@@ -1,0 +1,55 @@
+"""What the fuzz run found, each kept as a plain request: the answer a client gets now."""
+
+from __future__ import annotations
+
+from tests.http_client import ApiClient
+
+
+def test_a_number_too_small_for_a_postgres_real_reads_as_zero(api: ApiClient, user_id: str) -> None:
+    # 2.2e-84 cast to `real` was an underflow error: a 500 for a filter that means "no minimum"
+    api.post("/v1/import", {"facts": [{"content": "I like kiwis"}]}, user=user_id)
+    search = api.post("/v1/search", {"query": "kiwis", "min_importance": 2.2e-84}, user=user_id)
+    assert search.status == 200, search.body
+    explore = api.post("/v1/explore", {"queries": [{"query": "kiwis", "threshold": 2.6e-46}]}, user=user_id)
+    assert explore.status == 200, explore.body
+
+
+def test_a_featureless_text_is_similar_to_nothing(api: ApiClient, user_id: str) -> None:
+    # its embedding is the zero vector; cosine with it is NaN, which an audit row could not store
+    for _ in range(2):
+        response = api.post("/v1/memory-update", {"candidate_fact": {"content": "\u0011"}}, user=user_id)
+        assert response.status == 200, response.body
+    search = api.post("/v1/search", {"query": "\u0011 !", "limit": 5}, user=user_id)
+    assert search.status == 200, search.body
+
+
+def test_an_entity_named_only_by_punctuation_makes_no_edge_and_no_error(api: ApiClient, user_id: str) -> None:
+    fact = {"content": "I work at ???", "subject": "me", "attribute": "employer", "value": "???"}
+    response = api.post("/v1/memory-update", {"candidate_fact": fact}, user=user_id)
+    assert response.status == 200, response.body
+
+
+def test_a_source_that_is_not_the_callers_is_404(api: ApiClient, user_id: str) -> None:
+    body = {
+        "candidate_fact": {"content": "I like kiwis"},
+        "source_id": "3f8a7c1e-0000-4000-8000-00000000abcd",
+    }
+    response = api.post("/v1/memory-update", body, user=user_id)
+    assert response.status == 404 and response.error["field"] == "source_id"
+
+
+def test_a_utc_offset_postgres_cannot_hold_is_400(api: ApiClient, user_id: str) -> None:
+    entity = {"name": "Sam", "last_mentioned_at": "2024-06-18T01:26:54+22:20"}
+    response = api.post("/v1/import", {"entities": [entity]}, user=user_id)
+    assert response.status == 400 and response.error["field"] == "entities[0].last_mentioned_at"
+
+
+def test_a_clients_fact_keeps_its_json_types(api: ApiClient, user_id: str) -> None:
+    body = {"candidate_fact": {"content": "I like kiwis", "sentiment": False}}
+    response = api.post("/v1/memory-update", body, user=user_id)
+    assert response.status == 400 and response.error["field"] == "candidate_fact.sentiment"
+
+
+def test_a_legacy_entity_with_a_null_mention_count_counts_one(api: ApiClient, user_id: str) -> None:
+    response = api.post("/v1/import", {"entities": [{"name": "Sam", "mention_count": None}]}, user=user_id)
+    assert response.status == 200, response.body
