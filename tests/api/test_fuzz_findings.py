@@ -5,13 +5,14 @@ from __future__ import annotations
 from tests.http_client import ApiClient
 
 
-def test_a_number_too_small_for_a_postgres_real_reads_as_zero(api: ApiClient, user_id: str) -> None:
-    # 2.2e-84 cast to `real` was an underflow error: a 500 for a filter that means "no minimum"
-    api.post("/v1/import", {"facts": [{"content": "I like kiwis"}]}, user=user_id)
+def test_a_number_too_small_for_a_postgres_real_is_400(api: ApiClient, user_id: str) -> None:
+    # 2.2e-84 cast to `real` was an underflow error: a 500
     search = api.post("/v1/search", {"query": "kiwis", "min_importance": 2.2e-84}, user=user_id)
-    assert search.status == 200, search.body
+    assert search.status == 400 and search.error["field"] == "min_importance"
     explore = api.post("/v1/explore", {"queries": [{"query": "kiwis", "threshold": 2.6e-46}]}, user=user_id)
-    assert explore.status == 200, explore.body
+    assert explore.status == 400 and explore.error["field"] == "queries[0].threshold"
+    # zero itself is fine
+    assert api.post("/v1/search", {"query": "kiwis", "min_importance": 0.0}, user=user_id).status == 200
 
 
 def test_a_featureless_text_is_similar_to_nothing(api: ApiClient, user_id: str) -> None:

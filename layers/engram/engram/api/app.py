@@ -141,12 +141,10 @@ def lambda_api_handler(app: APIGatewayHttpResolver) -> Callable[[dict, Any], dic
             return _error_event(InvalidJson("the request body is not valid base64", field="body"))
         path = event.get("rawPath") or (event.get("requestContext") or {}).get("http", {}).get("path", "")
         try:
-            admitted = admit_request(path, event, body, event.get("rawQueryString") or "")
+            admit_request(path, event, body, event.get("rawQueryString") or "")
         except EngramError as refused:
             return _error_event(refused)
-        if admitted is not body:
-            event = {**event, "body": admitted.decode(), "isBase64Encoded": False}
-        if admitted:
+        if body:
             event = {**event, "headers": _json_content_type(event.get("headers") or {})}
         return app.resolve(event, context)
 
@@ -220,7 +218,7 @@ class LocalASGIApp:
         try:
             if "authorization" in repeated:
                 raise ValidationFailed("send one Authorization header", field="authorization")
-            body = admit_request(path, {"headers": headers}, body, query, body_size=size)
+            admit_request(path, {"headers": headers}, body, query, body_size=size)
         except EngramError as refused:
             return _error_event(refused)
         if body:

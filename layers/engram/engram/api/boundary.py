@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -21,31 +20,26 @@ from engram.errors import InvalidJson, ValidationFailed
 
 MAX_JSON_DEPTH = 32
 # PostgreSQL's `real` (float4) holds nothing closer to zero than ~1.2e-38: a threshold of 2e-46 cast
-# to it is an "underflow" error (a 500). Such a number means zero in every field Engram has.
+# to it is an "underflow" error (a 500). No field of Engram's means anything by such a number.
 _TINY = 1e-30
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
-def check_body(body: bytes) -> tuple[ValidationFailed | InvalidJson | None, bytes]:
-    """The refusal for a request body (or None), and the body the routes should read: the same bytes,
-    or the document written again when a number closer to zero than `_TINY` (1e-30) was read as 0."""
+def check_body(body: bytes) -> ValidationFailed | InvalidJson | None:
+    """The refusal for a request body, or None when it is UTF-8 JSON that PostgreSQL can store."""
     if not body:
-        return None, body
+        return None
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        return InvalidJson("the request body is not UTF-8 text", field="body"), body
-    flushed: list[str] = []
+        return InvalidJson("the request body is not UTF-8 text", field="body")
     try:
-        document = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float(flushed))
+        document = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
-        return _too_deep("body"), body
+        return _too_deep("body")
     except ValueError:
-        return InvalidJson("the request body is not valid JSON", field="body"), body
-    refusal = check_document(document)
-    if refusal is None and flushed:
-        body = json.dumps(document).encode()
-    return refusal, body
+        return InvalidJson("the request body is not valid JSON", field="body")
+    return check_document(document)
 
 
 def check_document(document: Any) -> ValidationFailed | None:
@@ -56,6 +50,10 @@ def check_document(document: Any) -> ValidationFailed | None:
         if isinstance(value, str):
             if _UNSTORABLE.search(value):
                 return _unstorable(path or "body")
+        elif isinstance(value, float) and value and abs(value) < _TINY:
+            return ValidationFailed(
+                f"{path or 'body'} is too close to zero to be stored (send 0 for zero)", field=path or "body"
+            )
         elif isinstance(value, dict | list):
             if depth >= MAX_JSON_DEPTH:
                 return _too_deep(path or "body")
@@ -92,20 +90,11 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _finite_float(flushed: list[str]) -> Callable[[str], float]:
-    """A JSON number as a double. Too large is an error; closer to zero than `_TINY` is zero (noted in
-    `flushed`): such a number means zero in every field Engram has, and PostgreSQL's `real` underflows."""
-
-    def parse(text: str) -> float:
-        value = float(text)
-        if math.isinf(value):
-            raise ValueError("a number too large for a double")
-        if value and abs(value) < _TINY:
-            flushed.append(text)
-            return 0.0
-        return value
-
-    return parse
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError("a number too large for a double")
+    return value
 
 
 def _unstorable(field: str) -> ValidationFailed:

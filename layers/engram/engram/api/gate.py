@@ -25,8 +25,8 @@ def admit_request(
     query: str = "",
     *,
     body_size: int | None = None,
-) -> bytes:
-    """The body the routes should read; raises the EngramError to answer with instead.
+) -> None:
+    """Raises the EngramError to answer with when the request may not reach a route.
 
     `body_size` is the declared or counted size when the body was not read in full (too large)."""
     limit = get_settings().max_body_bytes
@@ -35,10 +35,6 @@ def admit_request(
         raise PayloadTooLarge(f"the request body is larger than {limit} bytes", field="body")
     if path not in PUBLIC_PATHS:
         user_id_from_request(raw_event)
-    refusal = check_path(path) or check_query(query)
+    refusal = check_path(path) or check_query(query) or check_body(body)
     if refusal is not None:
         raise refusal
-    body_refusal, admitted = check_body(body)
-    if body_refusal is not None:
-        raise body_refusal
-    return admitted
