@@ -235,6 +235,7 @@ BAD_BODIES: dict[str, tuple[bytes, str | None]] = {
     "deep-50000": (b"[" * 50_000, "body"),
     "deep-40-objects": (b'{"a":' * 40 + b"1" + b"}" * 40, None),
     "array": (b"[]", "body"),
+    "array-of-a-valid-body": (b'[{"query": "kiwi", "content": "kiwi", "force": true}]', "body"),
     "string": (b'"kiwi"', "body"),
     "number": (b"42", "body"),
     "null": (b"null", "body"),

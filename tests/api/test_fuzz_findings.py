@@ -54,3 +54,16 @@ def test_a_clients_fact_keeps_its_json_types(api: ApiClient, user_id: str) -> No
 def test_a_legacy_entity_with_a_null_mention_count_counts_one(api: ApiClient, user_id: str) -> None:
     response = api.post("/v1/import", {"entities": [{"name": "Sam", "mention_count": None}]}, user=user_id)
     assert response.status == 200, response.body
+
+
+def test_a_list_holding_a_valid_body_is_no_body(api: ApiClient, user_id: str) -> None:
+    # Powertools validated a list's first item as the body: `[{"force": true}]` merged memories
+    response = api.post("/v1/consolidate", raw_body=b'[{"force": true}]', user=user_id)
+    assert response.status == 400 and response.error["field"] == "body"
+
+
+def test_a_legacy_entitys_blank_relationship_reads_as_none(api: ApiClient, user_id: str) -> None:
+    entity = {"name": "Sam", "type": "", "relationship": " ", "context": ""}
+    assert api.post("/v1/import", {"entities": [entity]}, user=user_id).status == 200
+    (sam,) = [e for e in api.get("/v1/entities", user=user_id).body["items"] if e["name"] == "Sam"]
+    assert sam["relationship"] is None and sam["kind"] == "person"

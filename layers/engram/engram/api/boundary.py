@@ -1,7 +1,7 @@
 """What every request must be before any route sees it: UTF-8, JSON of bounded depth, storable text.
 
 These are the bytes-level rules a pydantic model cannot state once for all routes. A body must decode
-as UTF-8 and parse as standard JSON (no NaN or Infinity); objects and arrays nest at most
+as UTF-8 and parse as a standard JSON object (no NaN or Infinity); objects and arrays nest at most
 `MAX_JSON_DEPTH` deep (50,000 nested `[` once exhausted the parser's recursion); and no string — value
 or key, in the body or the query — may hold a character PostgreSQL cannot store: U+0000, or half of a
 UTF-16 surrogate pair (JSON's `"\\ud800"` decodes to one, and it cannot be encoded as UTF-8). Each
@@ -39,6 +39,9 @@ def check_body(body: bytes) -> ValidationFailed | InvalidJson | None:
         return _too_deep("body")
     except ValueError:
         return InvalidJson("the request body is not valid JSON", field="body")
+    if not isinstance(document, dict):
+        # Every body Engram reads is an object; given a list, Powertools validated its first item.
+        return ValidationFailed("the request body must be a JSON object", field="body")
     return check_document(document)
 
 

@@ -57,6 +57,7 @@ EXPORT_BOOKKEEPING_KEYS = frozenset(
 
 ShortText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
 Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+LegacyLabel = Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)]
 MemoryStatusValue = Literal["active", "superseded", "archived"]
 MemoryStateValue = Literal["candidate", "active", "core", "archived"]
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -76,8 +77,9 @@ class LegacyEntity(JsonScalars):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
     name: ShortText
-    type: Label = "person"
-    relationship: Label | None = None
+    # Legacy rows hold "" where they mean "none" (type: "person"): documented as accepted, read as unset.
+    type: LegacyLabel = "person"
+    relationship: LegacyLabel | None = None
     context: Annotated[str, StringConstraints(max_length=4000)] | None = None
     # null (the legacy rows' own value) reads as metadata's count or 1: never None after validation
     mention_count: Annotated[int, Field(ge=0, le=1_000_000)] | None = 1
@@ -117,6 +119,9 @@ class LegacyEntity(JsonScalars):
 
     @model_validator(mode="after")
     def _ordered_mentions(self) -> LegacyEntity:
+        self.type = self.type or "person"  # blank after stripping: what "" means in a legacy row
+        self.relationship = self.relationship or None
+        self.context = self.context or None
         if self.first_mentioned_at is None:
             self.first_mentioned_at = self.created_at
         if self.last_mentioned_at is None:
