@@ -67,3 +67,27 @@ def test_a_legacy_entitys_blank_relationship_reads_as_none(api: ApiClient, user_
     assert api.post("/v1/import", {"entities": [entity]}, user=user_id).status == 200
     (sam,) = [e for e in api.get("/v1/entities", user=user_id).body["items"] if e["name"] == "Sam"]
     assert sam["relationship"] is None and sam["kind"] == "person"
+
+
+def test_a_legacy_entity_with_a_null_type_is_a_person(api: ApiClient, user_id: str) -> None:
+    # the legacy rows' own null: accepted (and now documented as nullable), read as "person"
+    assert api.post("/v1/import", {"entities": [{"name": "Sam", "type": None}]}, user=user_id).status == 200
+    (sam,) = [e for e in api.get("/v1/entities", user=user_id).body["items"] if e["name"] == "Sam"]
+    assert sam["kind"] == "person"
+
+
+def test_a_padded_text_longer_than_its_max_length_is_400(api: ApiClient, user_id: str) -> None:
+    # whitespace was stripped before the length was measured: 2,001 characters passed a 2,000 limit
+    search = api.post("/v1/search", {"query": " " + "kiwi" * 500}, user=user_id)
+    assert search.status == 400 and search.error["field"] == "query"
+    tags = api.post("/v1/analyze", {"content": "I like kiwis", "source": {"tags": [" " + "t" * 64]}}, user=user_id)
+    assert tags.status == 400 and tags.error["field"] == "source.tags[0]"
+    # a padded text within the limit is still trimmed and accepted
+    assert api.post("/v1/search", {"query": " " + "kiwi" * 499 + " "}, user=user_id).status == 200
+
+
+def test_a_boolean_is_not_an_attitude(api: ApiClient, user_id: str) -> None:
+    # Literal[1, 2, 3, 4, 5] took true as 1
+    body = {"queries": [{"query": "kiwis"}], "relationship_filters": {"min_attitude": True}}
+    response = api.post("/v1/explore", body, user=user_id)
+    assert response.status == 400 and response.error["field"].startswith("relationship_filters")

@@ -85,6 +85,10 @@ class JsonScalars(BaseModel):
                 value = data.get(key, data.get(name))
                 if isinstance(value, bool | str) and _wants_number(info.annotation):
                     raise PydanticCustomError("number_type", "must be a JSON number", {"field": key})
+                hit = _text_limit_exceeded(value, info.annotation, tuple(info.metadata))
+                if hit is not None:
+                    context = {"field": key + hit[1], "limit": hit[0]}
+                    raise PydanticCustomError("string_too_long", "must be at most {limit} characters", context)
         return data
 
 
@@ -99,11 +103,37 @@ def _wants_number(annotation: Any) -> bool:
     if annotation in (int, float):
         return True
     args = get_args(annotation)
+    if get_origin(annotation) is Literal:  # Literal[1, 2, 3] takes True as 1
+        return all(isinstance(arg, int | float) and not isinstance(arg, bool) for arg in args)
     if get_origin(annotation) is Annotated:
         return _wants_number(args[0])
     if args and get_origin(annotation) in (Union, UnionType):
         return all(_wants_number(arg) or arg is type(None) for arg in args)
     return False
+
+
+def _text_limit_exceeded(
+    value: Any, annotation: Any, metadata: tuple[Any, ...] = ()
+) -> tuple[int, str] | None:
+    """The max_length that text, as sent, exceeds and where (`""` or `"[3]"` in a list), None when
+    within. Bodies are stripped of surrounding whitespace before pydantic measures them, so a padded
+    string longer than the documented maxLength was accepted: the document and the server disagreed."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return _text_limit_exceeded(value, args[0], (*metadata, *args[1:]))
+    if args and origin in (Union, UnionType):
+        found = (_text_limit_exceeded(value, arg, metadata) for arg in args if arg is not type(None))
+        return next((hit for hit in found if hit is not None), None)
+    if annotation is str and isinstance(value, str):
+        limits = [m.max_length for m in metadata if isinstance(getattr(m, "max_length", None), int)]
+        # only padding that hides the excess: pydantic itself reports the rest, with its own location
+        return next(((limit, "") for limit in limits if len(value.strip()) <= limit < len(value)), None)
+    if origin is list and isinstance(value, list) and args:
+        for index, item in enumerate(value):
+            hit = _text_limit_exceeded(item, args[0])
+            if hit is not None:
+                return hit[0], f"[{index}]{hit[1]}"
+    return None
 
 
 class MemoryPreferences(BaseModel):

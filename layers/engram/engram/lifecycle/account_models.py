@@ -78,7 +78,7 @@ class LegacyEntity(JsonScalars):
 
     name: ShortText
     # Legacy rows hold "" where they mean "none" (type: "person"): documented as accepted, read as unset.
-    type: LegacyLabel = "person"
+    type: LegacyLabel | None = "person"  # null: the legacy rows' own value, read as "person"
     relationship: LegacyLabel | None = None
     context: Annotated[str, StringConstraints(max_length=4000)] | None = None
     # null (the legacy rows' own value) reads as metadata's count or 1: never None after validation

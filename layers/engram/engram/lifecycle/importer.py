@@ -208,7 +208,7 @@ def _entity_item(
     if refusal:
         return refusal
     entity, _ = redact_model(entity)  # the fields that are not part of its content (type, ...)
-    entity_type = entity.type.lower()
+    entity_type = (entity.type or "person").lower()  # never None after validation
     kind = "person" if entity_type == "person" else "entity"
     first = entity.first_mentioned_at or now
     last = entity.last_mentioned_at or first
