@@ -6,7 +6,7 @@ import urllib.request
 from typing import Any
 
 from engram.db.connection import get_database
-from engram.db.migrations import migrate
+from engram.db.migrations import MigrationRefused, migrate
 from engram.observability import logger
 
 
@@ -40,7 +40,10 @@ def lambda_handler(event: dict, context: Any) -> dict:
     except Exception as exc:
         logger.exception("migration failed")
         if is_custom_resource:
-            _send_cfn_response(event, context, "FAILED", {}, reason=f"migration failed: {type(exc).__name__}")
+            # A refusal names the file and what to do (no secrets in it); anything else only its type.
+            refused = isinstance(exc, MigrationRefused)
+            reason = f"migration refused: {exc}" if refused else f"migration failed: {type(exc).__name__}"
+            _send_cfn_response(event, context, "FAILED", {}, reason=reason[:1000])
             return {"status": "failed"}
         raise
     logger.info("migrations applied", extra={"applied": applied})

@@ -16,10 +16,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_migrate(args: argparse.Namespace) -> int:
+    from engram.db.migrations import MigrationRefused
     from engram.local.runtime import start_local_runtime
 
     began = time.perf_counter()
-    runtime = start_local_runtime(args.data_dir)
+    try:
+        runtime = start_local_runtime(args.data_dir)
+    except MigrationRefused as exc:
+        print(f"engram migrate: refused: {exc}", file=sys.stderr)
+        return 1
     try:
         applied = runtime.applied_migrations
         if applied:

@@ -1,11 +1,14 @@
--- Extensions, tenancy (users, teams), the application role and the helpers every policy uses.
--- Idempotent: safe to run twice (the runner also records it in schema_migrations).
+-- Extensions, tenancy (users, teams) and what every later file relies on: the application role, the
+-- current-user helper every row-level security policy compares with, and the `updated_at` trigger.
 
+-- pgvector for embeddings, pg_trgm for name and entity similarity. IF NOT EXISTS: on a managed server
+-- an administrator may have created them already.
 CREATE EXTENSION IF NOT EXISTS vector;
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- The role every user-data transaction runs as (SET LOCAL ROLE engram_app). It owns nothing, so
--- row-level security always applies to it, whatever role the connection logged in as.
+-- row-level security always applies to it, whatever role the connection logged in as. Roles belong to
+-- the server, not the database: another database on the same server may have created it already.
 DO $$
 BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'engram_app') THEN
@@ -25,11 +28,11 @@ GRANT USAGE ON SCHEMA public TO engram_app;
 
 -- The user of the current transaction, as set by the transaction helper (NULL when unset,
 -- so a forgotten user matches no row).
-CREATE OR REPLACE FUNCTION engram_current_user() RETURNS text
+CREATE FUNCTION engram_current_user() RETURNS text
     LANGUAGE sql STABLE PARALLEL SAFE
 AS $$ SELECT nullif(current_setting('app.user_id', true), '') $$;
 
-CREATE OR REPLACE FUNCTION engram_touch_updated_at() RETURNS trigger
+CREATE FUNCTION engram_touch_updated_at() RETURNS trigger
     LANGUAGE plpgsql
 AS $$
 BEGIN
@@ -38,14 +41,14 @@ BEGIN
 END
 $$;
 
-CREATE TABLE IF NOT EXISTS users (
+CREATE TABLE users (
     id            text PRIMARY KEY CHECK (length(id) BETWEEN 1 AND 128),
     display_name  text,
     created_at    timestamptz NOT NULL DEFAULT now(),
     last_seen_at  timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE IF NOT EXISTS teams (
+CREATE TABLE teams (
     id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     name        text NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
     created_by  text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -53,18 +56,18 @@ CREATE TABLE IF NOT EXISTS teams (
     updated_at  timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE IF NOT EXISTS team_members (
+CREATE TABLE team_members (
     team_id    uuid NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
     user_id    text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     role       text NOT NULL DEFAULT 'member' CHECK (role IN ('owner', 'admin', 'member')),
     joined_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (team_id, user_id)
 );
-CREATE INDEX IF NOT EXISTS team_members_user_idx ON team_members (user_id);
+CREATE INDEX team_members_user_idx ON team_members (user_id);
 
 -- Membership check for policies. SECURITY DEFINER so the policy on team_members does not
 -- recurse into itself.
-CREATE OR REPLACE FUNCTION engram_is_team_member(p_team_id uuid) RETURNS boolean
+CREATE FUNCTION engram_is_team_member(p_team_id uuid) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
 AS $$
     SELECT EXISTS (

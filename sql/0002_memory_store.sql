@@ -1,6 +1,7 @@
--- Episodic sources and the fact store (memories) with versions, relations and the audit trail.
+-- Episodic sources (what a user sent) and the fact store read from them: memories, each memory's
+-- earlier versions, and the relations between memories.
 
-CREATE TABLE IF NOT EXISTS sources (
+CREATE TABLE sources (
     id                     uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id                text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     team_id                uuid REFERENCES teams(id) ON DELETE SET NULL,
@@ -45,18 +46,17 @@ CREATE TABLE IF NOT EXISTS sources (
     updated_at             timestamptz NOT NULL DEFAULT now(),
     CHECK (ended_at IS NULL OR started_at IS NULL OR ended_at >= started_at)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS sources_idempotency_key_uq ON sources (user_id, idempotency_key)
+CREATE UNIQUE INDEX sources_idempotency_key_uq ON sources (user_id, idempotency_key)
     WHERE idempotency_key IS NOT NULL;
-CREATE INDEX IF NOT EXISTS sources_user_created_idx ON sources (user_id, created_at DESC);
-CREATE INDEX IF NOT EXISTS sources_user_status_idx ON sources (user_id, processing_status);
-CREATE INDEX IF NOT EXISTS sources_team_idx ON sources (team_id) WHERE team_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS sources_conversation_idx ON sources (user_id, conversation_id)
+CREATE INDEX sources_user_created_idx ON sources (user_id, created_at DESC);
+CREATE INDEX sources_user_status_idx ON sources (user_id, processing_status);
+CREATE INDEX sources_team_idx ON sources (team_id) WHERE team_id IS NOT NULL;
+CREATE INDEX sources_conversation_idx ON sources (user_id, conversation_id)
     WHERE conversation_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS sources_embedding_hnsw ON sources USING hnsw (embedding vector_cosine_ops);
-DROP TRIGGER IF EXISTS sources_touch ON sources;
+CREATE INDEX sources_embedding_hnsw ON sources USING hnsw (embedding vector_cosine_ops);
 CREATE TRIGGER sources_touch BEFORE UPDATE ON sources FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
-CREATE TABLE IF NOT EXISTS memories (
+CREATE TABLE memories (
     id                   uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id              text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     content              text NOT NULL CHECK (length(content) BETWEEN 1 AND 10000),
@@ -118,29 +118,42 @@ CREATE TABLE IF NOT EXISTS memories (
     CHECK (expires_at IS NULL OR effective_from IS NULL OR expires_at > effective_from),
     CHECK (valid_to IS NULL OR valid_from IS NULL OR valid_to >= valid_from),
     CHECK (superseded_by IS NULL OR superseded_by <> id)
-);
--- Small users: the planner scans a user's active rows exactly through this btree (recall 1.0);
--- large users: the HNSW index with pgvector 0.8 iterative scans (see notes/toolchain.md).
-CREATE INDEX IF NOT EXISTS memories_user_status_idx ON memories (user_id, status);
-CREATE INDEX IF NOT EXISTS memories_user_type_idx ON memories (user_id, memory_type) WHERE status = 'active';
-CREATE INDEX IF NOT EXISTS memories_user_created_idx ON memories (user_id, created_at DESC);
-CREATE INDEX IF NOT EXISTS memories_expires_idx ON memories (expires_at)
+)
+-- Search updates a memory's access counters on every read (salience, spacing effect). None of them is
+-- indexed, so that update can be HOT (no new entry in any index, HNSW included) when the page has room
+-- for the new row version: leave that room. Vectors stay out of line (TOAST): stored inline, a row
+-- fills its page and every access update becomes a non-HOT update with an HNSW insertion.
+WITH (fillfactor = 85);
+-- A user's memories by status: the exact vector scan of a small user reads its active rows through
+-- this btree; a large user's nearest neighbours come from the HNSW index below.
+CREATE INDEX memories_user_status_idx ON memories (user_id, status);
+CREATE INDEX memories_user_type_idx ON memories (user_id, memory_type) WHERE status = 'active';
+CREATE INDEX memories_user_created_idx ON memories (user_id, created_at DESC);
+CREATE INDEX memories_expires_idx ON memories (expires_at)
     WHERE expires_at IS NOT NULL AND status = 'active';
-CREATE INDEX IF NOT EXISTS memories_effective_idx ON memories (effective_from)
+CREATE INDEX memories_effective_idx ON memories (effective_from)
     WHERE effective_from IS NOT NULL AND status = 'active';
-CREATE INDEX IF NOT EXISTS memories_event_date_idx ON memories (user_id, event_date) WHERE event_date IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memories_content_hash_idx ON memories (user_id, content_hash) WHERE status = 'active';
-CREATE INDEX IF NOT EXISTS memories_root_idx ON memories (root_id) WHERE root_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memories_source_idx ON memories (source_id) WHERE source_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memories_embedding_hnsw ON memories USING hnsw (embedding vector_cosine_ops);
-CREATE INDEX IF NOT EXISTS memories_tsv_gin ON memories USING gin (tsv);
-CREATE INDEX IF NOT EXISTS memories_name_trgm ON memories USING gin (lower(name) gin_trgm_ops) WHERE name IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memories_provenance_gin ON memories USING gin (provenance jsonb_path_ops);
-DROP TRIGGER IF EXISTS memories_touch ON memories;
+CREATE INDEX memories_event_date_idx ON memories (user_id, event_date) WHERE event_date IS NOT NULL;
+CREATE INDEX memories_content_hash_idx ON memories (user_id, content_hash) WHERE status = 'active';
+CREATE INDEX memories_root_idx ON memories (root_id) WHERE root_id IS NOT NULL;
+CREATE INDEX memories_source_idx ON memories (source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX memories_embedding_hnsw ON memories USING hnsw (embedding vector_cosine_ops);
+CREATE INDEX memories_tsv_gin ON memories USING gin (tsv);
+CREATE INDEX memories_provenance_gin ON memories USING gin (provenance jsonb_path_ops);
+-- Contradiction scoping: the update phase always considers the user's active memories about the
+-- same subject and attribute (e.g. "Marcus" / "employer"), whatever their embedding similarity.
+CREATE INDEX memories_subject_attribute_idx
+    ON memories (user_id, lower(metadata->>'subject'), (metadata->>'attribute'))
+    WHERE status = 'active' AND metadata ? 'attribute';
+-- A user's memories by name, whatever their status: the memories of a name the query mentions
+-- (`engram_name_matches`), the candidates that share a new fact's name, and "does any memory of the
+-- user still carry this name?" when a memory is deleted (`engram_memory_names_prune`). Names are
+-- compared by similarity through the per-user dictionary `memory_names`, not through this table.
+CREATE INDEX memories_user_name_idx ON memories (user_id, lower(name)) WHERE name IS NOT NULL;
 CREATE TRIGGER memories_touch BEFORE UPDATE ON memories FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
 -- Every UPDATE keeps the previous content retrievable (GET /v1/memories/{id}/history).
-CREATE TABLE IF NOT EXISTS memory_versions (
+CREATE TABLE memory_versions (
     id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id     text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     memory_id   uuid NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
@@ -153,9 +166,9 @@ CREATE TABLE IF NOT EXISTS memory_versions (
     created_at  timestamptz NOT NULL DEFAULT now(),
     UNIQUE (memory_id, version)
 );
-CREATE INDEX IF NOT EXISTS memory_versions_user_idx ON memory_versions (user_id, created_at DESC);
+CREATE INDEX memory_versions_user_idx ON memory_versions (user_id, created_at DESC);
 
-CREATE TABLE IF NOT EXISTS memory_relations (
+CREATE TABLE memory_relations (
     id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     source_id      uuid NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
@@ -167,5 +180,5 @@ CREATE TABLE IF NOT EXISTS memory_relations (
     CHECK (source_id <> target_id),
     UNIQUE (source_id, target_id, relation_type)
 );
-CREATE INDEX IF NOT EXISTS memory_relations_target_idx ON memory_relations (target_id);
-CREATE INDEX IF NOT EXISTS memory_relations_user_idx ON memory_relations (user_id);
+CREATE INDEX memory_relations_target_idx ON memory_relations (target_id);
+CREATE INDEX memory_relations_user_idx ON memory_relations (user_id);

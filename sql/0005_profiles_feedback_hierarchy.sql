@@ -1,6 +1,7 @@
--- Profiles, feedback, hierarchical memory (storylines, macros) and artifacts.
+-- Profiles (what is known about the user, by category and key, with its validity), feedback,
+-- hierarchical memory (storylines of an entity's sources, macros of storylines) and artifacts.
 
-CREATE TABLE IF NOT EXISTS profiles (
+CREATE TABLE profiles (
     id                 uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id            text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     category           text NOT NULL CHECK (length(category) BETWEEN 1 AND 64),
@@ -15,12 +16,12 @@ CREATE TABLE IF NOT EXISTS profiles (
     updated_at         timestamptz NOT NULL DEFAULT now(),
     CHECK (valid_to IS NULL OR valid_to >= valid_from)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS profiles_current_uq ON profiles (user_id, category, key) WHERE valid_to IS NULL;
-DROP TRIGGER IF EXISTS profiles_touch ON profiles;
+CREATE UNIQUE INDEX profiles_current_uq ON profiles (user_id, category, key) WHERE valid_to IS NULL;
 CREATE TRIGGER profiles_touch BEFORE UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
--- Note feedback (seed 001: approve|reject|edit|comment) and recall feedback (seed 003).
-CREATE TABLE IF NOT EXISTS feedback (
+-- Feedback on an entity note (approve, reject, edit, comment) and on a recall (was it helpful, what
+-- should it have said).
+CREATE TABLE feedback (
     id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     kind           text NOT NULL CHECK (kind IN ('note', 'recall')),
@@ -36,10 +37,10 @@ CREATE TABLE IF NOT EXISTS feedback (
     created_at     timestamptz NOT NULL DEFAULT now(),
     CHECK (kind <> 'note' OR action IS NOT NULL)
 );
-CREATE INDEX IF NOT EXISTS feedback_user_idx ON feedback (user_id, created_at DESC);
-CREATE INDEX IF NOT EXISTS feedback_memory_idx ON feedback (memory_id) WHERE memory_id IS NOT NULL;
+CREATE INDEX feedback_user_idx ON feedback (user_id, created_at DESC);
+CREATE INDEX feedback_memory_idx ON feedback (memory_id) WHERE memory_id IS NOT NULL;
 
-CREATE TABLE IF NOT EXISTS storylines (
+CREATE TABLE storylines (
     id                uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id           text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     team_id           uuid REFERENCES teams(id) ON DELETE SET NULL,
@@ -61,16 +62,16 @@ CREATE TABLE IF NOT EXISTS storylines (
     updated_at        timestamptz NOT NULL DEFAULT now(),
     UNIQUE (user_id, anchor_entity_id)
 );
-CREATE INDEX IF NOT EXISTS storylines_embedding_hnsw ON storylines USING hnsw (embedding vector_cosine_ops);
+CREATE INDEX storylines_embedding_hnsw ON storylines USING hnsw (embedding vector_cosine_ops);
 
-CREATE TABLE IF NOT EXISTS storyline_sources (
+CREATE TABLE storyline_sources (
     storyline_id  uuid NOT NULL REFERENCES storylines(id) ON DELETE CASCADE,
     source_id     uuid NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
     user_id       text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     PRIMARY KEY (storyline_id, source_id)
 );
 
-CREATE TABLE IF NOT EXISTS macros (
+CREATE TABLE macros (
     id                  uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id             text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     team_id             uuid REFERENCES teams(id) ON DELETE SET NULL,
@@ -94,15 +95,15 @@ CREATE TABLE IF NOT EXISTS macros (
     UNIQUE (user_id, anchor_entity_id)
 );
 
-CREATE TABLE IF NOT EXISTS macro_storylines (
+CREATE TABLE macro_storylines (
     macro_id      uuid NOT NULL REFERENCES macros(id) ON DELETE CASCADE,
     storyline_id  uuid NOT NULL REFERENCES storylines(id) ON DELETE CASCADE,
     user_id       text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     PRIMARY KEY (macro_id, storyline_id)
 );
 
--- Outputs produced by a source (seed 004: Source [produced] Artifact).
-CREATE TABLE IF NOT EXISTS artifacts (
+-- What a source produced (a document, a summary, a plan): kept beside the source it came from.
+CREATE TABLE artifacts (
     id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     team_id        uuid REFERENCES teams(id) ON DELETE SET NULL,
@@ -116,4 +117,4 @@ CREATE TABLE IF NOT EXISTS artifacts (
     created_at     timestamptz NOT NULL DEFAULT now(),
     updated_at     timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS artifacts_source_idx ON artifacts (source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX artifacts_source_idx ON artifacts (source_id) WHERE source_id IS NOT NULL;

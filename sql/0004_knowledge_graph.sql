@@ -1,7 +1,7 @@
 -- The personal knowledge graph in Postgres: entity nodes, relationship edges (bi-temporal), notes,
 -- links from memories and sources, sentiment history and timeline events.
 
-CREATE TABLE IF NOT EXISTS entities (
+CREATE TABLE entities (
     id                    uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id               text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     created_by            text,
@@ -39,15 +39,14 @@ CREATE TABLE IF NOT EXISTS entities (
     updated_at            timestamptz NOT NULL DEFAULT now(),
     UNIQUE (user_id, kind, entity_type, canonical_name)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS entities_one_owner_uq ON entities (user_id) WHERE is_owner;
-CREATE INDEX IF NOT EXISTS entities_user_kind_idx ON entities (user_id, kind, entity_type);
-CREATE INDEX IF NOT EXISTS entities_name_trgm ON entities USING gin (canonical_name gin_trgm_ops);
-CREATE INDEX IF NOT EXISTS entities_aliases_gin ON entities USING gin (aliases);
-CREATE INDEX IF NOT EXISTS entities_embedding_hnsw ON entities USING hnsw (embedding vector_cosine_ops);
-DROP TRIGGER IF EXISTS entities_touch ON entities;
+CREATE UNIQUE INDEX entities_one_owner_uq ON entities (user_id) WHERE is_owner;
+CREATE INDEX entities_user_kind_idx ON entities (user_id, kind, entity_type);
+CREATE INDEX entities_name_trgm ON entities USING gin (canonical_name gin_trgm_ops);
+CREATE INDEX entities_aliases_gin ON entities USING gin (aliases);
+CREATE INDEX entities_embedding_hnsw ON entities USING hnsw (embedding vector_cosine_ops);
 CREATE TRIGGER entities_touch BEFORE UPDATE ON entities FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
-CREATE TABLE IF NOT EXISTS relationships (
+CREATE TABLE relationships (
     id                    uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id               text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     from_entity_id        uuid NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
@@ -86,16 +85,19 @@ CREATE TABLE IF NOT EXISTS relationships (
     CHECK (valid_to IS NULL OR valid_to >= valid_from)
 );
 -- One currently-valid edge per (from, to, type); closed edges stay as history.
-CREATE UNIQUE INDEX IF NOT EXISTS relationships_current_uq
+CREATE UNIQUE INDEX relationships_current_uq
     ON relationships (user_id, from_entity_id, to_entity_id, relationship_type) WHERE valid_to IS NULL;
-CREATE INDEX IF NOT EXISTS relationships_from_idx ON relationships (from_entity_id) WHERE is_active;
-CREATE INDEX IF NOT EXISTS relationships_to_idx ON relationships (to_entity_id) WHERE is_active;
-CREATE INDEX IF NOT EXISTS relationships_user_idx ON relationships (user_id, kind, relationship_type);
-CREATE INDEX IF NOT EXISTS relationships_validity_idx ON relationships (user_id, valid_from, valid_to);
-DROP TRIGGER IF EXISTS relationships_touch ON relationships;
+CREATE INDEX relationships_from_idx ON relationships (from_entity_id) WHERE is_active;
+CREATE INDEX relationships_to_idx ON relationships (to_entity_id) WHERE is_active;
+CREATE INDEX relationships_user_idx ON relationships (user_id, kind, relationship_type);
+CREATE INDEX relationships_validity_idx ON relationships (user_id, valid_from, valid_to);
+-- Point-in-time graph reads (`as_of`) follow closed edges too, which the `WHERE is_active` indexes
+-- above do not hold: without these an as-of traversal of a large graph hash-joins every edge of the user.
+CREATE INDEX relationships_user_from_idx ON relationships (user_id, from_entity_id);
+CREATE INDEX relationships_user_to_idx ON relationships (user_id, to_entity_id);
 CREATE TRIGGER relationships_touch BEFORE UPDATE ON relationships FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
-CREATE TABLE IF NOT EXISTS entity_notes (
+CREATE TABLE entity_notes (
     id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id          text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     entity_id        uuid REFERENCES entities(id) ON DELETE CASCADE,
@@ -108,12 +110,12 @@ CREATE TABLE IF NOT EXISTS entity_notes (
     expires_at       timestamptz,
     CHECK ((entity_id IS NULL) <> (relationship_id IS NULL))
 );
-CREATE INDEX IF NOT EXISTS entity_notes_entity_idx ON entity_notes (entity_id) WHERE entity_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS entity_notes_relationship_idx ON entity_notes (relationship_id)
+CREATE INDEX entity_notes_entity_idx ON entity_notes (entity_id) WHERE entity_id IS NOT NULL;
+CREATE INDEX entity_notes_relationship_idx ON entity_notes (relationship_id)
     WHERE relationship_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS entity_notes_expires_idx ON entity_notes (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX entity_notes_expires_idx ON entity_notes (expires_at) WHERE expires_at IS NOT NULL;
 
-CREATE TABLE IF NOT EXISTS memory_entities (
+CREATE TABLE memory_entities (
     memory_id     uuid NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
     entity_id     uuid NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
     user_id       text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -121,18 +123,20 @@ CREATE TABLE IF NOT EXISTS memory_entities (
     created_at    timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (memory_id, entity_id)
 );
-CREATE INDEX IF NOT EXISTS memory_entities_entity_idx ON memory_entities (entity_id);
+CREATE INDEX memory_entities_entity_idx ON memory_entities (entity_id);
 
-CREATE TABLE IF NOT EXISTS source_mentions (
+CREATE TABLE source_mentions (
     source_id   uuid NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
     entity_id   uuid NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
     user_id     text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     created_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (source_id, entity_id)
 );
-CREATE INDEX IF NOT EXISTS source_mentions_entity_idx ON source_mentions (entity_id);
+CREATE INDEX source_mentions_entity_idx ON source_mentions (entity_id);
+-- Insights ("Sarah has been on your mind lately") count recent sources per entity.
+CREATE INDEX source_mentions_user_entity_idx ON source_mentions (user_id, entity_id);
 
-CREATE TABLE IF NOT EXISTS sentiment_history (
+CREATE TABLE sentiment_history (
     id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id     text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     entity_id   uuid NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
@@ -142,9 +146,9 @@ CREATE TABLE IF NOT EXISTS sentiment_history (
     source_id   uuid REFERENCES sources(id) ON DELETE SET NULL,
     created_at  timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS sentiment_history_entity_idx ON sentiment_history (entity_id, created_at DESC);
+CREATE INDEX sentiment_history_entity_idx ON sentiment_history (entity_id, created_at DESC);
 
-CREATE TABLE IF NOT EXISTS timeline_events (
+CREATE TABLE timeline_events (
     id           uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id      text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     memory_id    uuid REFERENCES memories(id) ON DELETE CASCADE,
@@ -156,4 +160,4 @@ CREATE TABLE IF NOT EXISTS timeline_events (
     description  text,
     created_at   timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS timeline_events_user_date_idx ON timeline_events (user_id, event_date);
+CREATE INDEX timeline_events_user_date_idx ON timeline_events (user_id, event_date);

@@ -1,7 +1,7 @@
 -- Background jobs (the truth about async work; SQS only carries the message), the audit trail of
 -- every decision, per-user memory preferences and rolling conversation state.
 
-CREATE TABLE IF NOT EXISTS memory_jobs (
+CREATE TABLE memory_jobs (
     id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     job_type       text NOT NULL CHECK (job_type IN (
@@ -22,20 +22,27 @@ CREATE TABLE IF NOT EXISTS memory_jobs (
     completed_at   timestamptz,
     locked_until   timestamptz,
     created_at     timestamptz NOT NULL DEFAULT now(),
-    updated_at     timestamptz NOT NULL DEFAULT now()
+    updated_at     timestamptz NOT NULL DEFAULT now(),
+    -- What the job's runs applied, by step name (`fact`, `extract`, `graph_update`, `decay`, `cleanup`).
+    -- Jobs are delivered at least once (a worker can die after its writes committed, a lock can expire
+    -- under a slow run, SQS can redeliver), so a handler claims its step here in the transaction that
+    -- applies its writes and stores what it did before committing: a second run finds the step and
+    -- returns that result instead of writing again; a run that died rolled its claim back with its
+    -- writes. On the job row rather than in a table of its own: the row exists for every run,
+    -- row-level security already confines it, and deleting the job or forgetting the user takes it.
+    effects        jsonb
 );
 -- The local worker's claim query: pending, due, by priority then age.
-CREATE INDEX IF NOT EXISTS memory_jobs_pending_idx ON memory_jobs (priority, scheduled_for)
+CREATE INDEX memory_jobs_pending_idx ON memory_jobs (priority, scheduled_for)
     WHERE status = 'pending';
-CREATE INDEX IF NOT EXISTS memory_jobs_user_idx ON memory_jobs (user_id, created_at DESC);
-CREATE INDEX IF NOT EXISTS memory_jobs_status_idx ON memory_jobs (status, job_type);
-CREATE INDEX IF NOT EXISTS memory_jobs_source_idx ON memory_jobs (source_id) WHERE source_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memory_jobs_depends_idx ON memory_jobs (depends_on) WHERE depends_on IS NOT NULL;
-DROP TRIGGER IF EXISTS memory_jobs_touch ON memory_jobs;
+CREATE INDEX memory_jobs_user_idx ON memory_jobs (user_id, created_at DESC);
+CREATE INDEX memory_jobs_status_idx ON memory_jobs (status, job_type);
+CREATE INDEX memory_jobs_source_idx ON memory_jobs (source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX memory_jobs_depends_idx ON memory_jobs (depends_on) WHERE depends_on IS NOT NULL;
 CREATE TRIGGER memory_jobs_touch BEFORE UPDATE ON memory_jobs FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
 -- No foreign key to memories: the audit row outlives a hard delete (then it keeps only ids).
-CREATE TABLE IF NOT EXISTS memory_operations (
+CREATE TABLE memory_operations (
     id                   uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id              text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     operation            text NOT NULL CHECK (operation IN ('ADD', 'UPDATE', 'DELETE', 'NOOP', 'CONSOLIDATE', 'REINFORCE')),
@@ -60,12 +67,12 @@ CREATE TABLE IF NOT EXISTS memory_operations (
     latency_ms           integer,
     created_at           timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS memory_operations_user_idx ON memory_operations (user_id, created_at DESC);
-CREATE INDEX IF NOT EXISTS memory_operations_memory_idx ON memory_operations (memory_id) WHERE memory_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memory_operations_source_idx ON memory_operations (source_id) WHERE source_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS memory_operations_type_idx ON memory_operations (operation, created_at DESC);
+CREATE INDEX memory_operations_user_idx ON memory_operations (user_id, created_at DESC);
+CREATE INDEX memory_operations_memory_idx ON memory_operations (memory_id) WHERE memory_id IS NOT NULL;
+CREATE INDEX memory_operations_source_idx ON memory_operations (source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX memory_operations_type_idx ON memory_operations (operation, created_at DESC);
 
-CREATE TABLE IF NOT EXISTS memory_preferences (
+CREATE TABLE memory_preferences (
     user_id                        text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     custom_instructions            text CHECK (length(custom_instructions) <= 4000),
     enabled_categories             text[] NOT NULL DEFAULT ARRAY[
@@ -85,11 +92,10 @@ CREATE TABLE IF NOT EXISTS memory_preferences (
     created_at                     timestamptz NOT NULL DEFAULT now(),
     updated_at                     timestamptz NOT NULL DEFAULT now()
 );
-DROP TRIGGER IF EXISTS memory_preferences_touch ON memory_preferences;
 CREATE TRIGGER memory_preferences_touch BEFORE UPDATE ON memory_preferences
     FOR EACH ROW EXECUTE FUNCTION engram_touch_updated_at();
 
-CREATE TABLE IF NOT EXISTS conversation_state (
+CREATE TABLE conversation_state (
     user_id                  text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     conversation_id          text NOT NULL,
     rolling_summary          text NOT NULL DEFAULT '',
