@@ -11,13 +11,10 @@ import json
 import random
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 PEOPLE = ["Sarah", "Marcus", "Priya", "Tom", "Elena", "Jon", "Aisha", "Diego", "Mei", "Noah"]
 PLACES = ["Seattle", "Lisbon", "Denver", "Austin", "Kyoto", "Berlin", "Toronto", "Nairobi"]

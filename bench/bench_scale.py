@@ -22,10 +22,10 @@ hash embedder, i.e. what an offline Engram stores, so queries embedded by the AP
 are then timed in-process with their own vectors, and HTTP only measures latency). Small users each
 write about 30 topics; the big user writes all of them with Zipf-like frequencies.
 
-    python tests/benchmarks/bench_scale.py --quick        # 10k + 100 x 100 (what `make bench` runs)
-    python tests/benchmarks/bench_scale.py                # full: 100k + 1,000 x 1,000 = 1.1M rows
-    python tests/benchmarks/bench_scale.py --memories 100000 --users 1000 --per-user 1000 [--vectors topics]
-    python tests/benchmarks/bench_scale.py --keep /tmp/scale-db ...   # keep and reuse the loaded data dir
+    python -m bench.bench_scale --quick        # 10k + 100 x 100 (what `make bench` runs)
+    python -m bench.bench_scale                # full: 100k + 1,000 x 1,000 = 1.1M rows
+    python -m bench.bench_scale --memories 100000 --users 1000 --per-user 1000 [--vectors topics]
+    python -m bench.bench_scale --keep /tmp/scale-db ...   # keep and reuse the loaded data dir
 
 The full run holds ~7 GB of vectors: loading takes minutes and the HNSW build over 1.1M rows of 1536
 dimensions takes a long time on 2 cores (both are reported). Data lives in a fresh temporary directory
@@ -54,8 +54,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 DIM = 1536
 TOPICS = 2000
@@ -612,7 +610,7 @@ def report(
     recall: dict[str, float],
     speed: list[float],
 ) -> None:
-    from locomo import code_version  # same directory: the version stamp both benchmarks print
+    from bench.locomo import code_version
 
     total = args.memories + args.users * args.per_user
     print(

@@ -14,9 +14,9 @@ row-level security, `user_transaction`):
 
 are timed, and precision/recall of the planted pairs are computed from every pair the search returns.
 
-    python tests/benchmarks/bench_consolidation.py            # 10k and 100k (what `make bench` runs)
-    python tests/benchmarks/bench_consolidation.py --quick    # 10k only
-    python tests/benchmarks/bench_consolidation.py --sizes 50000
+    python -m bench.bench_consolidation            # 10k and 100k (what `make bench` runs)
+    python -m bench.bench_consolidation --quick    # 10k only
+    python -m bench.bench_consolidation --sizes 50000
 
 Target: a 100k preview in under 10 s.
 """
@@ -35,8 +35,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 DIM = 1536
 TOPICS = 2000
@@ -199,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ensure_runtime_dir()
     rows = [run_size(n, args, log) for n in args.sizes]
-    from locomo import code_version
+    from bench.locomo import code_version
 
     print(f"## Consolidation preview: planted near-duplicates ({DIM} dims, {os.cpu_count()} CPUs)\n")
     print(f"Code: {code_version()}.\n")

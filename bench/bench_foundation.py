@@ -9,13 +9,10 @@ import http.client
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 from engram.local.runtime import ensure_runtime_dir  # noqa: E402
 

@@ -27,7 +27,7 @@ the end; the `engram serve` ASGI app under uvicorn in a thread; http.client as t
 are importable, else the offline `hash` embedder. The LLM provider is whatever settings resolve
 (`rules` without API keys) unless `--llm` says otherwise.
 
-    python tests/benchmarks/locomo.py [--conversations 26,30] [--budgets 1800,3600] [--ablation]
+    python -m bench.locomo [--conversations 26,30] [--budgets 1800,3600] [--ablation]
                                       [--embedder auto|hash|minilm] [--signals vector,fts] [--out r.json]
 
 `--out` also keeps, per question, the top results and the memories citing each evidence turn (what was
@@ -57,9 +57,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
-
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA_DIR = REPO.parent / "shared" / "data" / "locomo"
 ALL_CONVERSATIONS = ["26", "30", "41", "42", "43"]
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}

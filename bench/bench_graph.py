@@ -15,7 +15,7 @@ and repositories the API uses (each call its own user transaction, as a request 
 
 Target: PPR (the whole call) p95 under 1 s, the owner-seeded worst case included.
 
-    python tests/benchmarks/bench_graph.py [--runs 40] [--keep /tmp/graph-db]
+    python -m bench.bench_graph [--runs 40] [--keep /tmp/graph-db]
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from uuid import UUID
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 USER = "graph-bench"
 CLUSTERS = 100
