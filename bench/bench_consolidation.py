@@ -14,8 +14,8 @@ row-level security, `user_transaction`):
 
 are timed, and precision/recall of the planted pairs are computed from every pair the search returns.
 
-    python -m bench.bench_consolidation            # 10k and 100k (what `make bench` runs)
-    python -m bench.bench_consolidation --quick    # 10k only
+    python -m bench.bench_consolidation            # 10k and 100k
+    python -m bench.bench_consolidation --quick    # 10k only (what `make bench` runs)
     python -m bench.bench_consolidation --sizes 50000
 
 Target: a 100k preview in under 10 s.
@@ -178,12 +178,18 @@ def run_size(n: int, args: argparse.Namespace, log) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m bench.bench_consolidation",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--quick", action="store_true", help="10,000 memories only")
-    p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    p.add_argument(
+        "--sizes", type=int, nargs="+", default=[10_000, 100_000], help="memory counts (default 10000 100000)"
+    )
     p.add_argument("--planted", type=float, default=0.01, help="share of memories that are paraphrases")
     p.add_argument("--repeats", type=int, default=2, help="timed runs per size (the best is reported)")
-    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--seed", type=int, default=11, help="random seed of the synthetic data")
     args = p.parse_args(argv)
     if args.quick:
         args.sizes = [10_000]

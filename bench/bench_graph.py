@@ -143,7 +143,9 @@ def timed(calls: list[Callable[[], Any]]) -> tuple[list[float], list[Any]]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m bench.bench_graph",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--runs", type=int, default=40, help="timed calls per operation")
     parser.add_argument("--keep", help="data directory to keep (and reuse if it already holds the graph)")

@@ -470,15 +470,26 @@ def http_latencies(port: int, queries: list[Query]) -> list[float]:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m bench.bench_scale",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--memories", type=int, default=100_000, help="memories of the one big user")
     p.add_argument("--users", type=int, default=1000, help="number of small users")
     p.add_argument("--per-user", type=int, default=1000, help="memories per small user")
     p.add_argument("--quick", action="store_true", help="10,000 + 100 x 100 (what `make bench` runs)")
-    p.add_argument("--vectors", choices=["hash", "topics"], default="hash")
+    p.add_argument(
+        "--vectors",
+        choices=["hash", "topics"],
+        default="hash",
+        help="hash: the offline embedder's vectors (default); topics: clustered centroid + noise vectors",
+    )
     p.add_argument("--queries", type=int, default=200, help="timed queries per measurement")
-    p.add_argument("--recall-queries", type=int, default=50)
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--recall-queries", type=int, default=50, help="queries for recall@10 of HNSW against an exact scan"
+    )
+    p.add_argument("--seed", type=int, default=7, help="random seed of the synthetic data")
     p.add_argument("--keep", default=None, help="data dir to keep (and reuse when it holds the same load)")
     args = p.parse_args(argv)
     if args.quick:
