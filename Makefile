@@ -28,20 +28,21 @@ test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check layers/engram functions tests
-	$(VENV)/bin/ruff format --check layers/engram functions tests
+	$(VENV)/bin/ruff check layers/engram functions tests bench
+	$(VENV)/bin/ruff format --check layers/engram functions tests bench
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-## Benchmarks (not part of `make test`): tests/benchmarks/*.py, each prints its own table. The scale
-## and consolidation benchmarks run at --quick size here (full size: see their docstrings); then LOCOMO (tests/benchmarks/locomo.py),
-## then the fuzz run of the test suite for ten minutes instead of one.
+## Benchmarks (not part of `make test`): bench/*.py, run as modules from the repository root, each printing
+## its own table (`python -m bench.<name> --help`; docs/benchmarks.md). The scale and consolidation
+## benchmarks run at --quick size here; then LOCOMO (bench/locomo.py: skipped unless ENGRAM_LOCOMO_DIR
+## names the data), then the fuzz run of the test suite for ten minutes instead of one.
 bench: $(STAMP)
-	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; \
-		case $$f in *bench_scale.py|*bench_consolidation.py) args=--quick;; *) args=;; esac; \
-		$(PY) $$f $$args || exit 1; done
-	@echo "== tests/benchmarks/locomo.py"; $(PY) tests/benchmarks/locomo.py
+	@for f in bench/bench_*.py; do m=$$(basename $$f .py); echo "== python -m bench.$$m"; \
+		case $$m in bench_scale|bench_consolidation) args=--quick;; *) args=;; esac; \
+		$(PY) -m bench.$$m $$args || exit 1; done
+	@echo "== python -m bench.locomo"; $(PY) -m bench.locomo
 	@echo "== fuzz: schemathesis, 10 minutes"; ENGRAM_FUZZ_SECONDS=600 $(PY) -m pytest tests/api/test_fuzz.py -q -s
 
 ## Size of the Lambda layer's dependencies installed for arm64 / Python 3.12 (no bytecode).

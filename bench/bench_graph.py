@@ -15,7 +15,7 @@ and repositories the API uses (each call its own user transaction, as a request 
 
 Target: PPR (the whole call) p95 under 1 s, the owner-seeded worst case included.
 
-    python tests/benchmarks/bench_graph.py [--runs 40] [--keep /tmp/graph-db]
+    python -m bench.bench_graph [--runs 40] [--keep /tmp/graph-db]
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from uuid import UUID
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 USER = "graph-bench"
 CLUSTERS = 100
@@ -145,7 +143,9 @@ def timed(calls: list[Callable[[], Any]]) -> tuple[list[float], list[Any]]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m bench.bench_graph",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--runs", type=int, default=40, help="timed calls per operation")
     parser.add_argument("--keep", help="data directory to keep (and reuse if it already holds the graph)")

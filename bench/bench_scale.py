@@ -22,10 +22,10 @@ hash embedder, i.e. what an offline Engram stores, so queries embedded by the AP
 are then timed in-process with their own vectors, and HTTP only measures latency). Small users each
 write about 30 topics; the big user writes all of them with Zipf-like frequencies.
 
-    python tests/benchmarks/bench_scale.py --quick        # 10k + 100 x 100 (what `make bench` runs)
-    python tests/benchmarks/bench_scale.py                # full: 100k + 1,000 x 1,000 = 1.1M rows
-    python tests/benchmarks/bench_scale.py --memories 100000 --users 1000 --per-user 1000 [--vectors topics]
-    python tests/benchmarks/bench_scale.py --keep /tmp/scale-db ...   # keep and reuse the loaded data dir
+    python -m bench.bench_scale --quick        # 10k + 100 x 100 (what `make bench` runs)
+    python -m bench.bench_scale                # full: 100k + 1,000 x 1,000 = 1.1M rows
+    python -m bench.bench_scale --memories 100000 --users 1000 --per-user 1000 [--vectors topics]
+    python -m bench.bench_scale --keep /tmp/scale-db ...   # keep and reuse the loaded data dir
 
 The full run holds ~7 GB of vectors: loading takes minutes and the HNSW build over 1.1M rows of 1536
 dimensions takes a long time on 2 cores (both are reported). Data lives in a fresh temporary directory
@@ -54,8 +54,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 DIM = 1536
 TOPICS = 2000
@@ -472,15 +470,26 @@ def http_latencies(port: int, queries: list[Query]) -> list[float]:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m bench.bench_scale",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--memories", type=int, default=100_000, help="memories of the one big user")
     p.add_argument("--users", type=int, default=1000, help="number of small users")
     p.add_argument("--per-user", type=int, default=1000, help="memories per small user")
     p.add_argument("--quick", action="store_true", help="10,000 + 100 x 100 (what `make bench` runs)")
-    p.add_argument("--vectors", choices=["hash", "topics"], default="hash")
+    p.add_argument(
+        "--vectors",
+        choices=["hash", "topics"],
+        default="hash",
+        help="hash: the offline embedder's vectors (default); topics: clustered centroid + noise vectors",
+    )
     p.add_argument("--queries", type=int, default=200, help="timed queries per measurement")
-    p.add_argument("--recall-queries", type=int, default=50)
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--recall-queries", type=int, default=50, help="queries for recall@10 of HNSW against an exact scan"
+    )
+    p.add_argument("--seed", type=int, default=7, help="random seed of the synthetic data")
     p.add_argument("--keep", default=None, help="data dir to keep (and reuse when it holds the same load)")
     args = p.parse_args(argv)
     if args.quick:
@@ -612,7 +621,7 @@ def report(
     recall: dict[str, float],
     speed: list[float],
 ) -> None:
-    from locomo import code_version  # same directory: the version stamp both benchmarks print
+    from bench.locomo import code_version
 
     total = args.memories + args.users * args.per_user
     print(

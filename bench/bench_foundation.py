@@ -1,23 +1,26 @@
 """Foundation numbers: embedded PostgreSQL start, migrations, and request latency through HTTP.
 
-Run with `make bench` (or directly). Prints a small table; nothing here is asserted.
+Each round starts a new embedded PostgreSQL in a temporary data dir (initdb + start), restarts it on the
+same dir and applies every migration to the empty database; then `engram serve`'s stack (uvicorn and
+the local resolver, on a free port) answers health and preferences requests from one keep-alive client.
+Prints two small tables; nothing is asserted.
+
+    python -m bench.bench_foundation [--rounds 3] [--requests 300]
 """
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
-
-from engram.local.runtime import ensure_runtime_dir  # noqa: E402
+from bench.locomo import free_port
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -60,7 +63,8 @@ def bench_http(requests: int = 300) -> dict[str, list[float]]:
     root = Path(tempfile.mkdtemp(prefix="engram-bench-http-"))
     os.environ.pop("ENGRAM_DATABASE_URL", None)
     runtime = start_local_runtime(root)
-    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=8791, log_level="warning", lifespan="off"))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=port, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -70,7 +74,7 @@ def bench_http(requests: int = 300) -> dict[str, list[float]]:
         "GET /v1/preferences": [],
         "PUT /v1/preferences": [],
     }
-    conn = http.client.HTTPConnection("127.0.0.1", 8791)
+    conn = http.client.HTTPConnection("127.0.0.1", port)
     headers = {"Authorization": "Bearer dev:bench", "Content-Type": "application/json"}
     for i in range(requests):
         for name, (method, path, body) in {
@@ -92,17 +96,33 @@ def bench_http(requests: int = 300) -> dict[str, list[float]]:
     return timings
 
 
-def main() -> None:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bench_foundation",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="embedded PostgreSQL start rounds (default 3)")
+    parser.add_argument(
+        "--requests", type=int, default=300, help="timed requests per route through HTTP (default 300)"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    from engram.local.runtime import ensure_runtime_dir
+
+    args = parse_args(argv)
     ensure_runtime_dir()
-    cold, warm, migrations, _ = bench_embedded_postgres()
-    print("embedded PostgreSQL (3 rounds, seconds)")
+    cold, warm, migrations, _ = bench_embedded_postgres(args.rounds)
+    print(f"embedded PostgreSQL ({args.rounds} rounds, seconds)")
     print("| step | median | max |")
     print("|---|---|---|")
     print(f"| initdb + start (new data dir) | {statistics.median(cold):.2f} | {max(cold):.2f} |")
     print(f"| restart (existing data dir) | {statistics.median(warm):.2f} | {max(warm):.2f} |")
     mig = migrations
     print(f"| all migrations on an empty database | {statistics.median(mig):.2f} | {max(mig):.2f} |")
-    timings = bench_http()
+    timings = bench_http(args.requests)
     print()
     print("HTTP through `engram serve`'s stack (uvicorn + local resolver, keep-alive, one client), ms")
     print("| request | n | p50 | p95 |")

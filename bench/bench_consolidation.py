@@ -14,9 +14,9 @@ row-level security, `user_transaction`):
 
 are timed, and precision/recall of the planted pairs are computed from every pair the search returns.
 
-    python tests/benchmarks/bench_consolidation.py            # 10k and 100k (what `make bench` runs)
-    python tests/benchmarks/bench_consolidation.py --quick    # 10k only
-    python tests/benchmarks/bench_consolidation.py --sizes 50000
+    python -m bench.bench_consolidation            # 10k and 100k
+    python -m bench.bench_consolidation --quick    # 10k only (what `make bench` runs)
+    python -m bench.bench_consolidation --sizes 50000
 
 Target: a 100k preview in under 10 s.
 """
@@ -35,8 +35,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 DIM = 1536
 TOPICS = 2000
@@ -180,12 +178,18 @@ def run_size(n: int, args: argparse.Namespace, log) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m bench.bench_consolidation",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--quick", action="store_true", help="10,000 memories only")
-    p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    p.add_argument(
+        "--sizes", type=int, nargs="+", default=[10_000, 100_000], help="memory counts (default 10000 100000)"
+    )
     p.add_argument("--planted", type=float, default=0.01, help="share of memories that are paraphrases")
     p.add_argument("--repeats", type=int, default=2, help="timed runs per size (the best is reported)")
-    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--seed", type=int, default=11, help="random seed of the synthetic data")
     args = p.parse_args(argv)
     if args.quick:
         args.sizes = [10_000]
@@ -199,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ensure_runtime_dir()
     rows = [run_size(n, args, log) for n in args.sizes]
-    from locomo import code_version
+    from bench.locomo import code_version
 
     print(f"## Consolidation preview: planted near-duplicates ({DIM} dims, {os.cpu_count()} CPUs)\n")
     print(f"Code: {code_version()}.\n")

@@ -1,22 +1,25 @@
 """How long a user's job line stalls after a worker dies mid-job, with the default lock settings.
 
-Run with `make bench` (about a minute). A worker takes the user's first job and dies at once (nobody
+About a minute and a half with the defaults. A worker takes the user's first job and dies at once (nobody
 heartbeats its lock); a live `LocalWorker` with the default settings polls the queue. Reported: the time
 from the crash until the abandoned job has run again and until the user's next job has completed, beside
 the bound the settings promise (lock + sweep + poll). Then a job that runs for longer than the lock window
 on the live worker: its lock is extended by the heartbeat and it completes in one attempt. Nothing is
 asserted.
+
+    python -m bench.bench_job_recovery
+
+The settings are read from the environment like the service's: ENGRAM_JOB_LOCK_SECONDS (30),
+ENGRAM_JOB_HEARTBEAT_SECONDS (10), ENGRAM_JOB_STALE_SWEEP_SECONDS (10).
 """
 
 from __future__ import annotations
 
+import argparse
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
 
 
 def main() -> None:
@@ -94,4 +97,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        prog="python -m bench.bench_job_recovery",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    ).parse_args()
     main()

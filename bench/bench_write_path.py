@@ -1,23 +1,28 @@
 """Offline write throughput: POST /v1/analyze of ~100-word notes on the rules provider and hash embedder.
 
-Run with `make bench`. Reports analyze latency p50/p95 through HTTP (the `engram serve` stack on an
-embedded PostgreSQL), facts stored per second, and the extraction share of the time. Nothing is asserted.
+Reports analyze latency p50/p95 through HTTP (the `engram serve` stack on an embedded PostgreSQL in a
+temporary data dir, on a free port, one sequential client), facts stored per second, and the rules
+extraction time in-process. The notes are generated from a fixed seed; most of their ten candidate facts
+repeat earlier ones and reinforce a memory. The providers are whatever settings resolve: without API keys,
+`rules` and `hash`. Nothing is asserted.
+
+    python -m bench.bench_write_path [--notes 120]
 """
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import json
 import random
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "layers" / "engram"))
+from bench.locomo import free_port
 
 PEOPLE = ["Sarah", "Marcus", "Priya", "Tom", "Elena", "Jon", "Aisha", "Diego", "Mei", "Noah"]
 PLACES = ["Seattle", "Lisbon", "Denver", "Austin", "Kyoto", "Berlin", "Toronto", "Nairobi"]
@@ -55,7 +60,8 @@ def main(notes: int = 120) -> None:
     root = Path(tempfile.mkdtemp(prefix="engram-bench-write-"))
     runtime = start_local_runtime(root)
     warm_up()
-    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=8792, log_level="warning", lifespan="off"))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=port, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -63,7 +69,7 @@ def main(notes: int = 120) -> None:
     rng = random.Random(7)
     texts = [note(rng) for _ in range(notes)]
     words = statistics.mean(len(t.split()) for t in texts)
-    conn = http.client.HTTPConnection("127.0.0.1", 8792, timeout=60)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     headers = {"Authorization": "Bearer dev:bench-writer", "Content-Type": "application/json"}
     latencies: list[float] = []
     facts = 0
@@ -118,5 +124,15 @@ def main(notes: int = 120) -> None:
     print(f"| operations | {', '.join(f'{k} {v}' for k, v in sorted(operations.items()))} |")
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bench_write_path",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--notes", type=int, default=120, help="notes to analyze (default 120)")
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
-    main()
+    main(parse_args().notes)
