@@ -19,11 +19,7 @@ from uuid import UUID
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.config import Settings, get_settings
-from engram.errors import DecisionFailed, EngramError, ProviderError, ProviderUnavailable
-from engram.models import CandidateFact, SimilarMemory, UpdateDecision
-from engram.observability import logger, metrics
-from engram.pipeline.privacy import redact_for_log, redact_secrets
-from engram.pipeline.prompts import (
+from engram.engines.llm.prompts import (
     ADD_MEMORY,
     DECISION_SYSTEM_PROMPT,
     NO_OPERATION,
@@ -32,6 +28,10 @@ from engram.pipeline.prompts import (
     build_decision_tools,
     decision_retry_message,
 )
+from engram.errors import DecisionFailed, EngramError, ProviderError, ProviderUnavailable
+from engram.language.privacy import redact_for_log, redact_secrets
+from engram.models import CandidateFact, SimilarMemory, UpdateDecision
+from engram.observability import logger, metrics
 from engram.providers.base import LLM, LLMResult, TokenUsage, ToolCall, ToolSpec
 
 _ECHO_CHARS = 2000

@@ -22,7 +22,16 @@ from aws_lambda_powertools.metrics import MetricUnit
 from pydantic import BaseModel, ValidationError
 
 from engram.config import Settings, get_settings
+from engram.engines.llm.prompts import (
+    EXTRACTION_SYSTEM_PROMPT,
+    RECORD_MEMORIES,
+    RECORD_MEMORIES_TOOL,
+    build_extraction_prompt,
+    extraction_retry_message,
+)
+from engram.engines.ports import ExtractionInput
 from engram.errors import EngramError, ExtractionFailed, ProviderError, ProviderUnavailable
+from engram.language.privacy import redact_for_log
 from engram.models import (
     ActionRecord,
     CandidateFact,
@@ -33,15 +42,6 @@ from engram.models import (
     ProvenanceEntry,
 )
 from engram.observability import logger, metrics
-from engram.pipeline.ports import ExtractionInput
-from engram.pipeline.privacy import redact_for_log
-from engram.pipeline.prompts import (
-    EXTRACTION_SYSTEM_PROMPT,
-    RECORD_MEMORIES,
-    RECORD_MEMORIES_TOOL,
-    build_extraction_prompt,
-    extraction_retry_message,
-)
 from engram.providers.base import LLM, LLMResult, TokenUsage
 
 M = TypeVar("M", bound=BaseModel)
