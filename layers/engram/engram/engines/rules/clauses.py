@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from engram.engines.rules.assembly import (
     _attach_outcome,
@@ -14,6 +15,8 @@ from engram.engines.rules.assembly import (
 )
 from engram.engines.rules.drafts import (
     Draft,
+    Slot,
+    Subject,
     TurnContext,
     is_speaker,
 )
@@ -69,6 +72,24 @@ from engram.models import (
 )
 
 
+@dataclass
+class _Clause:
+    """One clause as read so far: its text without framing, how it was said, and what it is about."""
+
+    text: str
+    sentence: str  # the whole sentence, kept as the fact's evidence
+    remember: bool = False  # "remember that ...": the user vouches for it
+    correction: bool = False  # "actually, ...": it corrects what was said before
+    hearsay: bool = False  # "Marcus told me he ...": second hand
+    entities: list[SpottedEntity] = field(default_factory=list)
+    subject: Subject | None = None
+    slot: Slot | None = None
+
+    @property
+    def is_correction(self) -> bool:
+        return self.correction and self.slot is not None
+
+
 def _clause(
     clause: str,
     sentence: str,
@@ -77,6 +98,50 @@ def _clause(
     reminder: bool = False,
     attach_to: Draft | None = None,
 ) -> None:
+    """One clause into a draft on `ctx.drafts`, or into an earlier draft when it only adds to it."""
+    read = _read_framing(clause, sentence, ctx, procedure)
+    if (
+        read is None
+        or is_filler(read.text, ctx.speakers)
+        or not [w for w in words(read.text) if w not in STOPWORDS]
+    ):
+        return
+    read.entities = spot_entities(read.text, ctx.known_people)
+    temporal = analyse_temporal(read.text, ctx.observed_at)
+    if ctx.drafts and _only_time(read.text, temporal):
+        _extend_with_time(ctx.drafts[-1], read.text, temporal, ctx)  # "... Starting on June 1st."
+        return
+    if not procedure and not read.remember and not _is_personal(read.text, read.entities, temporal, ctx):
+        if attach_to is not None:
+            _extend(attach_to, _content(read.text, temporal, ctx))
+        return
+    read.subject = _subject_of(read.text, ctx, read.entities)
+    _read_slot(read, temporal, procedure, attach_to)
+    intro = bool(ENTITY_INTRO.match(read.text.rstrip(".!")))
+    memory_type = _memory_type(read.text, read.slot, temporal, procedure, intro)
+    if reminder and temporal.event_date is not None:
+        memory_type = "event"  # "remind me to call mom tomorrow": a dated to-do
+    if (
+        read.slot is not None
+        and read.slot.change_type
+        and temporal.event_date
+        and temporal.event_date > ctx.observed_at
+    ):
+        # "I start at Notion next month": the new state is true from then on.
+        temporal.effective_from, temporal.event_date = temporal.event_date, None
+    content = _attributed(_answering(_content(read.text, temporal, ctx), ctx), ctx)
+    fact, topics = _fact_of(read, content, memory_type, temporal, ctx)
+    if intro and read.slot is None and fact.name:
+        # "My sister Emma": the clause *is* the entity memory, scoped like the derived ones.
+        fact.subject, fact.attribute, fact.value = fact.name, "relation", fact.relationship
+    _record(read, fact, topics, content, ctx)
+
+
+def _read_framing(clause: str, sentence: str, ctx: TurnContext, procedure: bool) -> _Clause | None:
+    """The clause without its framing: "remember that", "actually", "Big news:", a vocative, "X told me".
+
+    A name correction ("it's spelled Michael, not Mike") is recorded here and ends the clause (None).
+    """
     text = clause.strip().rstrip(" ,;:-")
     remember = False
     prefix = REMEMBER_PREFIX.match(text)
@@ -89,7 +154,7 @@ def _clause(
         match = pattern.search(text)
         if match and match.group("old") != match.group("new"):
             _name_correction(match.group("old"), match.group("new"), sentence, ctx)
-            return
+            return None
     text = strip_discourse_fillers(LABEL_PREFIX.sub("", text, count=1)) if not procedure else text
     text = _strip_vocative(text, ctx)
     hearsay = False
@@ -103,59 +168,49 @@ def _clause(
             hearsay = True
     if ctx.last_person:
         text = _replace_leading_pronoun(text, ctx.last_person)
-    if is_filler(text, ctx.speakers) or not [w for w in words(text) if w not in STOPWORDS]:
-        return
-    entities = spot_entities(text, ctx.known_people)
-    temporal = analyse_temporal(text, ctx.observed_at)
-    if ctx.drafts and _only_time(text, temporal):
-        _extend_with_time(ctx.drafts[-1], text, temporal, ctx)  # "... Starting on June 1st."
-        return
-    if not procedure and not remember and not _is_personal(text, entities, temporal, ctx):
-        if attach_to is not None:
-            _extend(attach_to, _content(text, temporal, ctx))
-        return
-    subject = _subject_of(text, ctx, entities)
-    slot = _slot_of(text, subject) if subject is not None and not procedure else None
+    return _Clause(text, sentence, remember=remember, correction=bool(correction_prefix), hearsay=hearsay)
+
+
+def _read_slot(read: _Clause, temporal: TemporalInfo, procedure: bool, attach_to: Draft | None) -> None:
+    """The clause's slot: its own, or a preference carried over from the clause before ("now I love them")."""
+    subject = read.subject
+    slot = _slot_of(read.text, subject) if subject is not None and not procedure else None
     if slot is None and subject is not None and attach_to is not None:
-        slot = _inherited_preference(text, subject, attach_to)
+        slot = _inherited_preference(read.text, subject, attach_to)
         if slot is not None:
-            text = _name_the_object(text, attach_to.fact.content)  # "Now I love them" -> "Now I love olives"
+            read.text = _name_the_object(
+                read.text, attach_to.fact.content
+            )  # "Now I love them" -> "... olives"
     if slot is not None and temporal.is_historical:
         slot.historical = True
         slot.change_type = None  # "I used to live in Boston" reports history, it does not move anyone
-    is_correction = bool(correction_prefix) and slot is not None
-    if is_correction and slot is not None:
-        alternative = NOT_ALTERNATIVE.search(text)
+    read.slot = slot
+    if read.is_correction and slot is not None:
+        alternative = NOT_ALTERNATIVE.search(read.text)
         if alternative:
             slot.old_value = alternative.group("old")
         slot.change_type = slot.change_type or _CHANGE_OF.get(slot.attribute.split(":")[0], "status")
-    intro = bool(ENTITY_INTRO.match(text.rstrip(".!")))
-    memory_type = _memory_type(text, slot, temporal, procedure, intro)
-    if reminder and temporal.event_date is not None:
-        memory_type = "event"  # "remind me to call mom tomorrow": a dated to-do
-    if (
-        slot is not None
-        and slot.change_type
-        and temporal.event_date
-        and temporal.event_date > ctx.observed_at
-    ):
-        # "I start at Notion next month": the new state is true from then on.
-        temporal.effective_from, temporal.event_date = temporal.event_date, None
+
+
+def _fact_of(
+    read: _Clause, content: str, memory_type: str, temporal: TemporalInfo, ctx: TurnContext
+) -> tuple[CandidateFact, set[str]]:
+    """The candidate fact of a read clause, with the topic tags its sensitivity was judged by."""
+    text, slot, subject = read.text, read.slot, read.subject
     # A hedge in an aside after a dash ("I want to coach - maybe even open a gym") leaves the statement
     # itself certain; only the words before it decide.
     hedged = bool(HEDGES.search(ASIDE.split(text, maxsplit=1)[0]))
     topics, sensitivity = sensitivity_of(text)
-    content = _attributed(_answering(_content(text, temporal, ctx), ctx), ctx)
     fact = CandidateFact(
         content=content,
         memory_type=memory_type,
         layer=_layer(memory_type, temporal),
-        category=_category(text, memory_type, slot, topics, temporal, entities),
+        category=_category(text, memory_type, slot, topics, temporal, read.entities),
         sentiment=sentiment_of(text),
-        importance=_importance(text, memory_type, slot, remember, topics),
-        confidence=_confidence(ctx, remember, hedged, hearsay),
+        importance=_importance(text, memory_type, slot, read.remember, topics),
+        confidence=_confidence(ctx, read.remember, hedged, read.hearsay),
         source_type="inferred" if ctx.is_assistant else "explicit",
-        evidence=cap_evidence(sentence),
+        evidence=cap_evidence(read.sentence),
         is_historical=temporal.is_historical or bool(slot and slot.historical),
         effective_from=temporal.effective_from,
         expires_at=temporal.expires_at,
@@ -165,22 +220,25 @@ def _clause(
         subject=slot.subject if slot else (subject.key if subject else None),
         attribute=slot.attribute if slot else None,
         value=slot.value if slot else None,
-        is_correction=is_correction,
-        entities=_mentions(entities, subject, slot, ctx, text, memory_type),
+        is_correction=read.is_correction,
+        entities=_mentions(read.entities, subject, slot, ctx, text, memory_type),
         provenance=[_provenance(ctx)],
     )
-    _fill_identity(fact, subject, slot, entities, ctx)
-    if intro and slot is None and fact.name:
-        # "My sister Emma": the clause *is* the entity memory, scoped like the derived ones.
-        fact.subject, fact.attribute, fact.value = fact.name, "relation", fact.relationship
+    _fill_identity(fact, subject, slot, read.entities, ctx)
+    return fact, topics
+
+
+def _record(read: _Clause, fact: CandidateFact, topics: set[str], content: str, ctx: TurnContext) -> None:
+    """Append the fact's draft with its change, decision or action; remember who a later "he" means."""
     draft = Draft(fact=fact, topics=topics, turn_index=ctx.index)
-    draft.change = _change(slot, is_correction)
-    if memory_type == "decision":
-        draft.decision = _decision_record(text, content)
-    if memory_type == "action":
-        _attach_outcome(draft, text, content)
+    draft.change = _change(read.slot, read.is_correction)
+    if fact.memory_type == "decision":
+        draft.decision = _decision_record(read.text, content)
+    if fact.memory_type == "action":
+        _attach_outcome(draft, read.text, content)
     ctx.drafts.append(draft)
-    people = [e.name for e in entities if e.kind == "person" and not is_speaker(e.name, ctx.speakers)]
+    people = [e.name for e in read.entities if e.kind == "person" and not is_speaker(e.name, ctx.speakers)]
+    subject = read.subject
     if people:
         ctx.last_person = people[-1]
     elif subject is not None and subject.person and subject.person not in ctx.speakers:
