@@ -12,7 +12,9 @@ import re
 from engram.language.phrases import CAP_RUN, NAME, RELATION_ALTERNATION
 from engram.language.text import PET_WORDS, RELATION_WORDS
 
+# ---------------------------------------------------------------------------------------------------
 # Sentence-level requests
+# ---------------------------------------------------------------------------------------------------
 
 FORGET_REQUEST = re.compile(
     r"^(?:(?:please|pls|hey|ok|okay|actually|also|and)[,\s]+)*(?:can you\s+|could you\s+|would you\s+|"
@@ -89,7 +91,9 @@ PROCEDURE_CONTINUATION = re.compile(
 )
 
 
+# ---------------------------------------------------------------------------------------------------
 # Clause-level cues
+# ---------------------------------------------------------------------------------------------------
 
 ASIDE = re.compile(r"\s+[-\u2013\u2014]+\s+|\s*\(")
 # Words that make the speaker unsure whether the fact is true. Not "kind of"/"kinda"/"sort of" (degree:
@@ -142,7 +146,9 @@ FRAGMENT_VERBS = frozenset(
 )
 
 
+# ---------------------------------------------------------------------------------------------------
 # Memory types
+# ---------------------------------------------------------------------------------------------------
 
 DECISION = re.compile(
     r"\b(?:decided|decide|decides|'ve decided|chose|choose|chosen|going with|went with|go with|gone with|"

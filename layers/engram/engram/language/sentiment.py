@@ -59,7 +59,9 @@ def classify_change(change: float) -> Trend:
     return "stable"
 
 
+# ---------------------------------------------------------------------------------------------------
 # Text sentiment
+# ---------------------------------------------------------------------------------------------------
 
 SENTIMENT_LEXICON: dict[str, float] = {
     word.replace("_", " "): float(score)

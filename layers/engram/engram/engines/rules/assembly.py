@@ -16,9 +16,7 @@ from engram.engines.rules.drafts import (
 )
 from engram.engines.rules.fields import _confidence, _provenance, _tidy
 from engram.engines.rules.slots import _slot_of, _subject_of
-from engram.language.attributes import (
-    STATUS_RELATION,
-)
+from engram.language.attributes import STATUS_RELATION
 from engram.language.cues import (
     DECISION_OVER,
     DECISION_REASON,

@@ -47,9 +47,7 @@ from engram.language.cues import (
     REMEMBER_PREFIX,
     REPORTED_SPEECH,
 )
-from engram.language.lexicons import (
-    sensitivity_of,
-)
+from engram.language.lexicons import sensitivity_of
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import TemporalInfo, analyse_temporal
 from engram.language.text import (

@@ -15,9 +15,7 @@ MODEL = "rules-v1"
 USER_SUBJECT = "user"
 CONTENT_MAX_CHARS = 2000  # CandidateFact.content's limit
 
-
-# Confidence (seed 002's scale)
-
+# How sure the extractor is of what it read, by how it was said.
 CONFIDENCE_EXPLICIT = 0.8  # a plain statement by the user
 CONFIDENCE_REMEMBER = 1.0  # "remember that ...": the user asked for it
 CONFIDENCE_HEDGED = 0.5  # "I think", "maybe", "probably"

@@ -52,9 +52,7 @@ from engram.language.cues import (
     REMEMBER_THIS,
     REMIND_ME,
 )
-from engram.language.lexicons import (
-    sensitivity_of,
-)
+from engram.language.lexicons import sensitivity_of
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import analyse_temporal, as_utc
 from engram.language.text import (

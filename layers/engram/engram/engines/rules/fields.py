@@ -17,9 +17,7 @@ from engram.engines.rules.drafts import (
     TurnContext,
 )
 from engram.engines.rules.slots import _object_after, _tentative
-from engram.language.attributes import (
-    PREFERENCE,
-)
+from engram.language.attributes import PREFERENCE
 from engram.language.cues import (
     ACTION,
     DECISION,
@@ -49,9 +47,7 @@ from engram.language.text import (
     rewrite_first_person,
     words,
 )
-from engram.models import (
-    ProvenanceEntry,
-)
+from engram.models import ProvenanceEntry
 
 
 def _memory_type(text: str, slot: Slot | None, temporal: TemporalInfo, procedure: bool, intro: bool) -> str:
