@@ -54,8 +54,8 @@ def main(notes: int = 120) -> None:
     import uvicorn
 
     from engram.api.app import build_local_app
+    from engram.language.temporal import warm_up
     from engram.local.runtime import start_local_runtime
-    from engram.pipeline.temporal import warm_up
 
     root = Path(tempfile.mkdtemp(prefix="engram-bench-write-"))
     runtime = start_local_runtime(root)
@@ -93,8 +93,8 @@ def main(notes: int = 120) -> None:
 
     from datetime import UTC, datetime
 
-    from engram.pipeline.ports import ExtractionInput, TurnInput
-    from engram.pipeline.rules_extractor import RulesExtractor
+    from engram.engines.ports import ExtractionInput, TurnInput
+    from engram.engines.rules.extractor import RulesExtractor
 
     extractor = RulesExtractor()
     extraction = []

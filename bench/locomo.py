@@ -250,8 +250,8 @@ class Stack:
         import uvicorn
 
         from engram.api.app import build_local_app
+        from engram.language.temporal import warm_up
         from engram.local.runtime import start_local_runtime
-        from engram.pipeline.temporal import warm_up
 
         os.environ.pop("ENGRAM_DATABASE_URL", None)
         self.root = Path(tempfile.mkdtemp(prefix="engram-locomo-"))

@@ -5,7 +5,7 @@ from engram.api.routes import analyze
 from engram.config import get_settings
 
 if get_settings().resolved_llm_provider == "rules":
-    from engram.pipeline.temporal import warm_up
+    from engram.language.temporal import warm_up
 
     warm_up()  # in the cold start, not in the first request
 

@@ -11,7 +11,7 @@ import pytest
 from engram.db.repositories import entities as repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
-from engram.graph.sentiment import TREND_WINDOW_DAYS, sentiment_trend
+from engram.language.sentiment import TREND_WINDOW_DAYS, sentiment_trend
 
 NOW = datetime(2026, 3, 20, 12, tzinfo=UTC)
 

@@ -416,7 +416,7 @@ def test_no_secret_is_stored_in_any_column(api: ApiClient, db, database_url: str
 def test_every_phrasing_is_a_secret_to_the_filter_whatever_the_random_value(phrasing: Phrasing) -> None:
     """The random values the grep uses, many at a time: a value the filter misses by chance (one that
     happens to contain "pa" after "pass", say) shows up here without the database."""
-    from engram.pipeline.privacy import redact_field
+    from engram.language.privacy import redact_field
 
     missed = []
     for _ in range(200):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engram.language.privacy import redact_secrets
 from engram.models import EVIDENCE_MAX_CHARS, cap_evidence
-from engram.pipeline.privacy import redact_secrets
 
 
 def test_a_secret_at_the_cut_is_dropped_whole_not_halved() -> None:

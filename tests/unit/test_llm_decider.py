@@ -11,11 +11,11 @@ import httpx2
 import pytest
 
 from engram.config import Settings
+from engram.engines.llm.decider import LLMDecider
+from engram.engines.llm.prompts import DECISION_SYSTEM_PROMPT
 from engram.errors import DecisionFailed, ProviderUnavailable
 from engram.models import CandidateFact, SimilarMemory
 from engram.observability import metrics
-from engram.pipeline.llm_decider import LLMDecider
-from engram.pipeline.prompts import DECISION_SYSTEM_PROMPT
 from engram.providers.factory import build_llm
 
 OBSERVED = datetime(2026, 3, 4, 18, 5, tzinfo=UTC)

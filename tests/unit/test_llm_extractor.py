@@ -11,12 +11,12 @@ import httpx2
 import pytest
 
 from engram.config import Settings
+from engram.engines.llm.extractor import LLMExtractor
+from engram.engines.llm.prompts import EXTRACTION_SYSTEM_PROMPT, RECORD_MEMORIES
+from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
 from engram.errors import ExtractionFailed, ProviderUnavailable
 from engram.models import EVIDENCE_MAX_CHARS, MemoryPreferences
 from engram.observability import metrics
-from engram.pipeline.llm_extractor import LLMExtractor
-from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
-from engram.pipeline.prompts import EXTRACTION_SYSTEM_PROMPT, RECORD_MEMORIES
 from engram.providers.factory import build_llm
 
 OBSERVED = datetime(2026, 3, 4, 18, 5, tzinfo=UTC)

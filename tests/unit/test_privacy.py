@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.pipeline.privacy import (
+from engram.language.privacy import (
     iban_valid,
     looks_like_credential,
     luhn_valid,
@@ -284,7 +284,7 @@ def test_every_text_field_of_a_request_is_redacted_and_ids_become_digests() -> N
 
 
 def test_a_secret_bearing_identifier_becomes_a_stable_digest_that_never_collides() -> None:
-    from engram.pipeline.privacy import redact_identifier
+    from engram.language.privacy import redact_identifier
 
     first, again = redact_identifier("retry-pw=Zx81mmQ0"), redact_identifier("retry-pw=Zx81mmQ0")
     other = redact_identifier("retry-pw=Zx81mmQ1")
@@ -294,7 +294,7 @@ def test_a_secret_bearing_identifier_becomes_a_stable_digest_that_never_collides
 
 
 def test_json_values_are_redacted_at_any_depth_with_their_key_as_context() -> None:
-    from engram.pipeline.privacy import redact_json
+    from engram.language.privacy import redact_json
 
     metadata = {
         "password": "hunter2",

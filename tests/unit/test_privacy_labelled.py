@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.pipeline.privacy import redact_secrets
+from engram.language.privacy import redact_secrets
 
 _PEM = (
     "-----BEGIN OPENSSH PRIVATE KEY-----\n"

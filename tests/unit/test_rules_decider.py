@@ -13,16 +13,16 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.models import CandidateFact, SimilarMemory, UpdateDecision
-from engram.pipeline.ports import ExtractionInput, TurnInput
-from engram.pipeline.rules_decider import (
+from engram.engines.ports import ExtractionInput, TurnInput
+from engram.engines.rules.decider import (
     ELABORATION_MIN_SIMILARITY,
     FORGET_MIN_SIMILARITY,
     NEAR_DUPLICATE_SIMILARITY,
     RulesDecider,
 )
-from engram.pipeline.rules_extractor import RulesExtractor
-from engram.pipeline.temporal import warm_up
+from engram.engines.rules.extractor import RulesExtractor
+from engram.language.temporal import warm_up
+from engram.models import CandidateFact, SimilarMemory, UpdateDecision
 from engram.providers.embeddings.hash import HashEmbedder
 
 SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)

@@ -10,11 +10,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
+from engram.engines.rules.extractor import RulesExtractor
+from engram.language.temporal import warm_up
 from engram.models import CandidateFact, ExtractionResult, MemoryPreferences
 from engram.pipeline.analyze import keep_fact
-from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
-from engram.pipeline.rules_extractor import RulesExtractor
-from engram.pipeline.temporal import warm_up
 
 SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 EXTRACTOR = RulesExtractor()

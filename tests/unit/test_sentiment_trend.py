@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.graph.sentiment import TREND_THRESHOLD, sentiment_trend
+from engram.language.sentiment import TREND_THRESHOLD, sentiment_trend
 
 
 def test_a_rise_of_more_than_the_threshold_is_improving():

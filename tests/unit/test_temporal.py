@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.pipeline.temporal import (
+from engram.language.temporal import (
     TEMPORARY_DEFAULT_DAYS,
     analyse_temporal,
     is_historical_text,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engram.graph.names import canonical_name
+from engram.language.names import canonical_name
 from engram.models import CandidateFact, EntityMention
 
 OWNER = "@owner"  # stands for the user's own node until the writer resolves it

@@ -28,9 +28,9 @@ from engram.graph.entity_models import (
     SentimentPoint,
     SupersededFact,
 )
-from engram.graph.sentiment import TREND_WINDOW_DAYS, sentiment_trend
+from engram.language.privacy import redact_secrets
+from engram.language.sentiment import TREND_WINDOW_DAYS, sentiment_trend
 from engram.pipeline.edits import MemoryPage, MemoryStatus, to_memory
-from engram.pipeline.privacy import redact_secrets
 
 USER_AUTHOR = "user"  # entity_notes.added_by for notes the user wrote through the API
 DETAIL_EDGE_LIMIT = 200

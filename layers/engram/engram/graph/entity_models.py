@@ -9,7 +9,7 @@ from uuid import UUID
 
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
-from engram.graph.sentiment import Trend
+from engram.language.sentiment import Trend
 from engram.models import ApiModel, MemoryType
 
 EntityKind = Literal["person", "concept", "entity"]

@@ -22,7 +22,7 @@ from engram.db.repositories import entity_resolution as repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.operations import insert_operation
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
-from engram.graph.names import canonical_name
+from engram.language.names import canonical_name
 
 # Places and organisations: Jaro-Winkler at or above which two names are one spelled two ways.
 SAME_SPELLING = 0.93

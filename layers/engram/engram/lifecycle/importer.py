@@ -37,8 +37,9 @@ from engram.db.repositories import account as account_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.preferences import get_preferences
 from engram.errors import ValidationFailed
-from engram.graph.names import canonical_name
 from engram.graph.resolution import resolve_entity
+from engram.language.names import canonical_name
+from engram.language.privacy import matches_topics, redact_model, redact_secrets
 from engram.lifecycle.account_models import (
     ImportFact,
     ImportRequest,
@@ -48,7 +49,6 @@ from engram.lifecycle.account_models import (
 )
 from engram.models import IMPORTANCE_SCORES, MemoryPreferences, cap_evidence, clamp_confidence
 from engram.observability import logger
-from engram.pipeline.privacy import matches_topics, redact_model, redact_secrets
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder

@@ -18,9 +18,9 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.config import Settings, get_settings
 from engram.errors import EngramError, ProviderError, ProviderUnavailable
+from engram.language.privacy import redact_secrets
+from engram.language.text import STOPWORDS, normalise_text, split_sentences, stem, words
 from engram.observability import logger, metrics
-from engram.pipeline.privacy import redact_secrets
-from engram.pipeline.text import STOPWORDS, normalise_text, split_sentences, stem, words
 from engram.providers.base import LLM, TokenUsage, ToolSpec
 
 MAX_CONTENT = 10_000  # memories.content CHECK

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import upsert_preferences
+from engram.language.privacy import redact_model
 from engram.models import MemoryPreferences, PreferencesUpdate
-from engram.pipeline.privacy import redact_model
 
 
 def save_preferences(user_id: str, update: PreferencesUpdate) -> MemoryPreferences:

@@ -24,8 +24,8 @@ from typing import Literal, Protocol
 
 from engram.config import Settings, get_settings
 from engram.errors import ProviderError, ProviderUnavailable
+from engram.language.privacy import redact_for_log
 from engram.observability import logger
-from engram.pipeline.privacy import redact_for_log
 from engram.providers.base import LLM, LLMResult, ToolSpec
 
 SummaryKind = Literal["entity", "relationship", "storyline", "macro"]

@@ -44,8 +44,8 @@ def run_demo(data_dir: Path | None = None, script: Path = DEMO_FILE) -> int:
 
     from engram.api.app import build_local_app
     from engram.config import get_settings
+    from engram.language.temporal import warm_up
     from engram.local.runtime import start_local_runtime
-    from engram.pipeline.temporal import warm_up
 
     runtime = start_local_runtime(data_dir)
     warm_up()

@@ -25,7 +25,7 @@ def serve(
     atexit.register(runtime.stop)
     settings = get_settings()
     if settings.resolved_llm_provider == "rules":
-        from engram.pipeline.temporal import warm_up
+        from engram.language.temporal import warm_up
 
         warm_up()  # dateparser's first call costs ~2 s; pay it before the first request, not during it
     worker = _start_worker() if settings.local_worker else None

@@ -1,1 +1,3 @@
-"""The write path: privacy filter, extraction (phase 1), update decisions (phase 2), execution."""
+"""The write path: analyse a source (privacy filter, extraction, update decisions) and apply the result,
+plus user edits, feedback and forgetting. What reads text into facts and decisions is `engram.engines`,
+built on the pure functions of `engram.language`."""

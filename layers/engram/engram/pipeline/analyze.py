@@ -23,15 +23,15 @@ from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import sources as source_repo
 from engram.db.repositories.jobs import completed_job_results, count_open_jobs_for_source
 from engram.db.repositories.preferences import get_preferences
+from engram.engines.factory import get_decider, get_extractor
+from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
 from engram.errors import DecisionFailed, ExtractionFailed, NotFound
 from engram.jobs.models import Job, NewJob
 from engram.jobs.queue import JobTransaction, get_job_queue
+from engram.language.privacy import matches_topics, redact_model
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics
 from engram.pipeline import conversation
-from engram.pipeline.engines import get_decider, get_extractor
-from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
-from engram.pipeline.privacy import matches_topics, redact_model
 from engram.pipeline.update import AppliedFact, FactContext, apply_fact
 from engram.providers.factory import get_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from engram.engines.ports import TurnInput
 from engram.models import AnalyzeRequest
-from engram.pipeline.ports import TurnInput
 
 TOOL_SUMMARY_CUES = re.compile(
     r"\b(found|i see|there (?:are|is|were|was) \d+|"

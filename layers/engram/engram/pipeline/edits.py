@@ -23,9 +23,9 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.errors import Conflict, NotFound, ValidationFailed
+from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
 from engram.pipeline.forgetting import archive_row, forget_row
-from engram.pipeline.privacy import redact_model
 from engram.pipeline.update import content_hash
 from engram.providers.factory import get_embedder
 

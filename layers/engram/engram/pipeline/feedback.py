@@ -34,9 +34,9 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import feedback as feedback_repo
 from engram.db.repositories import memories as memory_repo
 from engram.errors import Conflict, NotFound
+from engram.language.privacy import redact_model
 from engram.models import CONFIDENCE_MAX, CONFIDENCE_MIN, FeedbackRequest, Memory
 from engram.pipeline.edits import apply_user_edit, archive_memory, to_memory
-from engram.pipeline.privacy import redact_model
 from engram.providers.factory import get_embedder
 
 APPROVE_STEP = 0.1

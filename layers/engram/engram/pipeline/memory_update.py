@@ -12,11 +12,11 @@ from typing import Any
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.sources import get_source
+from engram.engines.factory import get_decider
 from engram.errors import NotFound
+from engram.language.privacy import PLACEHOLDER_MARK, redact_model
 from engram.models import CandidateFact, MemoryUpdateRequest, OperationResult
 from engram.pipeline.analyze import keep_fact
-from engram.pipeline.engines import get_decider
-from engram.pipeline.privacy import PLACEHOLDER_MARK, redact_model
 from engram.pipeline.update import FactContext, apply_fact
 from engram.providers.factory import get_embedder
 

@@ -41,10 +41,11 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation, source_counted_memory
+from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
 from engram.graph.edge_writer import write_edges
-from engram.graph.names import canonical_name
 from engram.graph.resolution import correct_name, resolve_entity
+from engram.language.names import canonical_name
 from engram.models import (
     IMPORTANCE_SCORES,
     CandidateFact,
@@ -58,7 +59,6 @@ from engram.models import (
 )
 from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
-from engram.pipeline.ports import Decider
 from engram.providers.base import Embedder
 from engram.retrieval import vocabulary
 

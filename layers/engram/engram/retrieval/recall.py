@@ -40,9 +40,9 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories.graph import find_entities_by_canonical
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, record_access
-from engram.graph.names import canonical_name
+from engram.language.names import canonical_name
+from engram.language.temporal import RECURRENCE_CUES, day_label
 from engram.models import Memory, MemoryPreferences, RecallRequest, ScoredMemory
-from engram.pipeline.temporal import RECURRENCE_CUES, day_label
 from engram.providers.base import LLM
 from engram.providers.factory import get_embedder, get_llm
 from engram.ranking import ESTABLISHED_CONFIDENCE, rank_facts

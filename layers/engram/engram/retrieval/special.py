@@ -32,10 +32,10 @@ from engram.db.repositories import special as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, record_access
 from engram.graph.edges import CO_MENTION_TYPES
-from engram.graph.names import canonical_name
-from engram.graph.sentiment import TREND_WINDOW_DAYS, classify_change
+from engram.language.names import canonical_name
+from engram.language.sentiment import TREND_WINDOW_DAYS, classify_change
+from engram.language.temporal import NUMBER_WORDS, find_dates
 from engram.models import SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
-from engram.pipeline.temporal import NUMBER_WORDS, find_dates
 from engram.providers.factory import get_embedder
 from engram.retrieval.search import SearchParams, access_score, filters_from_request, recency_score, search_in
 from engram.retrieval.summaries import (

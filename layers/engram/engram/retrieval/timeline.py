@@ -28,8 +28,8 @@ from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters
 from engram.db.repositories.timeline import timeline_window
 from engram.errors import ValidationFailed
+from engram.language.temporal import detect_tense, find_dates
 from engram.models import TimelineRequest
-from engram.pipeline.temporal import detect_tense, find_dates
 from engram.providers.factory import get_embedder
 from engram.retrieval.recall import direct_match
 from engram.retrieval.search import SearchParams, search_in

@@ -30,7 +30,7 @@ from psycopg import sql
 
 from engram.db.connection import Conn
 from engram.graph.models import EdgeFilter, GraphQuery, NodeFilter
-from engram.graph.names import canonical_name
+from engram.language.names import canonical_name
 
 NODE_COLUMNS = (
     "id",

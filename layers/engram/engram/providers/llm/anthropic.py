@@ -22,6 +22,7 @@ from engram.providers.base import (
     elapsed_ms,
     retry_after_seconds,
 )
+from engram.providers.llm.base import ToolFormat
 
 if TYPE_CHECKING:
     import anthropic
@@ -29,6 +30,19 @@ if TYPE_CHECKING:
 
 # Statuses the SDK itself retries are transient; after its retries they mean "try again later".
 _TRANSIENT_STATUSES = frozenset({408, 409, 429})
+
+TOOLS = ToolFormat(
+    tools_field="tools",
+    choice_field="tool_choice",
+    spell=lambda tool: {
+        "name": tool.name,
+        "description": tool.description,
+        "input_schema": tool.input_schema,
+    },
+    auto={"type": "auto"},
+    any={"type": "any"},
+    named=lambda name: {"type": "tool", "name": name},
+)
 
 
 def anthropic_error(err: Exception) -> EngramError:
@@ -124,12 +138,7 @@ class AnthropicLLM:
         }
         if system:  # the API rejects an empty system text block
             params["system"] = system
-        if tools:
-            params["tools"] = [
-                {"name": tool.name, "description": tool.description, "input_schema": tool.input_schema}
-                for tool in tools
-            ]
-            params["tool_choice"] = _tool_choice(tool_choice)
+        params.update(TOOLS.request_fields(tools, tool_choice))
         started = time.perf_counter()
         try:
             message = self.client.messages.create(**params)
@@ -164,11 +173,3 @@ class AnthropicLLM:
             latency_ms=latency,
             stop_reason=message.stop_reason,
         )
-
-
-def _tool_choice(tool_choice: str | None) -> dict[str, str]:
-    if tool_choice is None:
-        return {"type": "auto"}
-    if tool_choice == "any":
-        return {"type": "any"}
-    return {"type": "tool", "name": tool_choice}

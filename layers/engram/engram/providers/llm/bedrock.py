@@ -20,6 +20,7 @@ from engram.providers.base import (
     elapsed_ms,
     retry_after_seconds,
 )
+from engram.providers.llm.base import ToolFormat
 
 # Error codes that mean "busy or down, try later" rather than "this request is wrong".
 _TRANSIENT_CODES = frozenset(
@@ -31,6 +32,22 @@ _TRANSIENT_CODES = frozenset(
         "ModelTimeoutException",
         "ModelNotReadyException",
     }
+)
+
+TOOLS = ToolFormat(
+    tools_field="tools",
+    choice_field="toolChoice",
+    spell=lambda tool: {
+        "toolSpec": {
+            "name": tool.name,
+            "description": tool.description,
+            "inputSchema": {"json": tool.input_schema},
+        }
+    },
+    auto={"auto": {}},
+    any={"any": {}},
+    named=lambda name: {"tool": {"name": name}},
+    container="toolConfig",
 )
 
 
@@ -120,20 +137,7 @@ class BedrockLLM:
         }
         if system:  # system blocks must be non-empty
             params["system"] = [{"text": system}]
-        if tools:
-            params["toolConfig"] = {
-                "tools": [
-                    {
-                        "toolSpec": {
-                            "name": tool.name,
-                            "description": tool.description,
-                            "inputSchema": {"json": tool.input_schema},
-                        }
-                    }
-                    for tool in tools
-                ],
-                "toolChoice": _tool_choice(tool_choice),
-            }
+        params.update(TOOLS.request_fields(tools, tool_choice))
         started = time.perf_counter()
         try:
             response = self.client.converse(**params)
@@ -174,11 +178,3 @@ class BedrockLLM:
             latency_ms=latency,
             stop_reason=response.get("stopReason"),
         )
-
-
-def _tool_choice(tool_choice: str | None) -> dict[str, Any]:
-    if tool_choice is None:
-        return {"auto": {}}
-    if tool_choice == "any":
-        return {"any": {}}
-    return {"tool": {"name": tool_choice}}

@@ -21,6 +21,7 @@ from engram.providers.base import (
     elapsed_ms,
     retry_after_seconds,
 )
+from engram.providers.llm.base import ToolFormat
 
 if TYPE_CHECKING:
     import httpx2
@@ -36,6 +37,18 @@ _STOP_REASONS = {
 
 # Statuses the SDK itself retries are transient; after its retries they mean "try again later".
 _TRANSIENT_STATUSES = frozenset({408, 409, 429})
+
+TOOLS = ToolFormat(
+    tools_field="tools",
+    choice_field="tool_choice",
+    spell=lambda tool: {
+        "type": "function",
+        "function": {"name": tool.name, "description": tool.description, "parameters": tool.input_schema},
+    },
+    auto="auto",
+    any="required",
+    named=lambda name: {"type": "function", "function": {"name": name}},
+)
 
 
 def build_openai_client(settings: Settings, http_client: httpx2.Client | None = None) -> openai.OpenAI:
@@ -124,19 +137,7 @@ class OpenAILLM:
             "max_completion_tokens": max_tokens or self._settings.llm_max_tokens,
             "temperature": temperature,
         }
-        if tools:
-            params["tools"] = [
-                {
-                    "type": "function",
-                    "function": {
-                        "name": tool.name,
-                        "description": tool.description,
-                        "parameters": tool.input_schema,
-                    },
-                }
-                for tool in tools
-            ]
-            params["tool_choice"] = _tool_choice(tool_choice)
+        params.update(TOOLS.request_fields(tools, tool_choice))
         started = time.perf_counter()
         try:
             completion = self.client.chat.completions.create(**params)
@@ -157,14 +158,6 @@ class OpenAILLM:
             latency_ms=latency,
             stop_reason=_STOP_REASONS.get(choice.finish_reason, choice.finish_reason),
         )
-
-
-def _tool_choice(tool_choice: str | None) -> str | dict[str, Any]:
-    if tool_choice is None:
-        return "auto"
-    if tool_choice == "any":
-        return "required"
-    return {"type": "function", "function": {"name": tool_choice}}
 
 
 def _parse_tool_call(call: Any) -> ToolCall:

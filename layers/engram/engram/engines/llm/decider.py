@@ -9,21 +9,15 @@ so the job retries instead of the fact being silently dropped or applied to the 
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from aws_lambda_powertools.metrics import MetricUnit
 
-from engram.config import Settings, get_settings
-from engram.errors import DecisionFailed, EngramError, ProviderError, ProviderUnavailable
-from engram.models import CandidateFact, SimilarMemory, UpdateDecision
-from engram.observability import logger, metrics
-from engram.pipeline.privacy import redact_for_log, redact_secrets
-from engram.pipeline.prompts import (
+from engram.engines.llm.base import ToolCallingEngine, ToolRequest, UnusableAnswer
+from engram.engines.llm.prompts import (
     ADD_MEMORY,
     DECISION_SYSTEM_PROMPT,
     NO_OPERATION,
@@ -32,7 +26,11 @@ from engram.pipeline.prompts import (
     build_decision_tools,
     decision_retry_message,
 )
-from engram.providers.base import LLM, LLMResult, TokenUsage, ToolCall, ToolSpec
+from engram.errors import DecisionFailed
+from engram.language.privacy import redact_secrets
+from engram.models import CandidateFact, SimilarMemory, UpdateDecision
+from engram.observability import logger, metrics
+from engram.providers.base import LLMResult, ToolCall, ToolSpec
 
 _ECHO_CHARS = 2000
 _STRATEGIES = ("replace", "append", "supersede")
@@ -40,28 +38,12 @@ _TRUE = ("true", "yes", "1")
 _FALSE = ("false", "no", "0")
 
 
-class BadDecision(Exception):
-    """The model's answer cannot be applied. The message is safe to show the model and the logs."""
+class BadDecision(UnusableAnswer):
+    """The model's decision cannot be applied (no tool called, a required argument missing, an unknown id)."""
 
 
-class LLMDecider:
-    """`Decider` backed by any `LLM` that can call tools.
-
-    `settings` defaults to `get_settings()` read at call time; `sleep` is injectable so tests of the
-    retry path do not wait.
-    """
-
-    def __init__(
-        self,
-        llm: LLM,
-        *,
-        settings: Settings | None = None,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        self.llm = llm
-        self.name = f"llm:{llm.name}"
-        self._settings = settings
-        self._sleep = sleep
+class LLMDecider(ToolCallingEngine):
+    """`Decider` backed by any `LLM` that can call tools."""
 
     def decide(
         self, fact: CandidateFact, similar: list[SimilarMemory], observed_at: datetime
@@ -74,76 +56,34 @@ class LLMDecider:
                 reasoning="forget request, but no stored memory resembles it",
                 model=self.llm.model,
             )
-        settings = self._settings or get_settings()
         tools = build_decision_tools(len(similar), forget=fact.forget)
         ids = {str(number): memory.id for number, memory in enumerate(similar, 1)}
-        prompt = build_decision_prompt(fact, similar, observed_at)
-        messages: list[dict] = [{"role": "user", "content": prompt}]
-        usage = TokenUsage(model=self.llm.model)
-        errors: list[Exception] = []
-        if settings.verbose_logging:
-            logger.info("decision prompt", prompt=redact_for_log(prompt, limit=4000))
-
-        for attempt in (1, 2):
-            if attempt == 2:
-                self._sleep(settings.llm_retry_backoff_seconds)
-            try:
-                answer = self.llm.complete(
-                    system=DECISION_SYSTEM_PROMPT,
-                    messages=messages,
-                    tools=tools,
-                    tool_choice="any",
-                    temperature=0.0,
-                )
-            except (ProviderUnavailable, ProviderError) as err:
-                metrics.add_metric(name="llm_error", unit=MetricUnit.Count, value=1)
-                logger.warning(
-                    "decision model call failed", attempt=attempt, error_code=err.code, error=err.message
-                )
-                errors.append(err)
-                continue
-            usage.add(answer)
-            if settings.verbose_logging:
-                logger.info("decision answer", attempt=attempt, answer=redact_for_log(_echo(answer), 4000))
-            try:
-                decision = self._decision(answer, fact, tools, ids)
-            except BadDecision as err:
-                metrics.add_metric(name="parse_fail", unit=MetricUnit.Count, value=1)
-                logger.warning("decision unusable", attempt=attempt, reason=str(err))
-                errors.append(err)
-                messages = [
-                    messages[0],
-                    {"role": "assistant", "content": _echo(answer)[:_ECHO_CHARS] or "(empty answer)"},
-                    {"role": "user", "content": decision_retry_message(str(err), len(similar))},
-                ]
-                continue
-            decision = decision.model_copy(
-                update={
-                    "model": usage.model,
-                    "input_tokens": usage.input_tokens,
-                    "output_tokens": usage.output_tokens,
-                }
-            )
-            logger.info(
-                "decision made",
-                operation=decision.operation,
-                strategy=decision.strategy,
-                attempts=attempt,
-                candidates=len(similar),
-                model=usage.model,
-                input_tokens=usage.input_tokens,
-                output_tokens=usage.output_tokens,
-            )
-            return decision
-
-        last = errors[-1]
-        retry_after = next(
-            (e.retry_after for e in reversed(errors) if isinstance(e, EngramError) and e.retry_after), None
+        request = ToolRequest(
+            stage="decision",
+            system=DECISION_SYSTEM_PROMPT,
+            prompt=build_decision_prompt(fact, similar, observed_at),
+            tools=tools,
+            tool_choice="any",
+            retry_message=lambda reason: decision_retry_message(reason, len(similar)),
+            failure=DecisionFailed,
+            failed="update decision failed",
+            echo_chars=_ECHO_CHARS,
+            log_chars=4000,
         )
-        reason = last.message if isinstance(last, ProviderError | ProviderUnavailable) else str(last)
-        raise DecisionFailed(
-            f"update decision failed after one retry: {reason}", retry_after=retry_after
-        ) from last
+        answered = self.ask(request, lambda answer: self._decision(answer, fact, tools, ids))
+        decision = answered.value.model_copy(update=answered.usage_fields())
+        usage = answered.usage
+        logger.info(
+            "decision made",
+            operation=decision.operation,
+            strategy=decision.strategy,
+            attempts=answered.attempts,
+            candidates=len(similar),
+            model=usage.model,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+        )
+        return decision
 
     def _decision(
         self, answer: LLMResult, fact: CandidateFact, tools: Sequence[ToolSpec], ids: dict[str, UUID]
@@ -224,12 +164,3 @@ def _boolean(value: Any, call: ToolCall) -> bool:
     if str(value).strip().lower() in _FALSE:
         return False
     raise BadDecision(f"{call.name}: hard_delete must be true or false")
-
-
-def _echo(answer: LLMResult) -> str:
-    """The answer as text, to show the model what it sent (and, in verbose mode only, the logs)."""
-    if answer.tool_calls:
-        return "\n".join(
-            f"{call.name}({json.dumps(call.arguments, ensure_ascii=False)})" for call in answer.tool_calls
-        )
-    return answer.text or ""

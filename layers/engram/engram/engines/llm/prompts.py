@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
 from engram.models import MEMORY_TYPES, CandidateFact, MemoryPreferences, SimilarMemory
-from engram.pipeline.ports import ExtractionInput, KnownFact, TurnInput
 from engram.providers.base import ToolSpec
 
 # Budgets for the context blocks. The pipeline already ranks and caps known facts with the shared

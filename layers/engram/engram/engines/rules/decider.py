@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from engram.language.text import content_stems, has_negation, is_filler, is_help_request, words
 from engram.models import CandidateFact, SimilarMemory, UpdateDecision
-from engram.pipeline.text import content_stems, has_negation, is_filler, is_help_request, words
 
 MODEL = "rules-v1"
 

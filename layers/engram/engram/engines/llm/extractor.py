@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -21,8 +20,16 @@ from typing import Any, TypeVar
 from aws_lambda_powertools.metrics import MetricUnit
 from pydantic import BaseModel, ValidationError
 
-from engram.config import Settings, get_settings
-from engram.errors import EngramError, ExtractionFailed, ProviderError, ProviderUnavailable
+from engram.engines.llm.base import ToolCallingEngine, ToolRequest, UnusableAnswer
+from engram.engines.llm.prompts import (
+    EXTRACTION_SYSTEM_PROMPT,
+    RECORD_MEMORIES,
+    RECORD_MEMORIES_TOOL,
+    build_extraction_prompt,
+    extraction_retry_message,
+)
+from engram.engines.ports import ExtractionInput
+from engram.errors import ExtractionFailed
 from engram.models import (
     ActionRecord,
     CandidateFact,
@@ -33,16 +40,7 @@ from engram.models import (
     ProvenanceEntry,
 )
 from engram.observability import logger, metrics
-from engram.pipeline.ports import ExtractionInput
-from engram.pipeline.privacy import redact_for_log
-from engram.pipeline.prompts import (
-    EXTRACTION_SYSTEM_PROMPT,
-    RECORD_MEMORIES,
-    RECORD_MEMORIES_TOOL,
-    build_extraction_prompt,
-    extraction_retry_message,
-)
-from engram.providers.base import LLM, LLMResult, TokenUsage
+from engram.providers.base import LLMResult
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -61,8 +59,8 @@ _SYNONYMS = {  # what models (and seed 000/002's formats) call our fields
 }
 
 
-class MalformedAnswer(Exception):
-    """The model answered, but not in a shape we can use. The message is safe to show the model and logs."""
+class MalformedAnswer(UnusableAnswer):
+    """The extraction answer has no usable shape (no facts list, cut off, another tool called)."""
 
 
 @dataclass
@@ -74,24 +72,8 @@ class ParsedFacts:
     disabled: int = 0
 
 
-class LLMExtractor:
-    """`Extractor` backed by any `LLM` that can call tools (Anthropic, OpenAI, Bedrock).
-
-    `settings` defaults to `get_settings()` read at call time; `sleep` is injectable so tests of the
-    retry path do not wait.
-    """
-
-    def __init__(
-        self,
-        llm: LLM,
-        *,
-        settings: Settings | None = None,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        self.llm = llm
-        self.name = f"llm:{llm.name}"
-        self._settings = settings
-        self._sleep = sleep
+class LLMExtractor(ToolCallingEngine):
+    """`Extractor` backed by any `LLM` that can call tools (Anthropic, OpenAI, Bedrock)."""
 
     def extract(self, inp: ExtractionInput) -> ExtractionResult:
         """Candidate facts from `inp.turns`, with provenance mapped from the model's message_refs.
@@ -99,94 +81,36 @@ class LLMExtractor:
         One retry (after `llm_retry_backoff_seconds`) on a malformed answer or a provider failure; then
         `ExtractionFailed`, carrying the provider's retry_after when it gave one.
         """
-        settings = self._settings or get_settings()
-        prompt = build_extraction_prompt(inp)
-        messages: list[dict] = [{"role": "user", "content": prompt}]
-        usage = TokenUsage(model=self.llm.model)
-        errors: list[Exception] = []
-        if settings.verbose_logging:
-            logger.info(
-                "extraction prompt", source_id=inp.source_id, prompt=redact_for_log(prompt, limit=8000)
-            )
-
-        for attempt in (1, 2):
-            if attempt == 2:
-                self._sleep(settings.llm_retry_backoff_seconds)
-            try:
-                answer = self.llm.complete(
-                    system=EXTRACTION_SYSTEM_PROMPT,
-                    messages=messages,
-                    tools=[RECORD_MEMORIES_TOOL],
-                    tool_choice=RECORD_MEMORIES,
-                    temperature=0.0,
-                )
-            except (ProviderUnavailable, ProviderError) as err:
-                metrics.add_metric(name="llm_error", unit=MetricUnit.Count, value=1)
-                logger.warning(
-                    "extraction model call failed",
-                    source_id=inp.source_id,
-                    attempt=attempt,
-                    error_code=err.code,
-                    error=err.message,
-                )
-                errors.append(err)
-                continue
-            usage.add(answer)
-            if settings.verbose_logging:
-                logger.info(
-                    "extraction answer",
-                    source_id=inp.source_id,
-                    attempt=attempt,
-                    answer=redact_for_log(_echo(answer), 8000),
-                )
-            try:
-                parsed = parse_extraction_answer(answer, inp)
-            except MalformedAnswer as err:
-                metrics.add_metric(name="parse_fail", unit=MetricUnit.Count, value=1)
-                logger.warning(
-                    "extraction answer unusable",
-                    source_id=inp.source_id,
-                    attempt=attempt,
-                    reason=str(err),
-                    stop_reason=answer.stop_reason,
-                )
-                errors.append(err)
-                messages = [
-                    messages[0],
-                    {"role": "assistant", "content": _echo(answer)[:_ECHO_CHARS] or "(empty answer)"},
-                    {"role": "user", "content": extraction_retry_message(str(err))},
-                ]
-                continue
-            if parsed.dropped:
-                metrics.add_metric(name="invalid_fact", unit=MetricUnit.Count, value=parsed.dropped)
-            result = parsed.result.model_copy(
-                update={
-                    "model": usage.model,
-                    "input_tokens": usage.input_tokens,
-                    "output_tokens": usage.output_tokens,
-                }
-            )
-            logger.info(
-                "extraction done",
-                source_id=inp.source_id,
-                attempts=attempt,
-                facts=len(result.facts),
-                dropped_invalid=parsed.dropped,
-                dropped_disabled_type=parsed.disabled,
-                model=usage.model,
-                input_tokens=usage.input_tokens,
-                output_tokens=usage.output_tokens,
-            )
-            return result
-
-        last = errors[-1]
-        retry_after = next(
-            (e.retry_after for e in reversed(errors) if isinstance(e, EngramError) and e.retry_after), None
+        request = ToolRequest(
+            stage="extraction",
+            system=EXTRACTION_SYSTEM_PROMPT,
+            prompt=build_extraction_prompt(inp),
+            tools=[RECORD_MEMORIES_TOOL],
+            tool_choice=RECORD_MEMORIES,
+            retry_message=extraction_retry_message,
+            failure=ExtractionFailed,
+            failed="extraction failed",
+            echo_chars=_ECHO_CHARS,
+            log_chars=8000,
+            log_fields={"source_id": inp.source_id},
         )
-        reason = last.message if isinstance(last, ProviderError | ProviderUnavailable) else str(last)
-        raise ExtractionFailed(
-            f"extraction failed after one retry: {reason}", retry_after=retry_after
-        ) from last
+        answered = self.ask(request, lambda answer: parse_extraction_answer(answer, inp))
+        parsed, usage = answered.value, answered.usage
+        if parsed.dropped:
+            metrics.add_metric(name="invalid_fact", unit=MetricUnit.Count, value=parsed.dropped)
+        result = parsed.result.model_copy(update=answered.usage_fields())
+        logger.info(
+            "extraction done",
+            source_id=inp.source_id,
+            attempts=answered.attempts,
+            facts=len(result.facts),
+            dropped_invalid=parsed.dropped,
+            dropped_disabled_type=parsed.disabled,
+            model=usage.model,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+        )
+        return result
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -432,12 +356,3 @@ def _valid_items(raw: Any, model: type[M], fixup: Callable[[dict], dict] | None 
         except ValidationError:
             continue
     return items
-
-
-def _echo(answer: LLMResult) -> str:
-    """The answer as text, to show the model what it sent (and, in verbose mode only, the logs)."""
-    if answer.tool_calls:
-        return "\n".join(
-            f"{call.name}({json.dumps(call.arguments, ensure_ascii=False)})" for call in answer.tool_calls
-        )
-    return answer.text or ""

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from engram.config import get_settings
-from engram.pipeline.ports import Decider, Extractor
+from engram.engines.ports import Decider, Extractor
 
 
 def get_extractor() -> Extractor:
     if get_settings().resolved_llm_provider == "rules":
-        from engram.pipeline.rules_extractor import RulesExtractor
+        from engram.engines.rules.extractor import RulesExtractor
 
         return RulesExtractor()
-    from engram.pipeline.llm_extractor import LLMExtractor
+    from engram.engines.llm.extractor import LLMExtractor
     from engram.providers.factory import get_llm
 
     return LLMExtractor(get_llm())
@@ -19,10 +19,10 @@ def get_extractor() -> Extractor:
 
 def get_decider() -> Decider:
     if get_settings().resolved_llm_provider == "rules":
-        from engram.pipeline.rules_decider import RulesDecider
+        from engram.engines.rules.decider import RulesDecider
 
         return RulesDecider()
-    from engram.pipeline.llm_decider import LLMDecider
+    from engram.engines.llm.decider import LLMDecider
     from engram.providers.factory import get_llm
 
     return LLMDecider(get_llm())

@@ -1,0 +1,335 @@
+"""The offline `rules` extractor (phase 1 without a model): what every user without an API key meets first.
+
+It reads each new turn sentence by sentence, clause by clause, and turns what is about the user and the
+people in their life into candidate memories with every field an LLM extractor would fill :
+type, layer, category, entities, subject/attribute/value (the scope of contradictions), temporal fields
+resolved against when it was said, sensitivity, importance, confidence, sentiment, outcome, provenance.
+
+How it generalises instead of matching examples:
+
+- grammar, not strings: a clause's *subject* is found first (I / we / "my sister" / a name / a resolved
+  "he" / an implied "I" in a note fragment), then small predicate grammars read an *attribute* from any
+  inflection of their verbs ("works/working/worked at", "moved/relocated to", "broke up with") and take the
+  value from a capitalised run or a short noun phrase;
+- vocabularies and patterns are grouped constants in `engram.language` (relationship words, pets,
+  attribute grammars, health and money lexicons, sentiment) so a new word is one edit;
+- tense and hedging are read, not assumed: "thinking about leaving Stripe" keeps Stripe as the employer,
+  "used to live in Boston" is history, "I think" halves confidence;
+- dates go through `engram.language.temporal` (own grammar + dateparser + recurrent), always against
+  `observed_at`.
+
+Precision beats recall: a missed memory comes back the next time it is said, a wrong one misleads every
+later answer. Everything is deterministic; per-call cost is a few milliseconds (no model, no I/O).
+
+This module reads turns and sentences; `clauses` reads one clause into a draft, `slots` its subject and
+attribute, `fields` the fact's other fields, `assembly` the records that travel with it, and `passes`
+the whole result (preferences, entity memories, duplicates, old values).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.engines.ports import ExtractionInput, TurnInput
+from engram.engines.rules.assembly import _forget
+from engram.engines.rules.clauses import _clause, _strip_vocative
+from engram.engines.rules.drafts import (
+    CONFIDENCE_REMEMBER,
+    MODEL,
+    Draft,
+    Subject,
+    TurnContext,
+    is_speaker,
+)
+from engram.engines.rules.fields import _attributed, _content, _provenance, _tidy
+from engram.engines.rules.passes import _apply_preferences, _dedupe, _entity_memories, _fill_old_values
+from engram.engines.rules.slots import _slot_of
+from engram.language.cues import (
+    ACTION,
+    FORGET_REQUEST,
+    PROCEDURE,
+    PROCEDURE_CONTINUATION,
+    REMEMBER_THIS,
+    REMIND_ME,
+)
+from engram.language.lexicons import sensitivity_of
+from engram.language.sentiment import sentiment_of
+from engram.language.temporal import analyse_temporal, as_utc
+from engram.language.text import (
+    STOPWORDS,
+    has_first_person,
+    is_filler,
+    is_help_request,
+    normalise_text,
+    second_to_first_person,
+    split_clauses,
+    split_sentences,
+    spot_entities,
+    statement_part,
+    strip_discourse_fillers,
+    words,
+)
+from engram.models import (
+    CandidateFact,
+    EntityMention,
+    ExtractionResult,
+    cap_evidence,
+)
+
+
+class RulesExtractor:
+    """Deterministic phase-1 extractor (see module docstring). Stateless: one instance serves every call."""
+
+    name = "rules"
+    model = MODEL
+
+    def extract(self, inp: ExtractionInput) -> ExtractionResult:
+        """Candidate facts of `inp.turns` (context fields are only read for pronouns and old values)."""
+        speakers = frozenset(
+            turn.name
+            for turn in [*inp.turns, *inp.recent_messages, inp.previous_message]
+            if turn and turn.name
+        )
+        known_people = speakers | _people_in(inp.previous_message)
+        last_person = _last_person(inp.previous_message, known_people, speakers)
+        drafts: list[Draft] = []
+        for index, turn in enumerate(inp.turns):
+            if turn.role == "system":
+                continue
+            ctx = TurnContext(
+                turn=turn,
+                index=index,
+                speaker=turn.name if turn.role == "user" or turn.name else None,
+                is_assistant=turn.role in ("assistant", "tool"),
+                observed_at=as_utc(turn.timestamp or inp.observed_at),
+                source_id=inp.source_id,
+                known_people=known_people,
+                speakers=speakers,
+                last_person=last_person,
+            )
+            if ctx.is_assistant:
+                ctx.speaker = None  # an assistant's summary is about the app's user
+            _extract_turn(ctx, inp)
+            drafts.extend(ctx.drafts)
+            last_person = ctx.last_person
+        drafts = _apply_preferences(drafts, inp)
+        drafts.extend(_apply_preferences(_entity_memories(drafts, speakers), inp))
+        drafts = _dedupe(drafts)
+        _fill_old_values(drafts, inp)
+        return ExtractionResult(
+            facts=[draft.fact for draft in drafts],
+            changes_detected=[draft.change for draft in drafts if draft.change],
+            decisions=[draft.decision for draft in drafts if draft.decision],
+            actions=[draft.action for draft in drafts if draft.action],
+            model=MODEL,
+        )
+
+
+def _people_in(turn: TurnInput | None) -> frozenset[str]:
+    if turn is None:
+        return frozenset()
+    return frozenset(e.name for e in spot_entities(normalise_text(turn.content)) if e.kind == "person")
+
+
+def _last_person(turn: TurnInput | None, known: frozenset[str], speakers: frozenset[str]) -> str | None:
+    if turn is None:
+        return None
+    people = [e.name for e in spot_entities(normalise_text(turn.content), known) if e.kind == "person"]
+    people = [p for p in people if p not in speakers]
+    return people[-1] if people else None
+
+
+_ASSISTANT_SELF = re.compile(
+    r"^(?:I|I'm|I've|I'll|I'd|Let me|Here's|Here is|Sure|Of course|Happy to|Great|"
+    r"Glad|Absolutely|Certainly)\b"
+)
+_ASSISTANT_TOOL_VERB = re.compile(
+    r"^I\s+(?:just\s+)?(?:found|see|saw|noticed|checked|searched|looked (?:at|through)|"
+    r"can see|pulled up|located)\s+",
+    re.IGNORECASE,
+)
+
+
+def _extract_turn(ctx: TurnContext, inp: ExtractionInput) -> None:
+    text = normalise_text(ctx.turn.content)
+    ctx.question = _previous_question(ctx, inp) if ctx.speaker and not ctx.is_assistant else None
+    for sentence in split_sentences(text):
+        if ctx.is_assistant:
+            tool = _ASSISTANT_TOOL_VERB.match(sentence)
+            if tool:
+                rest = sentence[tool.end() :]
+                sentence = "Found " + rest if rest else sentence
+            elif _ASSISTANT_SELF.match(sentence):
+                continue  # the assistant talking about itself
+            sentence = second_to_first_person(sentence)
+        before = len(ctx.drafts)
+        _sentence(sentence, ctx, inp)
+        if len(ctx.drafts) == before and ctx.speaker and not ctx.is_assistant:
+            _said(sentence, ctx, inp)
+
+
+# A conversation between named people is an episodic record: what a speaker said with substance is kept
+# even when no fact can be parsed out of it ("Researching adoption agencies", "That charity race sounds
+# great!"), as a low-confidence observation in the speaker's name. Questions are not kept; a fragment
+# that answers the other speaker's question carries the question as its context.
+SAID_MIN_CONTENT_WORDS = 3
+SAID_MIN_CONTENT_WORDS_ANSWER = 2  # "The Minnesota Wolves!" answering "Which team did you sign with?"
+SAID_CONFIDENCE = 0.5
+_QUESTION_TAIL = re.compile(r"([^.!?]*\?)\s*$")
+
+
+def _said(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
+    speaker = ctx.speaker
+    if speaker is None:
+        return
+    text = _strip_vocative(strip_discourse_fillers(sentence.strip()), ctx)
+    if "[redacted:" in text.lower() or text.endswith("?"):
+        return
+    if is_filler(text, ctx.speakers) or is_help_request(text):
+        return
+    names = {n.lower() for n in ctx.speakers}
+    content_words = [w for w in words(text) if w not in STOPWORDS and w not in names]
+    question = ctx.question
+    if len(content_words) < (SAID_MIN_CONTENT_WORDS_ANSWER if question else SAID_MIN_CONTENT_WORDS):
+        return
+    temporal = analyse_temporal(text, ctx.observed_at)
+    content = _content(text, temporal, ctx)
+    if not has_first_person(text):
+        content += f" (answering: {question})" if question else ""
+    content = _attributed(content, ctx)
+    entities = spot_entities(text, ctx.known_people)
+    fact = CandidateFact(
+        content=content,
+        memory_type="event" if temporal.event_date else "fact",
+        layer="episodic",
+        category="other",
+        sentiment=sentiment_of(text),
+        importance="medium",  # what someone said is as important as a parsed fact; only less certain
+        confidence=SAID_CONFIDENCE,
+        # An observation of the conversation, not a fact parsed from it: like any observation it is stored
+        # whatever the user's `min_confidence` (which filters explicit facts) and, unless said again,
+        # dropped after 180 days. As "explicit" at 0.5 the default preferences silently discarded it.
+        source_type="inferred",
+        evidence=cap_evidence(sentence),
+        event_date=temporal.event_date,
+        sensitivity_level=sensitivity_of(text)[1],
+        subject=speaker,
+        entities=[
+            EntityMention(name=e.name, kind=e.kind, entity_type=e.entity_type)  # type: ignore[arg-type]
+            for e in entities
+            if not is_speaker(e.name, ctx.speakers)
+        ],
+        provenance=[_provenance(ctx)],
+    )
+    ctx.drafts.append(Draft(fact=fact, turn_index=ctx.index))
+
+
+def _previous_question(ctx: TurnContext, inp: ExtractionInput) -> str | None:
+    previous = inp.turns[ctx.index - 1] if ctx.index > 0 else inp.previous_message
+    if previous is None or previous.name == ctx.speaker:
+        return None
+    match = _QUESTION_TAIL.search(normalise_text(previous.content))
+    if not match:
+        return None
+    question = match.group(1).strip()
+    return question if len(question) <= 120 else None
+
+
+def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
+    if "[redacted:" in sentence.lower():
+        return  # never a memory about a secret, not even "I have a card"
+    text = sentence.strip()
+    if REMEMBER_THIS.match(text):
+        if ctx.drafts:
+            _boost(ctx.drafts[-1])
+        return
+    if ctx.drafts and ctx.drafts[-1].fact.memory_type == "procedure" and PROCEDURE_CONTINUATION.match(text):
+        fact = ctx.drafts[-1].fact
+        fact.content = _tidy(f"{fact.content}. {text}")
+        return
+    forget = FORGET_REQUEST.match(strip_discourse_fillers(text))
+    if forget:
+        _forget(forget.group("what"), sentence, ctx, inp)
+        return
+    remind = REMIND_ME.match(text)
+    if remind:
+        text = f"I need to {remind.group('what')}"
+    elif text.endswith("?"):
+        part = statement_part(text)
+        if part is None:
+            return
+        text = part
+    if is_filler(text, ctx.speakers) or is_help_request(text):
+        return
+    if PROCEDURE.match(strip_discourse_fillers(text)):
+        _clause(text, sentence, ctx, procedure=True)
+        return
+    first_draft = len(ctx.drafts)
+    clauses = [c for part in split_clauses(text) for c in _TODO_TAIL.split(part) if c.strip()]
+    for clause in _keep_outcomes_attached(clauses):
+        for part in _split_shared_subject(clause):
+            # A clause that says nothing personal on its own ("they think it's pneumonia") completes the
+            # sentence's previous fact instead of being lost.
+            previous = ctx.drafts[-1] if len(ctx.drafts) > first_draft else None
+            _clause(part, sentence, ctx, procedure=False, reminder=bool(remind), attach_to=previous)
+
+
+# "Anna's wedding is on the 14th, need to buy a gift": the to-do is a memory of its own.
+_TODO_TAIL = re.compile(
+    r",\s+(?=(?:need to|have to|gotta|must|should|remember to|don't forget to|gonna)\b)", re.IGNORECASE
+)
+_SHARED_SUBJECT = re.compile(
+    r"^(?P<subject>(?:(?:my|our|his|her|their)\s+(?:(?:best|older|younger|little|big|new|old|ex|"
+    r"twin)\s+)?[\w\-]+(?:,?\s+(?-i:[A-Z][a-z'\-]+)(?=[\s,]))?|(?-i:[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)|"
+    r"I|we|he|she|they))\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_VERB_START = re.compile(
+    r"^(?:also\s+|now\s+|then\s+|still\s+)?(?:[a-z]+(?:s|ed)|is|has|had|was|got|went|left|love|like|hate|enjoy|"
+    r"prefer|adore|"
+    r"quit|met|took|made|became|runs|ran)\b"
+)
+
+
+def _split_shared_subject(clause: str) -> list[str]:
+    """ "My brother lives in Chicago and works for Deloitte" -> two facts with the same subject.
+
+    Only when both halves state a different attribute: "left Stripe and joined Notion" stays one change.
+    """
+    match = _SHARED_SUBJECT.match(clause)
+    joint = re.search(r",?\s+(?:and|but)\s+", match.group("rest")) if match else None
+    if not match or not joint:
+        return [clause]
+    left_rest, right_rest = match.group("rest")[: joint.start()], match.group("rest")[joint.end() :]
+    if not _VERB_START.match(right_rest):
+        return [clause]
+    left, right = f"{match.group('subject')} {left_rest}", f"{match.group('subject')} {right_rest}"
+    probe = Subject("?", is_owner=True)
+    left_slot, right_slot = _slot_of(left, probe), _slot_of(right, probe)
+    if left_slot and right_slot and left_slot.attribute != right_slot.attribute:
+        return [left, right]
+    return [clause]
+
+
+def _keep_outcomes_attached(clauses: list[str]) -> list[str]:
+    """Re-join "I finished my thesis" + "my advisor was thrilled": a reaction is the action's outcome."""
+    out: list[str] = []
+    for clause in clauses:
+        reaction = not re.match(
+            r"^(?:(?:now|then|still|also|today|these days),?\s+)?(?:I|I'm|I've|we|we're)\b",
+            clause,
+            re.IGNORECASE,
+        )
+        about_it = reaction and bool(re.search(r"\b(?:it|that|this|them)\W*$", clause, re.IGNORECASE))
+        if out and sentiment_of(clause) is not None and ((ACTION.search(out[-1]) and reaction) or about_it):
+            lowered = clause[0].lower() + clause[1:] if clause[:2] != clause[:2].upper() else clause
+            out[-1] = f"{out[-1]} and {lowered}"
+            continue
+        out.append(clause)
+    return out
+
+
+def _boost(draft: Draft) -> None:
+    """ "Remember this" after a statement: the user vouches for it (seed 002: 1.0) and flags it critical."""
+    draft.fact.confidence = CONFIDENCE_REMEMBER
+    draft.fact.importance = "critical"

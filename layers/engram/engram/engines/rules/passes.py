@@ -1,0 +1,197 @@
+"""Passes over a whole extraction: the user's preferences, entity memories, duplicates and old values."""
+
+from __future__ import annotations
+
+import re
+
+from engram.engines.ports import ExtractionInput, TurnInput
+from engram.engines.rules.drafts import (
+    CONFIDENCE_INFERRED,
+    Draft,
+    TurnContext,
+    is_speaker,
+)
+from engram.engines.rules.slots import _slot_of, _subject_of
+from engram.language.lexicons import (
+    HEALTH_AS_FIELD,
+    sensitivity_of,
+)
+from engram.language.text import (
+    FAMILY_RELATIONS,
+    PARTNER_RELATIONS,
+    WORK_RELATIONS,
+    matches_topic,
+    normalise_text,
+    spot_entities,
+)
+from engram.models import (
+    CandidateFact,
+    EntityMention,
+)
+
+
+def _apply_preferences(drafts: list[Draft], inp: ExtractionInput) -> list[Draft]:
+    """Seed 000 §6.1: disabled types are dropped, never-store topics dropped, sensitive topics marked."""
+    preferences = inp.preferences
+    enabled = set(preferences.enabled_categories)
+    kept: list[Draft] = []
+    for draft in drafts:
+        fact = draft.fact
+        texts = (
+            fact.content,
+            fact.evidence,
+            fact.category,
+            fact.name,
+            *draft.topics,
+            *(e.name for e in fact.entities),
+        )
+        if not fact.forget:
+            if fact.memory_type not in enabled:
+                continue
+            if any(matches_topic(topic, *texts) for topic in preferences.never_store):
+                continue
+        if fact.sensitivity_level == "normal":
+            topical = [HEALTH_AS_FIELD.sub(" ", t) if isinstance(t, str) else t for t in texts]
+            if any(matches_topic(topic, *topical) for topic in preferences.auto_mark_sensitive):
+                fact.sensitivity_level = "sensitive"
+            elif preferences.default_sensitivity_level != "normal":
+                fact.sensitivity_level = preferences.default_sensitivity_level
+        kept.append(draft)
+    return kept
+
+
+def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draft]:
+    """One entity memory per person, pet or project a kept fact mentions ("Emma is my sister").
+
+    A person merely mentioned ("coffee with Marcus") gets an inferred, low-confidence memory that
+    reinforcement strengthens when they keep coming up; an introduced one ("my sister Emma") is explicit.
+    """
+    introduced = {
+        d.fact.name.lower()
+        for d in drafts
+        if d.fact.attribute == "relation" and d.fact.name and d.fact.subject
+    }
+    seen: set[str] = set(introduced)
+    out: list[Draft] = []
+    for draft in drafts:
+        fact = draft.fact
+        if fact.forget or fact.attribute == "name":
+            continue
+        owner = next((e.name for e in fact.entities if e.role == "subject" and e.name in speakers), None)
+        for mention in fact.entities:
+            lowered = mention.name.lower()
+            if lowered in seen or is_speaker(mention.name, speakers):
+                continue
+            if mention.kind != "person" and mention.entity_type not in ("pet", "project"):
+                continue
+            seen.add(lowered)
+            out.append(_entity_memory(mention, fact, owner, draft))
+    return out
+
+
+def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | None, draft: Draft) -> Draft:
+    relation = mention.relationship
+    possessive = "my" if owner is None else f"{owner}'s"
+    if mention.entity_type == "pet":
+        content = f"{mention.name} is {possessive} {relation or 'pet'}"
+    elif mention.entity_type == "project":
+        content = f"{mention.name} is a project" + (
+            " I'm involved in" if owner is None else f" {owner} is involved in"
+        )
+    elif relation:
+        content = f"{mention.name} is {possessive} {relation}"
+    else:
+        content = f"{mention.name} is someone {'I know' if owner is None else owner + ' knows'}"
+    explicit = relation is not None or mention.entity_type in ("pet", "project")
+    category = "pets" if mention.entity_type == "pet" else _relation_category(relation)
+    topics, sensitivity = sensitivity_of(content)
+    entities = [
+        EntityMention(
+            name=mention.name,
+            kind=mention.kind,
+            entity_type=mention.entity_type,
+            relationship=relation,
+            role="subject",
+        )
+    ]
+    if owner:
+        entities.append(EntityMention(name=owner, kind="person", entity_type="person", role="mention"))
+    fact = CandidateFact(
+        content=content,
+        name=mention.name,
+        memory_type="entity",
+        layer="semantic",
+        category=category,
+        entity_type=mention.entity_type,
+        relationship=relation,
+        importance="high"
+        if relation
+        in (*FAMILY_RELATIONS.values(), *PARTNER_RELATIONS.values(), "partner", "spouse", "fiancé(e)")
+        else ("medium" if explicit else "low"),
+        confidence=source.confidence if explicit else CONFIDENCE_INFERRED,
+        source_type=source.source_type if explicit else "inferred",
+        evidence=source.evidence,
+        sensitivity_level=sensitivity,
+        subject=mention.name,
+        attribute="relation",
+        value=relation,
+        entities=entities,
+        provenance=list(source.provenance),
+    )
+    return Draft(fact=fact, topics=topics, turn_index=draft.turn_index)
+
+
+def _relation_category(relation: str | None) -> str:
+    if relation is None:
+        return "relationships"
+    if relation in FAMILY_RELATIONS.values():
+        return "family"
+    if relation in WORK_RELATIONS.values():
+        return "work"
+    if relation in ("doctor", "therapist", "dentist", "psychiatrist", "counselor", "nurse"):
+        return "health"
+    return "relationships"
+
+
+def _dedupe(drafts: list[Draft]) -> list[Draft]:
+    seen: set[str] = set()
+    out: list[Draft] = []
+    for draft in drafts:
+        key = ("forget:" if draft.fact.forget else "") + re.sub(
+            r"\W+", " ", draft.fact.content.lower()
+        ).strip()
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(draft)
+    return out
+
+
+def _fill_old_values(drafts: list[Draft], inp: ExtractionInput) -> None:
+    """A change's old value from what is already known (established facts, recent observations)."""
+    pending = [d for d in drafts if d.change and not d.change.old_value and d.fact.attribute]
+    if not pending:
+        return
+    known: dict[tuple[str, str], str] = {}
+    owner_ctx = TurnContext(
+        turn=TurnInput(content=""),
+        index=0,
+        speaker=None,
+        is_assistant=False,
+        observed_at=inp.observed_at,
+        source_id=inp.source_id,
+        known_people=frozenset(),
+        speakers=frozenset(),
+    )
+    for fact in [*inp.established_facts, *inp.recent_observations]:
+        text = normalise_text(fact.content)
+        entities = spot_entities(text)
+        subject = _subject_of(text, owner_ctx, entities)
+        slot = _slot_of(text, subject) if subject is not None else None
+        if slot is not None and slot.value:
+            known.setdefault((slot.subject.lower(), slot.attribute), slot.value)
+    for draft in pending:
+        assert draft.change is not None and draft.fact.attribute is not None
+        old = known.get(((draft.fact.subject or "").lower(), draft.fact.attribute))
+        if old and old != draft.fact.value:
+            draft.change.old_value = old

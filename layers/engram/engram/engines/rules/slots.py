@@ -1,0 +1,465 @@
+"""Subject and slot: who a clause is about, and the attribute and value it states about them.
+
+The subject is found first (I / we / "my sister" / a name / an implied "I" in a note fragment), then the
+attribute readers run in order and the first that matches wins. Tense and hedging are read, not assumed:
+"thinking about leaving Stripe" keeps Stripe as the employer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.engines.rules.drafts import (
+    Draft,
+    Slot,
+    Subject,
+    TurnContext,
+)
+from engram.language.attributes import (
+    AGE,
+    ALLERGY,
+    BIRTHDAY,
+    CAR,
+    DIET,
+    EMPLOYER_JOIN,
+    EMPLOYER_LEAVE,
+    EMPLOYER_LOSS,
+    EMPLOYER_STATE,
+    EMPLOYER_TITLE_AT,
+    FAVORITE,
+    HOMETOWN,
+    IS_MY_RELATION,
+    JOB_TITLE,
+    LOCATION_MOVE,
+    LOCATION_STATE,
+    MONEY_ATTRIBUTE,
+    MY_NAME,
+    OBJECT_DETERMINERS,
+    OBJECT_STOP,
+    PET,
+    PET_DESCRIPTION,
+    PET_SPECIES,
+    PHONE,
+    PLACE_VALUE,
+    PREFER_OVER,
+    PREFERENCE,
+    PRONOUN_OBJECTS,
+    RELATIONSHIP_EVENTS,
+    SCHOOL,
+    SCHOOL_WORDS,
+)
+from engram.language.cues import (
+    FRAGMENT_VERBS,
+    LEADING_ADVERBIAL,
+    TENTATIVE,
+)
+from engram.language.phrases import NAME, PARTNER_WORD
+from engram.language.text import (
+    IRREGULAR_PASTS,
+    ORGANISATIONS,
+    PET_WORDS,
+    PLACES,
+    RELATION_WORDS,
+    STOPWORDS,
+    SpottedEntity,
+    singular,
+    words,
+)
+
+_OWNER_START = re.compile(
+    r"^(?:I|I'm|I've|I'd|I'll|Im|Ive)\b|^(?:we|we're|we've|we'd|we'll|our|me and \w+)\b", re.IGNORECASE
+)
+_PAIR_START = re.compile(
+    rf"^{PARTNER_WORD}(?P<other>{NAME})\s+and\s+(?:I|me)\b|^(?:I|"
+    rf"me)\s+and\s+{PARTNER_WORD}(?P<other2>{NAME})\b|"
+    r"^(?:my|our)\s+(?P<rel>[\w\-]+)\s+and\s+(?:I|me)\b",
+    re.IGNORECASE,
+)
+_RELATIVE_START = re.compile(
+    r"^(?P<poss>my|our)\s+(?:(?:best|older|younger|little|big|old|new|ex|former|late|twin|baby)\s+)?"
+    r"(?P<rel>"
+    + "|".join(sorted((re.escape(w) for w in [*RELATION_WORDS, *PET_WORDS]), key=len, reverse=True))
+    + r")(?P<plural>s)?\b(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
+    re.IGNORECASE,
+)
+_HEDGE_PREFIX = re.compile(
+    r"^(?:I think|I guess|I believe|I suppose|I feel like|I heard|I hear|apparently|"
+    r"maybe|probably|perhaps|honestly|I'm pretty sure|I'm sure)\s*,?\s*(?:that\s+)?",
+    re.IGNORECASE,
+)
+_NAME_START = re.compile(rf"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?{NAME})(?:'s)?\s+\S")
+
+
+def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
+    """Who the clause is about (the first subject after a leading time/place adverbial)."""
+    body = _HEDGE_PREFIX.sub("", text, count=1)
+    body = LEADING_ADVERBIAL.sub("", body, count=1) or text
+    owner = Subject(ctx.owner, is_owner=True, person=ctx.speaker, owner=ctx.owner)
+    pair = _PAIR_START.match(body)
+    if pair:
+        partner = pair.group("other") or pair.group("other2") or pair.group("rel")
+        return Subject(ctx.owner, is_owner=True, person=ctx.speaker, relation=partner, owner=ctx.owner)
+    relative = _RELATIVE_START.match(body)
+    if relative:
+        rel = relative.group("rel").lower()
+        name = relative.group("name")
+        if rel in PET_WORDS:
+            return Subject(
+                name or ctx.owner, is_owner=name is None, person=None, relation=rel, owner=ctx.owner
+            )
+        if name and name.lower() not in STOPWORDS:
+            return Subject(
+                name, is_owner=False, person=name, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
+            )
+        possessive = "my" if ctx.speaker is None else f"{ctx.speaker}'s"
+        surface = rel + (relative.group("plural") or "")
+        return Subject(
+            f"{possessive} {surface}", is_owner=False, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
+        )
+    if _OWNER_START.match(body):
+        return owner
+    couple = re.match(rf"^(?P<a>{NAME})\s+and\s+(?P<b>{NAME})\b", body)
+    if couple and couple.group("b") not in ("I",):
+        return Subject(
+            couple.group("a"), is_owner=False, person=couple.group("a"), relation=couple.group("b")
+        )
+    if re.match(r"^(?:my|our)\s+\w", body, re.IGNORECASE):
+        return owner  # "My goal is ...", "Our rent went up": the owner's own things
+    named = _NAME_START.match(body)
+    if named:
+        name = named.group("name")
+        if any(e.name == name and e.kind == "person" for e in entities) or name in ctx.known_people:
+            return Subject(name, is_owner=False, person=name)
+    if re.match(r"^(?:[\w',]+\s+){1,5}?(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're)\s", body):
+        return owner  # "Back in 2015 I lived in Boston", "After the move we ..."
+    tokens = words(body)
+    first = tokens[0] if tokens else ""
+    if first in FRAGMENT_VERBS or first in IRREGULAR_PASTS or (first.endswith("ed") and len(first) > 4):
+        return owner  # "Had coffee with Marcus", "Moved to SF last month"
+    if PET_DESCRIPTION.match(body):
+        return owner
+    return None
+
+
+def _inherited_preference(text: str, subject: Subject, previous: Draft) -> Slot | None:
+    """ "I used to hate olives but now I love them": "them" is the olives of the clause before."""
+    attribute = previous.fact.attribute or ""
+    match = PREFERENCE.search(text)
+    if not attribute.startswith("preference:") or not match:
+        return None
+    if not re.match(r"\s+(?:it|them|that|those|these)\b", text[match.end() :], re.IGNORECASE):
+        return None
+    return Slot(subject.key, attribute, "dislikes" if match.group("neg") else "likes")
+
+
+def _name_the_object(text: str, previous: str) -> str:
+    """Replace the pronoun after the preference verb with the object named in the previous clause."""
+    match = PREFERENCE.search(text)
+    earlier = PREFERENCE.search(previous)
+    found = _object_after(previous, earlier.end()) if earlier else None
+    if not match or not found:
+        return text
+    head, tail = text[: match.end()], text[match.end() :]
+    pronoun = re.compile(r"^(\s+)(?:it|them|that|those|these)\b", re.IGNORECASE)
+    return head + pronoun.sub(lambda m: m.group(1) + found[0], tail, count=1)
+
+
+def _tentative(text: str, position: int) -> bool:
+    return bool(TENTATIVE.search(text[:position]))
+
+
+def _negated(text: str, position: int) -> bool:
+    before = words(text[max(0, position - 30) : position])[-4:]
+    return any(
+        word in ("not", "never", "don't", "doesn't", "didn't", "no", "isn't", "aren't") for word in before
+    )
+
+
+def _no_longer(text: str) -> bool:
+    return bool(re.search(r"\bno longer\b|\b(?:any ?more)\b|\bnot .* anymore\b", text, re.IGNORECASE))
+
+
+def _clean_value(value: str | None) -> str | None:
+    if not value:
+        return None
+    value = re.sub(r"^(?:the)\s+(?=[A-Z])", "", value.strip())
+    value = re.sub(r"(?:'s)$", "", value)
+    return value.strip(" ,.;:!?") or None
+
+
+def _is_org_like(value: str) -> bool:
+    return value.lower() in ORGANISATIONS or value.lower() not in PLACES
+
+
+def _slot_of(text: str, subject: Subject) -> Slot | None:
+    """The attribute a clause states about its subject, from small predicate grammars (first match wins)."""
+    key = subject.key
+    for reader in _SLOT_READERS:
+        slot = reader(text, key, subject)
+        if slot is not None:
+            return slot
+    return None
+
+
+def _read_relation(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "Lisa is my best friend from college": how a named person relates to the owner."""
+    match = IS_MY_RELATION.match(LEADING_ADVERBIAL.sub("", text, count=1))
+    if not match:
+        return None
+    adjective = "best " if re.search(r"\bbest\s+" + re.escape(match.group("rel")), text, re.I) else ""
+    relation = RELATION_WORDS.get(
+        adjective + match.group("rel").lower(), RELATION_WORDS[match.group("rel").lower()]
+    )
+    return Slot(match.group("name"), "relation", relation, other_person=match.group("name"))
+
+
+def _read_name(text: str, key: str, subject: Subject) -> Slot | None:
+    match = MY_NAME.search(text)
+    if match and subject.is_owner:
+        return Slot(key, "name", match.group("v"))
+    return None
+
+
+def _read_relationship(text: str, key: str, subject: Subject) -> Slot | None:
+    for pattern, status, is_change in RELATIONSHIP_EVENTS:
+        match = pattern.search(text)
+        if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+            continue
+        groups = match.groupdict()
+        other = next((groups[name] for name in ("other", "other2", "other3") if groups.get(name)), None)
+        other = other or (subject.relation if subject.relation and subject.relation[:1].isupper() else None)
+        attribute = f"relationship:{other}" if other else "relationship"
+        return Slot(key, attribute, status, "relationship" if is_change else None, other_person=other)
+    return None
+
+
+def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
+    join = EMPLOYER_JOIN.search(text)
+    leave = EMPLOYER_LEAVE.search(text)
+    if join and not _tentative(text, join.start()) and not _negated(text, join.start()):
+        value = _clean_value(join.group("v") or join.group("v_join"))
+        if value and _is_org_like(value):
+            old = _clean_value(leave.group("v")) if leave else None
+            return Slot(key, "employer", value, "job", old)
+    if leave:
+        value = _clean_value(leave.group("v"))
+        if value and _is_org_like(value) and not value.lower().startswith(("a ", "an ", "the ")):
+            if _tentative(text, leave.start()):
+                return Slot(key, "employer", value)  # "thinking about leaving Stripe": still at Stripe
+            return Slot(key, "employer", f"left {value}", "job", value)
+    titled = EMPLOYER_TITLE_AT.search(text)
+    if titled and not _negated(text, titled.start()):
+        value = _clean_value(titled.group("v"))
+        if value and _is_org_like(value) and value[0].isupper():
+            historical = bool(re.search(r"\bwas\b", titled.group(0), re.I)) or _no_longer(text)
+            return Slot(key, "employer", value, historical=historical)
+    state = EMPLOYER_STATE.search(text)
+    if state:
+        value = _clean_value(state.group("v") or state.group("v2"))
+        if value and _is_org_like(value):
+            historical = bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text)
+            if _negated(text, state.start()) and not _no_longer(text):
+                return None
+            return Slot(key, "employer", value, historical=historical)
+    loss = EMPLOYER_LOSS.search(text)
+    if loss and not _tentative(text, loss.start()):
+        word = loss.group(0).lower()
+        value = "retired" if "retir" in word else "laid off" if "laid" in word else "lost job"
+        return Slot(key, "employer", value, "job")
+    return None
+
+
+def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
+    match = JOB_TITLE.search(text)
+    if not match or _negated(text, match.start()):
+        return None
+    phrase = match.group(0).lower()
+    change = "job" if ("promoted" in phrase or "new" in phrase) else None
+    return Slot(key, "job_title", match.group("v").lower(), change)
+
+
+def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
+    match = SCHOOL.search(text)
+    if not match or not SCHOOL_WORDS.search(match.group("v")) or _tentative(text, match.start()):
+        return None
+    phrase = match.group(0).lower()
+    value = _clean_value(match.group("v"))
+    change = "status" if re.search(r"\b(?:got into|accepted|enrolled)\b", phrase) else None
+    return Slot(key, "school", value, change, historical="graduated" in phrase or "studied" in phrase)
+
+
+def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
+    move = LOCATION_MOVE.search(text)
+    if move and not _tentative(text, move.start()) and not _negated(text, move.start()):
+        value = _clean_value(move.group("v") or move.group("v2") or move.group("v3"))
+        if value and value.lower() not in ORGANISATIONS:
+            return Slot(key, "location", value, "location")
+    state = LOCATION_STATE.search(text)
+    if state:
+        value = _clean_value(state.group("v"))
+        if value and value.lower() not in ORGANISATIONS:
+            if _negated(text, state.start()) and not _no_longer(text):
+                return None
+            historical = bool(re.search(r"\blived\b", state.group(0), re.I)) or _no_longer(text)
+            return Slot(key, "location", value, historical=historical)
+    origin = re.search(
+        r"\bmov(?:ed|ing)\s+(?:here\s+|over\s+|away\s+)?from\s+" + PLACE_VALUE, text, re.IGNORECASE
+    )
+    if origin:
+        return Slot(
+            key, "location", _clean_value(origin.group("v")), historical=True
+        )  # where they lived before
+    home = HOMETOWN.search(text)
+    if home:
+        return Slot(key, "hometown", _clean_value(home.group("v")))
+    return None
+
+
+def _read_pet(text: str, key: str, subject: Subject) -> Slot | None:
+    described = PET_DESCRIPTION.match(LEADING_ADVERBIAL.sub("", text, count=1))
+    if described:
+        named = re.search(rf"\b(?:named|called)\s+(?P<v>{NAME})", described.group("rest"))
+        species = PET_SPECIES.get(described.group("species").lower(), described.group("species").lower())
+        return Slot(key, f"pet:{species}", named.group("v") if named else None)
+    match = PET.search(text)
+    if match and not _tentative(text, match.start()):
+        species = PET_SPECIES.get(match.group("species").lower(), match.group("species").lower())
+        return Slot(key, f"pet:{species}", match.group("v") or species)
+    return None
+
+
+def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
+    match = DIET.search(text)
+    if not match or _tentative(text, match.start()):
+        return None
+    if match.group("v"):
+        if _negated(text, match.start()):
+            return None
+        phrase = match.group(0).lower()
+        change = "status" if re.search(r"\b(?:went|gone|became|become|now)\b", phrase) else None
+        return Slot(key, "diet", match.group("v").lower().replace(" ", "-"), change)
+    change = "status" if match.group("neg").lower() in ("stopped", "quit", "no longer") else None
+    return Slot(key, "diet", f"no {match.group('food').lower()}", change)
+
+
+def _read_favorite(text: str, key: str, subject: Subject) -> Slot | None:
+    match = FAVORITE.search(text)
+    if not match:
+        return None
+    thing = (match.group("thing") or match.group("thing2") or "").strip().lower()
+    value = (match.group("v") or match.group("v2") or "").strip()
+    if not thing or not value or value.lower() in ("it", "that", "this"):
+        return None
+    return Slot(key, f"favorite:{' '.join(singular(w) for w in thing.split())}", value)
+
+
+def _read_possessions(text: str, key: str, subject: Subject) -> Slot | None:
+    for attribute, pattern in (("car", CAR), ("phone", PHONE)):
+        match = pattern.search(text)
+        if match and not _tentative(text, match.start()):
+            change = "status" if re.search(r"\b(?:bought|got|switched)\b", match.group(0), re.I) else None
+            return Slot(key, attribute, match.group("v"), change)
+    return None
+
+
+def _read_age_birthday(text: str, key: str, subject: Subject) -> Slot | None:
+    match = BIRTHDAY.search(text)
+    if match:
+        return Slot(key, "birthday", match.group("v"))
+    match = AGE.search(text)
+    explicit_age = bool(match and re.search(r"turn|years? old", match.group(0)))
+    if (
+        match
+        and (subject.is_owner or explicit_age)
+        and 1 < int(match.group("v")) < 120
+        and not _negated(text, match.start())
+    ):
+        return Slot(key, "age", match.group("v"))
+    return None
+
+
+def _read_money(text: str, key: str, subject: Subject) -> Slot | None:
+    """Salary and housing costs belong to the owner even when the landlord is the grammatical subject."""
+    match = MONEY_ATTRIBUTE.search(text)
+    if not match:
+        return None
+    what = (match.group("what") or "salary").lower().replace("pay", "salary").replace("income", "salary")
+    attribute = (
+        "rent" if what == "rent" else "mortgage" if what.startswith("mortgage") else what.replace(" ", "_")
+    )
+    value = (match.group("v") or match.group("v2") or "").strip()
+    owner_key = key if subject.is_owner or subject.person else subject.owner
+    change = (
+        "status"
+        if re.search(r"\b(?:raised|increased|went up|dropped|new|now|got a raise)\b", text, re.I)
+        else None
+    )
+    return Slot(owner_key, attribute, value, change)
+
+
+def _read_allergy(text: str, key: str, subject: Subject) -> Slot | None:
+    match = ALLERGY.search(text)
+    if not match:
+        return None
+    thing = (match.group("v") or match.group("v2") or "").lower().split()
+    thing = [w for w in thing if w not in STOPWORDS]
+    if not thing:
+        return None
+    return Slot(key, f"allergy:{' '.join(singular(w) for w in thing)}", "allergic")
+
+
+def _object_after(text: str, position: int) -> tuple[str, str] | None:
+    """(display, key) of the object after a preference verb: "hiking in the mountains" -> "hiking"."""
+    rest = text[position:].lstrip()
+    if re.match(r"(?:to|that|how|when|if|being)\b", rest, re.IGNORECASE):
+        return None  # "love to travel" is a goal or habit, not an object
+    stop = OBJECT_STOP.search(" " + rest)
+    if stop:
+        rest = rest[: max(0, stop.start() - 1)]
+    tokens = [t for t in words(rest) if t not in ("really", "so", "much", "absolutely", "totally")]
+    while tokens and tokens[0] in OBJECT_DETERMINERS:
+        tokens = tokens[1:]
+    if not tokens or tokens[0] in PRONOUN_OBJECTS or tokens[0] in RELATION_WORDS:
+        return None
+    kept = [t for t in tokens[:3] if t not in STOPWORDS]
+    if not kept:
+        return None
+    display = " ".join(kept)
+    return display, " ".join(singular(t) for t in kept)
+
+
+def _read_preference(text: str, key: str, subject: Subject) -> Slot | None:
+    over = PREFER_OVER.search(text)
+    if over:
+        found = _object_after(over.group("a"), 0)
+        if found:
+            return Slot(key, f"preference:{found[1]}", "likes")
+    match = PREFERENCE.search(text)
+    if not match:
+        return None
+    found = _object_after(text, match.end())
+    if not found:
+        return None
+    negative = bool(match.group("neg"))
+    if _negated(text, match.start()) and not negative:
+        negative = True
+    return Slot(key, f"preference:{found[1]}", "dislikes" if negative else "likes")
+
+
+_SLOT_READERS = (
+    _read_relation,
+    _read_name,
+    _read_relationship,
+    _read_employer,
+    _read_job_title,
+    _read_school,
+    _read_location,
+    _read_pet,
+    _read_diet,
+    _read_allergy,
+    _read_money,
+    _read_favorite,
+    _read_possessions,
+    _read_age_birthday,
+    _read_preference,
+)

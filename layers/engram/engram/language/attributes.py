@@ -1,0 +1,331 @@
+"""The attribute grammar: small predicate grammars that read a subject's attribute and its value.
+
+Each pattern reads one attribute from any inflection of its verbs ("works/working/worked at", "moved to",
+"broke up with") and takes the value from a capitalised run or a short noun phrase.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.phrases import CAP_RUN, NAME, PARTNER_WORD, RELATION_ALTERNATION
+from engram.language.text import PET_WORDS
+
+JOB_TITLES = frozenset(
+    item.strip()
+    for item in """
+    engineer|developer|programmer|designer|manager|director|teacher|nurse|doctor|physician|surgeon|
+    lawyer|attorney|accountant|analyst|scientist|researcher|consultant|architect|writer|editor|
+    journalist|photographer|artist|musician|chef|cook|baker|barista|bartender|waiter|waitress|cashier|
+    pharmacist|dentist|therapist|psychologist|counselor|counsellor|social worker|paramedic|firefighter|
+    police officer|pilot|mechanic|electrician|plumber|carpenter|contractor|realtor|recruiter|founder|
+    cofounder|co-founder|ceo|cto|cfo|coo|vp|intern|student|freelancer|marketer|salesperson|entrepreneur|
+    professor|lecturer|tutor|librarian|veterinarian|secretary|administrator|clerk|technician|nanny|
+    caregiver|coach|trainer|data scientist|product manager|project manager|software engineer|
+    web developer|ux designer|graphic designer|product designer|teaching assistant|real estate agent
+    """.replace("\n", "").split("|")
+    if item.strip()
+)
+_LOWER_NP = (
+    r"(?:a|an|the)\s+[a-z][\w\-]*(?:\s+(?!(?:in|on|at|for|with|and|but|since|as|from|to|because|"
+    r"until|last|next|this|now|anymore|yet|too)\b)[a-z][\w\-]*){0,2}"
+)
+_ORG_VALUE = rf"(?P<v>{CAP_RUN}|{_LOWER_NP})"
+PLACE_VALUE = rf"(?P<v>{CAP_RUN})"
+
+EMPLOYER_JOIN = re.compile(
+    r"\b(?:(?:got|was|been|get|gets|getting)\s+hired\s+(?:at|by)|(?:accept(?:ed|s|ing)?|took|take|taking)\s+"
+    r"(?:the|an|a|their|that)\s+(?:job\s+|position\s+|role\s+)?(?:offer\s+)?(?:at|from|with)|"
+    r"start(?:ed|s|ing)?\s+(?:a\s+new\s+(?:job|role|position)\s+|work(?:ing)?\s+|"
+    r"my\s+new\s+job\s+|"
+    r"his\s+new\s+job\s+|her\s+new\s+job\s+)?(?:at|with)|new\s+(?:job|role|position|gig)\s+(?:at|with)|"
+    r"(?:got|landed|accepted)\s+(?:a|an|the)\s+(?:job|position|role|offer)\s+(?:at|with|from))\s+"
+    + _ORG_VALUE
+    # "joined a book club" is not a job: joining only counts with a named organisation.
+    + r"|\b(?:joined|joining|join|joins|(?:signed|signing)\s+with)\s+(?:the\s+team\s+at\s+)?"
+    + _ORG_VALUE.replace("?P<v>", "?P<v_join>").replace("|" + _LOWER_NP, ""),
+    re.IGNORECASE,
+)
+EMPLOYER_STATE = re.compile(
+    r"\b(?:work(?:s|ed|ing)?|employed|intern(?:s|ed|ing)?|consult(?:s|ed|ing)?)\s+(?:full[- ]time\s+|"
+    r"part[- ]time\s+|remotely\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
+    + _ORG_VALUE
+    + r"|\b(?:job|position|role|internship)\s+(?:is\s+)?(?:at|with)\s+"
+    + _ORG_VALUE.replace("?P<v>", "?P<v2>"),
+    re.IGNORECASE,
+)
+EMPLOYER_TITLE_AT = re.compile(
+    r"\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:a|an|the)\s+(?:[\w\-]+\s+){0,3}?(?:"
+    + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
+    + r")\s+(?:at|for|with)\s+"
+    + _ORG_VALUE,
+    re.IGNORECASE,
+)
+EMPLOYER_LEAVE = re.compile(
+    r"\b(?:left|leaving|leave|leaves|quit|quitting|quits|resigned\s+from|resigning\s+from|resign\s+from|"
+    r"(?:got|was|been)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by)|departed|depart(?:ing)?\s+from)\s+"
+    r"(?:(?:my|his|her|their)\s+job\s+at\s+)?" + _ORG_VALUE,
+    re.IGNORECASE,
+)
+EMPLOYER_LOSS = re.compile(
+    r"\b(?:got|was|been|being|get)\s+(?:fired|laid off|let go)\b|\b(?:retired|retiring)\b"
+    r"|\blost (?:my|his|her|their) job\b",
+    re.IGNORECASE,
+)
+
+LOCATION_MOVE = re.compile(
+    r"\b(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?)\s+(?:back\s+|over\s+|out\s+)?"
+    r"(?:to|into)\s+"
+    + PLACE_VALUE
+    + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v2>")
+    + r"|\bbought\s+(?:a|our|my)\s+(?:first\s+)?(?:house|home|apartment|flat|condo)\s+in\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v3>"),
+    re.IGNORECASE,
+)
+LOCATION_STATE = re.compile(
+    r"\b(?:live|lives|living|lived|based|reside|resides|residing|stay(?:ing)?\s+permanently)\s+"
+    r"(?:in|out of|near)\s+" + PLACE_VALUE,
+    re.IGNORECASE,
+)
+HOMETOWN = re.compile(
+    r"\b(?:grew up in|born in|(?:I'm|I am|is|am|are|we're)\s+(?:originally\s+)?from|hometown is)\s+"
+    + PLACE_VALUE,
+    re.IGNORECASE,
+)
+
+RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
+    # (pattern, status value, is_change). A (?P<other>) group names the partner when given.
+    (
+        re.compile(
+            rf"\b(?:broke|broken|break(?:ing)?)\s+up(?:\s+with\s+{PARTNER_WORD}(?P<other>{NAME}))?", re.I
+        ),
+        "broke up",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\bsplit(?:ting)?\s+(?:up\s+)?(?:with|from)\s+{PARTNER_WORD}(?P<other>{NAME})|"
+            rf"\bsplit(?:ting)? up\b",
+            re.I,
+        ),
+        "broke up",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\b(?:got|getting|get|are|were)\s+divorced(?:\s+from\s+{PARTNER_WORD}(?P<other>{NAME}))?|"
+            rf"\bdivorced\s+"
+            rf"{PARTNER_WORD}(?P<other2>{NAME})|\bfiled for divorce\b",
+            re.I,
+        ),
+        "divorced",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\bseparated\s+from\s+{PARTNER_WORD}(?P<other>{NAME})|\b(?:are|got)\s+separated\b", re.I
+        ),
+        "separated",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\b(?:got|getting|just|are|is|am|'re|'m|we're|"
+            rf"recently)\s+engaged(?:\s+to\s+{PARTNER_WORD}(?P<other>{NAME}))?"
+            rf"|\b(?:proposed|popped the question)(?:\s+to\s+{PARTNER_WORD}(?P<other2>{NAME}))?",
+            re.I,
+        ),
+        "engaged",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\b(?:got|getting|get)\s+married(?:\s+to\s+{PARTNER_WORD}(?P<other>{NAME}))?|"
+            rf"\bmarried\s+{PARTNER_WORD}(?P<other2>{NAME})"
+            rf"|\b(?:tied the knot)(?:\s+with\s+{PARTNER_WORD}(?P<other3>{NAME}))?",
+            re.I,
+        ),
+        "married",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\b(?:am|is|are|'m|'re|been)\s+married(?:\s+to\s+{PARTNER_WORD}(?P<other>{NAME}))?", re.I
+        ),
+        "married",
+        False,
+    ),
+    (
+        re.compile(
+            rf"\bstart(?:ed|ing)\s+(?:dating|seeing|going out with)\s*{PARTNER_WORD}(?P<other>{NAME})?",
+            re.I,
+        ),
+        "dating",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\b(?:dating|seeing|going out with|in a relationship with|"
+            rf"together with)\s+{PARTNER_WORD}(?P<other>{NAME})"
+        ),
+        "dating",
+        False,
+    ),
+    (re.compile(r"\bmoved in together\b|\bmoving in together\b", re.I), "living together", True),
+]
+STATUS_RELATION = {
+    "dating": "partner",
+    "engaged": "fiancé(e)",
+    "married": "spouse",
+    "living together": "partner",
+    "broke up": "ex",
+    "divorced": "ex",
+    "separated": "ex",
+}
+
+JOB_TITLE = re.compile(
+    r"\b(?:work(?:s|ed|ing)?\s+as|(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
+    r"(?:\s+now)?|promoted\s+to|new\s+(?:role|title|job)\s+(?:is|as)|(?:my|his|her)\s+(?:job|title|"
+    r"role)\s+is)"
+    r"\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<v>(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|associate|full[- ]time|"
+    r"part[- ]time|"
+    r"freelance|registered|software|data|product|project|marketing|sales|ux|ui|graphic|web|research|"
+    r"high school|elementary school|middle school|kindergarten|art|music|math|english|science|"
+    r"engineering|operations|account|executive|general|creative)\s+)*"
+    r"(?:" + "|".join(sorted(JOB_TITLES, key=len, reverse=True)) + r"))\b",
+    re.IGNORECASE,
+)
+SCHOOL = re.compile(
+    r"\b(?:stud(?:y|ies|ying|ied)\s+(?:[\w\s]{0,30}?\s+)?at|(?:student|freshman|sophomore|junior|senior|"
+    r"undergrad|grad student|phd student)\s+at|enrolled\s+(?:at|in)|go(?:es|ing)?\s+to|attend(?:s|ing|ed)?|"
+    r"graduated\s+from|got\s+into|accepted\s+(?:to|at|into))\s+"
+    r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",
+    re.IGNORECASE,
+)
+SCHOOL_WORDS = re.compile(
+    r"\b(?:University|College|School|Institute|Academy|Polytechnic|MIT|Stanford|Harvard|"
+    r"Yale|Princeton|Oxford|Cambridge|Berkeley|UCLA|NYU|Caltech|Columbia)\b"
+)
+PET = re.compile(
+    r"\b(?:have|has|had|got|get|adopted|adopt|rescued|bought|welcomed|brought home)\s+(?:a|an|two|three|"
+    r"another|our|my|his|her)\s+(?:new\s+)?(?:little\s+)?(?:[\w\-]+\s+)?(?P<species>"
+    + "|".join(PET_WORDS)
+    + r")"
+    r"(?:\s+(?:named|called)\s+(?P<v>" + NAME + r"))?\b",
+    re.IGNORECASE,
+)
+PET_SPECIES = {
+    "puppy": "dog",
+    "pup": "dog",
+    "kitten": "cat",
+    "kitty": "cat",
+    "bunny": "rabbit",
+    "goldfish": "fish",
+    "pony": "horse",
+}
+PET_DESCRIPTION = re.compile(
+    r"^(?:the|our|my|his|her)\s+(?P<species>"
+    + "|".join(PET_WORDS)
+    + r")(?:'s name)?\s+(?:is|was)\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+DIET = re.compile(
+    r"\b(?:I'm|I am|am|is|been|went|gone|going|became|become|now|eat|eats|eating)\s+(?:a\s+|fully\s+|"
+    r"strictly\s+|"
+    r"mostly\s+)?(?P<v>vegetarian|vegan|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|"
+    r"lactose[- ]intolerant|"
+    r"kosher|halal|plant[- ]based|carnivore)\b"
+    r"|\b(?P<neg>don't|do not|doesn't|no longer|never|stopped|quit|gave up|cut out)\s+(?:(?:eat|"
+    r"drink)(?:ing|s)?\s+)?"
+    r"(?P<food>meat|pork|beef|dairy|gluten|fish|sugar|eggs|chicken|seafood|red meat|alcohol|coffee|caffeine|"
+    r"soda|booze)\b",
+    re.IGNORECASE,
+)
+FAVORITE = re.compile(
+    r"\bfavou?rite\s+(?P<thing>[a-z][a-z ]{1,25}?)\s+(?:is|are|was|=|"
+    r":)\s+(?P<v>[\w'&\- ]{1,40}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)"
+    r"|(?P<v2>[A-Z][\w'&\- ]{0,40}?|[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)\s+(?:is|are)\s+(?:my|his|her|our)\s+"
+    r"(?:all[- ]time\s+)?favou?rite\s+(?P<thing2>[a-z][a-z ]{1,25}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)",
+)
+CAR = re.compile(
+    r"\b(?:drive|drives|driving|bought|got|have|has|leased?)\s+(?:a|an|my)\s+(?:new\s+|used\s+)?"
+    r"(?P<v>(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Mercedes|Volkswagen|VW|Subaru|Kia|Hyundai|Nissan|"
+    r"Mazda|Volvo|Jeep|Chevy|Chevrolet|Porsche|Lexus|Rivian|Polestar|Prius|Civic|Corolla|Camry)"
+    r"(?:\s+[\w\-]+)?)",
+    re.IGNORECASE,
+)
+PHONE = re.compile(
+    r"\b(?:use|uses|have|has|got|bought|switched to|using)\s+(?:an?\s+|the\s+)?(?:new\s+)?"
+    r"(?P<v>iPhone(?:\s+\d+(?:\s+Pro(?:\s+Max)?)?)?|Pixel(?:\s+\d+)?|Android|Galaxy\s+\w+|Samsung)\b"
+)
+MY_NAME = re.compile(r"\b(?:my name is|call me|I go by|name's)\s+(?P<v>" + NAME + r")\b")
+AGE = re.compile(
+    r"\b(?:I'm|I am|is|turned|turning|turn)\s+(?P<v>\d{1,2})(?:\s+years?\s+old)?(?=[\s,.!?]|$)"
+    r"(?!\s*(?:am|pm|%|minutes|hours|days|weeks|months|kg|lbs|miles|km))"
+)
+BIRTHDAY = re.compile(
+    r"\b(?:birthday|bday|b-day)\s+(?:is\s+)?(?:on\s+)?(?P<v>(?:January|February|March|April|"
+    r"May|June|July|August|September|October|November|December)\s+\d{1,2}(?:st|nd|rd|th)?|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|"
+    r"August|September|October|November|December))",
+    re.IGNORECASE,
+)
+ALLERGY = re.compile(
+    r"\ballergic\s+to\s+(?P<v>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)|\b(?P<v2>[a-z][\w\-]*)\s+allergy\b",
+    re.IGNORECASE,
+)
+
+PREFERENCE_POSITIVE = (
+    r"love|loves|loved|adore|adores|enjoy|enjoys|enjoyed|prefer|prefers|preferred|"
+    r"(?:am|'m|is|are|really|so|super|totally|big)\s+into|(?:a\s+)?(?:big\s+|huge\s+)?fan of|"
+    r"obsessed with|crazy about|passionate about|fond of|can't live without|partial to|"
+    r"(?:I|we|he|she|they|really|also|do|does|still|kinda|totally|always|actually)\s+like[sd]?(?!\s+to\b)"
+)
+PREFERENCE_NEGATIVE = (
+    r"hate|hates|hated|dislike|dislikes|disliked|can't stand|cannot stand|can not stand|detest|"
+    r"detests|loathe|loathes|not a (?:big\s+)?fan of|sick of|tired of|"
+    r"(?:don't|do not|doesn't|does not|never|didn't)\s+(?:really\s+)?(?:like|enjoy|love)"
+)
+PREFERENCE = re.compile(
+    rf"\b(?P<neg>{PREFERENCE_NEGATIVE})\b|\b(?P<pos>{PREFERENCE_POSITIVE})\b", re.IGNORECASE
+)
+OBJECT_STOP = re.compile(
+    r"[,.;!?]|\s(?:especially|because|since|but|when|while|though|although|and I|and my|"
+    r"in|on|at|with|from|for|during|after|before|more than|over|than|like|so|as|"
+    r"too|anymore|any more|now|lately|these days|nowadays|very|a lot|so much)\b"
+)
+OBJECT_DETERMINERS = frozenset(
+    """
+    the a an my our his her their some all any this that these those
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+PRONOUN_OBJECTS = frozenset(
+    """
+    it that this them him her you me us everything nothing something one
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+PREFER_OVER = re.compile(
+    r"\bprefer(?:s|red)?\s+(?P<a>[\w\s'\-]+?)\s+(?:over|to|rather than|instead of)\s+"
+    r"(?P<b>[\w\s'\-]+?)(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+MONEY_ATTRIBUTE = re.compile(
+    r"\b(?P<what>salary|income|pay|rent|mortgage|mortgage payment|car payment)\b[^.;!?]{0,40}?"
+    r"(?:is|was|of|at|to|are|went up to|increased to|raised to|dropped to|now)\s+(?:about\s+|around\s+|"
+    r"roughly\s+)?"
+    r"(?P<v>[$€£¥]\s?\d[\d,.]*\s?(?:k|K|m|M)?(?:\s+(?:a|per|/)\s*(?:month|year|week|hour|mo|yr))?)"
+    r"|\b(?:make|makes|earn|earns|making|earning)\s+(?P<v2>[$€£¥]?\s?\d[\d,.]*\s?(?:k|K)?(?:\s+(?:a|"
+    r"per)\s+(?:year|month|hour))?)",
+    re.IGNORECASE,
+)
+
+
+IS_MY_RELATION = re.compile(
+    rf"^(?P<name>{NAME})\s+is\s+(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
+    rf"(?P<rel>{RELATION_ALTERNATION})\b",
+    re.IGNORECASE,
+)

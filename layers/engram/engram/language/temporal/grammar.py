@@ -1,0 +1,391 @@
+"""The date grammar: each pattern of a date phrase with the handler that resolves it against a base time.
+
+Handlers take the match, the base (aware UTC) and a direction ("past"/"future", from the clause's tense)
+and return (first second, last second, granularity, label), or None for a phrase too vague to date.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+
+from engram.language.temporal.periods import (
+    _add_months,
+    _day,
+    _month,
+    _month_last_day,
+    _month_number,
+    _number,
+    _Resolved,
+    _safe_date,
+    _season,
+    _shift,
+    _start,
+    _week,
+    _weekend,
+    _year,
+)
+from engram.language.temporal.vocabulary import (
+    _MONTH,
+    _MONTH_ANY,
+    _NUM,
+    _UNIT,
+    _WEEKDAY,
+    MONTH_NAMES,
+    SEASON_START_MONTH,
+    WEEKDAY_NAMES,
+)
+
+_Handler = Callable[[re.Match[str], datetime, str], "_Resolved | None"]
+
+
+def _h_fixed_offset(days: int) -> _Handler:
+    def handler(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
+        return _day(base.date() + timedelta(days=days))
+
+    return handler
+
+
+_SIMPLE_DAY_OFFSETS = {
+    "yesterday": -1,
+    "today": 0,
+    "tonight": 0,
+    "tomorrow": 1,
+    "tmrw": 1,
+    "tmr": 1,
+    "last night": -1,
+    "this morning": 0,
+    "this afternoon": 0,
+    "this evening": 0,
+    "earlier today": 0,
+    "later today": 0,
+    "later tonight": 0,
+}
+
+
+def _h_simple_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
+    return _day(base.date() + timedelta(days=_SIMPLE_DAY_OFFSETS[match.group(0).lower()]))
+
+
+def _h_ago(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    if match.group("n").lower() in ("a few", "few", "several"):
+        return None  # vague: no date rather than a wrong one
+    return _shift(base, -_number(match.group("n")), match.group("unit"))
+
+
+def _h_in_n(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    if match.group("n").lower() in ("a few", "few", "several"):
+        return None
+    return _shift(base, _number(match.group("n")), match.group("unit"))
+
+
+def _h_relative_period(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
+    which = match.group("which").lower()
+    period = match.group("period").lower()
+    step = (
+        -1 if which in ("last", "past", "previous") else 1 if which in ("next", "coming", "following") else 0
+    )
+    if which.startswith("this coming"):
+        step = 1 if period in ("week", "month", "year") else 0
+    today = base.date()
+    if period == "week":
+        return _week(today + timedelta(days=7 * step))
+    if period == "weekend":
+        monday = today - timedelta(days=today.weekday())
+        if step == -1:
+            return _weekend(monday - timedelta(days=2))
+        saturday = monday + timedelta(days=5)
+        return _weekend(saturday if step == 0 or saturday > today else saturday + timedelta(days=7))
+    if period == "month":
+        year, month = _add_months(base.year, base.month, step)
+        return _month(year, month)
+    if period == "year":
+        return _year(base.year + step)
+    # Seasons: "last summer" is the most recent one that is over, "next summer" the next one to start.
+    start_month = SEASON_START_MONTH[period]
+    if step == -1:
+        year = base.year if base.month > start_month + 2 else base.year - 1
+    elif step == 1:
+        year = base.year if base.month < start_month else base.year + 1
+    else:
+        year = base.year
+    return _season(period, year)
+
+
+def _pick_weekday(base: date, weekday: int, which: str, direction: str) -> date:
+    if which in ("last", "past", "previous"):
+        return base - timedelta(days=(base.weekday() - weekday) % 7 or 7)
+    if which in ("this",):
+        return base - timedelta(days=base.weekday()) + timedelta(days=weekday)
+    if which in ("next", "coming", "this coming", "until", "till", "by", "from"):
+        return base + timedelta(days=(weekday - base.weekday()) % 7 or 7)
+    if direction == "past":
+        return base - timedelta(days=(base.weekday() - weekday) % 7 or 7)
+    return base + timedelta(days=(weekday - base.weekday()) % 7 or 7)
+
+
+def _preceding_word(match: re.Match[str]) -> str:
+    """The word right before a match ("until" in "until Friday"): it can set the direction."""
+    found = re.search(r"(\w+)\W*$", match.string[: match.start()])
+    return found.group(1).lower() if found else ""
+
+
+# Words before a date that point forward whatever the verb tense ("The gym closed through December").
+_FORWARD_WORDS = frozenset(
+    {"until", "till", "til", "through", "thru", "by", "from", "starting", "beginning", "effective", "of"}
+)
+
+
+_RESCHEDULED = re.compile(
+    r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed|delayed)\s+(?:it\s+|back\s+)?"
+    r"(?:to|for|until|till)\s+(?:next\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _points_forward(match: re.Match[str]) -> bool:
+    """ "until Friday", "moved to Thursday": the date is ahead whatever the verb tense."""
+    before = match.string[max(0, match.start() - 30) : match.start()]
+    return _preceding_word(match) in _FORWARD_WORDS or bool(_RESCHEDULED.search(before))
+
+
+def _h_weekday(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    if match.group("plural"):
+        return None  # "on Mondays" is a recurrence, not a date
+    which = (match.group("which") or "").lower()
+    if not which and _points_forward(match):
+        which = "next"
+    weekday = WEEKDAY_NAMES.index(match.group("day").capitalize())
+    return _day(_pick_weekday(base.date(), weekday, which, direction))
+
+
+def _resolve_month_day(base: datetime, month: int, day: int, year: int | None, direction: str) -> date | None:
+    if year is not None:
+        return _safe_date(year, month, day)
+    candidate = _safe_date(base.year, month, day)
+    if candidate is None:
+        return None
+    if direction == "past" and candidate > base.date():
+        return _safe_date(base.year - 1, month, day)
+    if direction != "past" and candidate < base.date():
+        return _safe_date(base.year + 1, month, day)
+    return candidate
+
+
+def _h_month_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    year = int(match.group("year")) if match.group("year") else None
+    if _points_forward(match):
+        direction = "future"
+    resolved = _resolve_month_day(
+        base, _month_number(match.group("month")), int(match.group("day")), year, direction
+    )
+    return _day(resolved, label=year is None) if resolved else None
+
+
+def _h_month(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    month = _month_number(match.group("month"))
+    which = (match.group("which") or "").lower()
+    preceding = _preceding_word(match)
+    if month == 5 and not which and preceding not in ("in", "of", "since", "until", "till", "by", "during"):
+        following = match.string[match.end() :].lstrip()
+        if not following or not following[0].isdigit():
+            return None  # "May" is far more often the modal verb than the month without a preposition
+    if not which and _points_forward(match):
+        direction = "future"
+    if preceding == "since":
+        which = "since"
+    if match.group("year"):
+        return _month(int(match.group("year")), month, label=False)
+    if which == "last":
+        year = base.year if month < base.month else base.year - 1
+    elif which in ("next", "coming"):
+        year = base.year if month > base.month else base.year + 1
+    elif which == "this":
+        year = base.year
+    elif direction == "past" or which == "since":
+        year = base.year if month <= base.month else base.year - 1
+    else:
+        year = base.year if month >= base.month else base.year + 1
+    resolved = _month(year, month)
+    if which in ("early", "mid", "late"):
+        first_day = {"early": 1, "mid": 11, "late": 21}[which]
+        return (
+            _start(date(year, month, first_day)),
+            resolved[1],
+            "month",
+            f"{'mid-' if which == 'mid' else which + ' '}{MONTH_NAMES[month]} {year}",
+        )
+    return resolved
+
+
+def _h_edge_of(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    edge = match.group("edge").lower()
+    which = (match.group("which") or "this").lower()
+    period = match.group("period")
+    step = {"last": -1, "next": 1}.get(which, 0)
+    if period.lower() == "week":
+        monday = base.date() - timedelta(days=base.weekday()) + timedelta(days=7 * step)
+        first, last = monday, monday + timedelta(days=6)
+    elif period.lower() == "month":
+        year, month = _add_months(base.year, base.month, step)
+        first, last = date(year, month, 1), _month_last_day(year, month)
+    elif period.lower() == "year":
+        first, last = date(base.year + step, 1, 1), date(base.year + step, 12, 31)
+    else:
+        month = _month_number(period)
+        year = base.year if (month >= base.month or direction == "past") else base.year + 1
+        if direction == "past" and month > base.month:
+            year -= 1
+        first, last = date(year, month, 1), _month_last_day(year, month)
+    if edge == "end":
+        return _day(last)
+    if edge == "middle":
+        return _day(first + (last - first) // 2)
+    return _day(first)
+
+
+def _h_iso(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    resolved = _safe_date(int(match.group("y")), int(match.group("m")), int(match.group("d")))
+    return _day(resolved, label=False) if resolved else None
+
+
+def _h_numeric(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    first, second = int(match.group("a")), int(match.group("b"))
+    month, day = (second, first) if first > 12 else (first, second)  # US order unless impossible
+    year_text = match.group("y")
+    year = None
+    if year_text:
+        year = int(year_text) + (2000 if len(year_text) == 2 else 0)
+    resolved = _resolve_month_day(base, month, day, year, direction) if 1 <= month <= 12 else None
+    return _day(resolved, label=True) if resolved else None
+
+
+def _h_year(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
+    return _year(int(match.group("year")), label=False)
+
+
+def _h_season_year(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
+    value, last, granularity, _ = _season(match.group("season"), int(match.group("year")))
+    return value, last, granularity, None
+
+
+def _h_ordinal_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    day = int(match.group("day"))
+    which = (match.group("which") or "").lower()
+    step = {"next": 1, "last": -1, "this": 0}.get(which)
+    if step is None:
+        candidate = _safe_date(base.year, base.month, day)
+        step = 0
+        if candidate and direction != "past" and candidate < base.date():
+            step = 1
+        elif candidate and direction == "past" and candidate > base.date():
+            step = -1
+    year, month = _add_months(base.year, base.month, step)
+    resolved = _safe_date(year, month, day)
+    return _day(resolved) if resolved else None
+
+
+# Ordered: longer, more specific phrases first; a later pattern never overlaps an earlier match.
+DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
+    (re.compile(r"\bthe day before yesterday\b", re.I), _h_fixed_offset(-2)),
+    (re.compile(r"\bthe day after tomorrow\b", re.I), _h_fixed_offset(2)),
+    (
+        re.compile(
+            r"\b(?:the\s+)?(?P<edge>end|beginning|start|middle)\s+of\s+(?:the\s+)?(?:(?P<which>this|next|"
+            r"last)\s+)?(?P<period>week|month|year|" + _MONTH + r")\b",
+            re.I,
+        ),
+        _h_edge_of,
+    ),
+    (re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"), _h_iso),
+    (re.compile(r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d{2})\b"), _h_numeric),
+    (
+        re.compile(r"\b(?:on|by|until|till|due|from)\s+(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![/\d])", re.I),
+        _h_numeric,
+    ),
+    (
+        re.compile(
+            r"\b(?P<month>" + _MONTH_ANY + r")\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?!:)"
+            r"(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?"
+        ),
+        _h_month_day,
+    ),
+    (
+        re.compile(
+            r"\b(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>" + _MONTH_ANY + r")"
+            r"(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?"
+        ),
+        _h_month_day,
+    ),
+    (
+        re.compile(
+            r"\b(?P<n>" + _NUM + r")\s+(?P<unit>" + _UNIT + r")s?\s+(?:ago|before now|earlier)\b", re.I
+        ),
+        _h_ago,
+    ),
+    (
+        re.compile(
+            r"\b(?:in|within)\s+(?P<n>" + _NUM + r")\s+(?P<unit>" + _UNIT + r")s?(?:'?\s*time)?\b"
+            r"(?!\s+ago)",
+            re.I,
+        ),
+        _h_in_n,
+    ),
+    (
+        re.compile(r"\b(?P<n>" + _NUM + r")\s+(?P<unit>" + _UNIT + r")s?\s+from\s+(?:now|today)\b", re.I),
+        _h_in_n,
+    ),
+    (
+        re.compile(
+            r"\b(?:yesterday|today|tonight|tomorrow|tmrw|tmr|last night|this (?:morning|afternoon|"
+            r"evening)|earlier today|later today|later tonight)\b",
+            re.I,
+        ),
+        _h_simple_day,
+    ),
+    (
+        re.compile(
+            r"\b(?:the\s+)?(?P<which>last|next|this coming|this|coming|past|previous|following)\s+"
+            r"(?P<period>week|weekend|month|year|summer|winter|spring|fall|autumn)\b",
+            re.I,
+        ),
+        _h_relative_period,
+    ),
+    (
+        re.compile(
+            r"\b(?:(?P<which>last|next|this coming|this|coming)\s+)?"
+            r"(?P<day>" + _WEEKDAY + r")(?P<plural>s)?\b",
+            re.I,
+        ),
+        _h_weekday,
+    ),
+    (
+        re.compile(
+            r"\b(?:(?P<which>last|next|this|coming|early|mid|late)[\s\-]+)?(?P<month>" + _MONTH + r")"
+            r"(?:\s+(?P<year>(?:19|20)\d{2}))?\b(?!\s+(?:I|you|we|he|she|they|be)\s)"
+        ),
+        _h_month,
+    ),
+    (
+        re.compile(
+            r"\b(?P<season>summer|winter|spring|fall|autumn)\s+(?:of\s+)?(?P<year>(?:19|20)\d{2})\b", re.I
+        ),
+        _h_season_year,
+    ),
+    (
+        re.compile(
+            r"\b(?:in|since|from|until|till|by|during|of|around|circa|before|after|back in)\s+"
+            r"(?P<year>(?:19|20)\d{2})\b",
+            re.I,
+        ),
+        _h_year,
+    ),
+    (
+        re.compile(
+            r"\bon\s+the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(?P<which>this|next|last)\s+month)?",
+            re.I,
+        ),
+        _h_ordinal_day,
+    ),
+]

@@ -1,0 +1,200 @@
+"""Words and cue patterns of the temporal grammar: calendar names, numbers, zones, tense and role cues."""
+
+from __future__ import annotations
+
+import re
+
+TEMPORARY_DEFAULT_DAYS = 7  # "for now", "temporary", "for the time being": a short, reviewable horizon
+
+MONTH_NAMES = (
+    "",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+RRULE_DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+MONTH_ABBREVIATIONS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+SEASON_START_MONTH = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # northern hemisphere
+NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "a couple of": 2,
+    "couple of": 2,
+    "a couple": 2,
+    "couple": 2,
+    "a few": 3,
+    "few": 3,
+    "several": 3,
+}
+UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+# Offsets from UTC in hours for zone abbreviations people write after a time. Standard time is used for
+# the US "ET/PT" shorthands: a deliberate approximation (the memory keeps the zone in its text anyway).
+TIMEZONE_OFFSETS = {
+    "utc": 0,
+    "gmt": 0,
+    "z": 0,
+    "est": -5,
+    "edt": -4,
+    "et": -5,
+    "cst": -6,
+    "cdt": -5,
+    "ct": -6,
+    "mst": -7,
+    "mdt": -6,
+    "mt": -7,
+    "pst": -8,
+    "pdt": -7,
+    "pt": -8,
+    "akst": -9,
+    "hst": -10,
+    "bst": 1,
+    "cet": 1,
+    "cest": 2,
+    "eet": 2,
+    "eest": 3,
+    "ist": 5.5,
+    "sgt": 8,
+    "jst": 9,
+    "kst": 9,
+    "aest": 10,
+    "aedt": 11,
+    "nzst": 12,
+}
+
+_NUM = (
+    r"(?:\d{1,3}|a couple of|couple of|a couple|a few|several|an?|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+)
+_UNIT = r"(?:day|week|fortnight|month|year|decade)"
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_MONTH_ANY = _MONTH + r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_TZ = r"(?:" + "|".join(sorted(TIMEZONE_OFFSETS, key=len, reverse=True)) + r")"
+
+# Cue words right before a mention that give it a role other than "when it happens".
+END_CUE = re.compile(
+    r"(?:\buntil|\btill|\btil|'til|\bthrough|\bthru|\bup to|\bending|\bends|\bno later than|\bexpires?|"
+    r"\bexpiring|\bvalid through)\s+(?:on\s+|in\s+)?(?:the\s+)?(?:end\s+of\s+)?$",
+    re.IGNORECASE,
+)
+# Verb forms ("the course starts Monday") stay events: the extractor turns them into effective_from only
+# when the clause announces a change of state ("my new job starts Monday").
+START_CUE = re.compile(
+    r"(?:\bstarting|\bbeginning|\bfrom|\bas of|\beffective|\bcommencing|\bstart(?:ing)? date is)\s+"
+    r"(?:on\s+|in\s+|from\s+|at\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+RANGE_END_CUE = re.compile(r"(?:\bto|-|\band)\s+$", re.IGNORECASE)
+_EVERY_BEFORE = re.compile(r"\b(?:every|each|other|alternate)\s+$", re.IGNORECASE)
+
+FUTURE_MARKERS = re.compile(
+    r"\b(?:will|shall|won't|going to|gonna|plan(?:s|ning)? to|about to|next|upcoming|tomorrow|soon|"
+    r"scheduled|intend(?:s|ing)? to|hope to|want to|would like to|coming up|later|until|till|starting|"
+    r"from now|"
+    # a past decision about a later event: "decided to take the trip in May" is about the coming May
+    r"(?:decided|chose|agreed|promised|planned|arranged|booked|signed up|registered|committed) (?:to|for)|"
+    r"(?:booked|reserved|got tickets)\b[^.!?]{0,40}?\bfor)\b|'ll\b",
+    re.IGNORECASE,
+)
+PAST_MARKERS = re.compile(
+    r"\b(?:was|were|did|had|yesterday|ago|last|went|got|came|saw|met|told|said|took|made|gave|found|"
+    r"felt|thought|bought|left|ran|won|lost|sold|spent|sent|began|wrote|drove|flew|knew|heard|paid|"
+    r"kept|slept|ate|fell|became|moved|\w{3,}ed)\b",
+    re.IGNORECASE,
+)
+# Past-tense adjectives and present-tense forms that look like "-ed" pasts.
+_NOT_PAST_ED = re.compile(
+    r"\b(?:excited|interested|tired|worried|scared|stressed|married|engaged|"
+    r"based|obsessed|bored|need|feed|seed|speed|indeed|supposed|used to)\b",
+    re.IGNORECASE,
+)
+_PRESENT_PERFECT = re.compile(r"\b(?:have|has|'ve|'s)\s+been\b", re.IGNORECASE)
+
+HISTORICAL_CUES = re.compile(
+    r"\b(?:used to|previously|no longer|back when|back in|in the past|formerly|once upon a time|"
+    r"growing up|when (?:I|we|he|she) (?:was|were) (?:a kid|a child|little|young|younger|small|"
+    r"a teen(?:ager)?|in (?:college|school|high school|university))|as a (?:kid|child|teen|teenager)|"
+    r"(?:my|his|her|our) (?:old|former|previous) (?:job|apartment|house|place|company|employer|boss|"
+    r"school|city|home|team|role)|in my (?:old|former|previous) (?:job|life|role))\b",
+    re.IGNORECASE,
+)
+_WAS_FOR_YEARS = re.compile(
+    r"\b(?:was|were|worked|lived|studied|taught|dated|served|played|stayed|ran|owned|managed|led)\b"
+    r"[^.;]{0,60}?\bfor\s+(?:" + _NUM + r"|many|several|a few|almost|nearly|over|about)\s+"
+    r"(?:\w+\s+)?(?:years?|months?|decades?)\b",
+    re.IGNORECASE,
+)
+_YEAR_RANGE = re.compile(r"\b(?:from|between)\s+((?:19|20)\d{2})\s+(?:to|and|until|-)\s+((?:19|20)\d{2})\b")
+
+RECURRENCE_CUES = re.compile(
+    r"\b(?:every|each\s+(?:day|week|month|year|morning|evening|night|weekday|weekend|" + _WEEKDAY + r")|"
+    r"daily|nightly|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|annually|annual|"
+    r"once\s+a|twice\s+a|(?:three|four|\d)\s+times\s+a|weekdays|weekends|on\s+" + _WEEKDAY + r"s|"
+    r"anniversary|birthday|standups?|stand-ups?)\b",
+    re.IGNORECASE,
+)
+_YEARLY_DATE = re.compile(
+    r"\b(?:anniversary|birthday|bday|b-day)\b[^.;]{0,30}?\b(?:is|on|falls on|=|:)?\s*(?:on\s+)?"
+    r"(?:(?P<m1>" + _MONTH_ANY + r")\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?|"
+    r"(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>" + _MONTH_ANY + r"))\b",
+    re.IGNORECASE,
+)
+_TIME = re.compile(
+    r"\b(?:at\s+|@\s*)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ampm>a\.m\.|p\.m\.|am|pm)(?![a-z])"
+    r"(?:\s+(?P<tz>" + _TZ + r")\b)?|\bat\s+(?P<h2>\d{1,2}):(?P<m2>\d{2})(?:\s+(?P<tz2>" + _TZ + r")\b)?|"
+    r"\bat\s+(?P<word>noon|midnight)\b",
+    re.IGNORECASE,
+)
+
+
+# Durations that end a fact: "for the next week", "for 3 days", "for the rest of the month".
+_FOR_NEXT = re.compile(
+    r"\bfor\s+the\s+next\s+(?:(?P<n>" + _NUM + r")\s+)?(?P<unit>" + _UNIT + r"|hour)s?\b", re.I
+)
+_FOR_N = re.compile(
+    r"\bfor\s+(?:about\s+|around\s+|another\s+|a further\s+)?(?P<n>" + _NUM + r")\s+"
+    r"(?P<unit>" + _UNIT + r"|hour)s?\b",
+    re.I,
+)
+_REST_OF = re.compile(r"\bfor\s+the\s+rest\s+of\s+(?:the|this)\s+(?P<period>day|week|month|year)\b", re.I)
+_TEMPORARY = re.compile(
+    r"\b(?:for now|for the time being|for the moment|temporar(?:y|ily)|short[- ]term)\b", re.I
+)

@@ -1,0 +1,122 @@
+"""Text helpers of the offline language engine: sentences, clauses, perspective, names, topics.
+
+Everything here is deterministic and pure (no I/O, no model): the rules extractor builds on it, and the
+rules decider reuses the word helpers so both sides agree on what "the same words" means. Vocabularies
+(`vocabulary`) are grouped module constants so they can grow without touching the logic; they favour
+precision over recall, because a wrong memory is worse than a missed one (the user can always say it again).
+
+This package is the public entry: import from `engram.language.text`, not from its modules.
+"""
+
+from __future__ import annotations
+
+from engram.language.text.entities import SpottedEntity, spot_entities
+from engram.language.text.perspective import rewrite_first_person, second_to_first_person, third_person_verb
+from engram.language.text.sentences import (
+    filler_key,
+    is_filler,
+    is_help_request,
+    normalise_text,
+    split_clauses,
+    split_sentences,
+    statement_part,
+    strip_discourse_fillers,
+)
+from engram.language.text.vocabulary import (
+    ABBREVIATIONS,
+    ADVERBS_AFTER_I,
+    CARE_RELATIONS,
+    COMMON_STARTERS,
+    DEMONYMS,
+    DISCOURSE_FILLERS,
+    FAMILY_RELATIONS,
+    FILLER_PHRASES,
+    FIRST_NAMES,
+    FIRST_PERSON,
+    HELP_REQUEST,
+    IRREGULAR_PASTS,
+    IRREGULAR_THIRD_PERSON,
+    MODALS,
+    MONTHS,
+    NON_ORG_ACRONYMS,
+    NOT_NAMES,
+    ORG_SUFFIXES,
+    ORGANISATIONS,
+    PARTNER_RELATIONS,
+    PET_KINDS,
+    PET_WORDS,
+    PLACE_SUFFIXES,
+    PLACES,
+    RELATION_WORDS,
+    RELATIVE_DAY_WORDS,
+    SOCIAL_RELATIONS,
+    TITLES,
+    WEEKDAYS,
+    WORK_RELATIONS,
+)
+from engram.language.text.words import (
+    NEGATIONS,
+    STOPWORDS,
+    content_stems,
+    has_first_person,
+    has_negation,
+    matches_topic,
+    singular,
+    stem,
+    words,
+)
+
+__all__ = [
+    "ABBREVIATIONS",
+    "ADVERBS_AFTER_I",
+    "CARE_RELATIONS",
+    "COMMON_STARTERS",
+    "DEMONYMS",
+    "DISCOURSE_FILLERS",
+    "FAMILY_RELATIONS",
+    "FILLER_PHRASES",
+    "FIRST_NAMES",
+    "FIRST_PERSON",
+    "HELP_REQUEST",
+    "IRREGULAR_PASTS",
+    "IRREGULAR_THIRD_PERSON",
+    "MODALS",
+    "MONTHS",
+    "NEGATIONS",
+    "NON_ORG_ACRONYMS",
+    "NOT_NAMES",
+    "ORGANISATIONS",
+    "ORG_SUFFIXES",
+    "PARTNER_RELATIONS",
+    "PET_KINDS",
+    "PET_WORDS",
+    "PLACES",
+    "PLACE_SUFFIXES",
+    "RELATION_WORDS",
+    "RELATIVE_DAY_WORDS",
+    "SOCIAL_RELATIONS",
+    "STOPWORDS",
+    "TITLES",
+    "WEEKDAYS",
+    "WORK_RELATIONS",
+    "SpottedEntity",
+    "content_stems",
+    "filler_key",
+    "has_first_person",
+    "has_negation",
+    "is_filler",
+    "is_help_request",
+    "matches_topic",
+    "normalise_text",
+    "rewrite_first_person",
+    "second_to_first_person",
+    "singular",
+    "split_clauses",
+    "split_sentences",
+    "spot_entities",
+    "statement_part",
+    "stem",
+    "strip_discourse_fillers",
+    "third_person_verb",
+    "words",
+]

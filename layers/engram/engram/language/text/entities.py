@@ -1,0 +1,371 @@
+"""Entity spotting: the people, organisations, places, pets and projects a text names."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engram.language.text.vocabulary import (
+    COMMON_STARTERS,
+    DEMONYMS,
+    FAMILY_RELATIONS,
+    FIRST_NAMES,
+    FIRST_PERSON,
+    NON_ORG_ACRONYMS,
+    NOT_NAMES,
+    ORG_SUFFIXES,
+    ORGANISATIONS,
+    PET_KINDS,
+    PET_WORDS,
+    PLACE_SUFFIXES,
+    PLACES,
+    RELATION_WORDS,
+    TITLES,
+)
+
+
+@dataclass
+class SpottedEntity:
+    """A name found in a text, with what kind of thing it looks like and how it relates to the user."""
+
+    name: str
+    kind: str  # person | entity | concept
+    entity_type: str  # person|place|organization|project|pet|product|event|concept|other
+    start: int
+    end: int
+    relationship: str | None = None
+    cues: list[str] = field(default_factory=list)
+
+
+_NAME_TOKEN = r"(?:[A-Z][a-zA-Z]*(?:['\-][A-Za-z]+)*\.?|[A-Z]{2,}[0-9]*\+?)"
+_CAPITALISED_RUN = re.compile(
+    rf"(?<![\w'])(?:(?P<title>{'|'.join(TITLES)})\.?\s+)?{_NAME_TOKEN}"
+    rf"(?:(?:\s+(?:of|de|da|del|van|von|le|la|&)\s+|\s+){_NAME_TOKEN})*"
+)
+_RELATION_BEFORE = re.compile(
+    r"(?:\b(?:my|our|his|her|their|a|the|'s)\s+)?(?:(?:best|old|new|close|older|younger|little|big|"
+    r"baby|twin|former|ex|future|late)\s+)?(?P<rel>"
+    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + r")s?,?\s+$",
+    re.IGNORECASE,
+)
+_PET_BEFORE = re.compile(
+    r"\b(?:my|our|his|her|their|the|a|new)\s+(?:\w+\s+)?(?P<pet>" + "|".join(PET_WORDS) + r"),?\s+$",
+    re.IGNORECASE,
+)
+_NAMED_BEFORE = re.compile(
+    r"\b(?:a|an|the|my|our)\s+(?P<noun>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)\s+"
+    r"(?:named|called)\s+$",
+    re.IGNORECASE,
+)
+_ORG_VERBS_BEFORE = re.compile(
+    r"\b(?:works?|working|worked|job|position|role|offer|internship|hired|employed|joined|join|joining|"
+    r"joins|started|starting|left|leaving|quit|interview(?:ed|ing)?|intern(?:ed|ing)?|studies|study|"
+    r"studying|studied|student|graduated|enrolled|accepted)\s+(?:\w+\s+){0,3}?(?:at|for|with|by|from)?\s*$",
+    re.IGNORECASE,
+)
+_PLACE_BEFORE = re.compile(
+    r"\b(?:in|to|from|near|around|across|visit|visited|visiting|moved to|move to|flew to|fly to|"
+    r"trip to|went to|going to|back to|live in|lives in|lived in|based in|outside|downtown)\s+$",
+    re.IGNORECASE,
+)
+_OPTION_BEFORE = re.compile(
+    r"\b(?:go|going|went|gone|stick|stuck|stay|staying|chose|choose|chosen|picked|"
+    r"pick|over|instead of|rather than|vs\.?|versus|switch(?:ed)? to|migrat\w+ to|"
+    r"use|using|used|try|trying|tried)\s+(?:with\s+)?$",
+    re.IGNORECASE,
+)
+_PERSON_BEFORE = re.compile(
+    r"\b(?:with|met|meet|meeting|saw|see|seeing|called|call|texted|text|told|tell|asked|ask|hugged|"
+    r"dating|date|dated|married|marry|love|miss|visited|helped|invited|thanked|emailed|messaged|"
+    r"introduced|and|&|to)\s+$",
+    re.IGNORECASE,
+)
+# After a name: verbs only people do ("Priya texted"), and weaker ones that need a mid-sentence position.
+_PERSON_AFTER = re.compile(
+    r"^(?:\s+and\s+I\b|\s+(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
+    r"and\s+I|loves|loved|likes|liked|mentioned|shared|recommended|invited|gave|brought|married|proposed|"
+    r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|turning)|"
+    # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.
+    r"is\s+(?:my|our)\s+(?:(?:best|old|new|close|older|younger|little|big|twin|former|ex)\s+)?(?:"
+    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + r")s?|"
+    r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
+)
+_WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could|and)\b)")
+_MEDIA_BEFORE = re.compile(
+    r"\b(?:watch|watched|watching|read|reading|play|playing|played|listen to|"
+    r"listening to|listened to|using|use|used|bought|downloaded|ordered)\s+$",
+    re.IGNORECASE,
+)
+_PROJECT = re.compile(
+    r"\b(?:project|app|startup|podcast|book|blog|channel|band|novel|company)\s+"
+    r"(?:called|named)?\s*$",
+    re.IGNORECASE,
+)
+
+
+# "You've", "They'd", "It's" start sentences capitalised but never name anyone.
+_PRONOUN_CONTRACTION = re.compile(
+    r"^(?:you|we|they|he|she|it|there|that|who|what|here|i)['’](?:ve|d|ll|re|m|s)$", re.IGNORECASE
+)
+
+
+def spot_entities(text: str, known_people: frozenset[str] = frozenset()) -> list[SpottedEntity]:
+    """People, organisations, places, pets and projects named in `text`, in order of appearance.
+
+    Precision first: a sentence-initial capitalised word counts only when it is clearly a name (known, or
+    followed by a verb), calendar words and holidays are never names, nationalities are concepts.
+    Relationship words introduce people ("my friend Sarah", "coworker Marcus"), "named/called" introduces
+    pets and projects, "Dr." and other titles make a person, and prepositions decide between places
+    (in/to/from) and organisations (at/for/joined/left).
+    """
+    found: list[SpottedEntity] = []
+    for match in _CAPITALISED_RUN.finditer(text):
+        entity = _classify_run(text, match, known_people)
+        if entity is not None:
+            found.append(entity)
+    # Capitalised relationship words used as names ("Mom called", "told Dad").
+    return found
+
+
+@dataclass
+class _Run:
+    """A capitalised run trimmed to the name it may be, with the context that decides what it names."""
+
+    name: str
+    tokens: list[str]
+    start: int
+    end: int
+    raw: str  # the run as written, minus a possessive ("Kevin's" -> "Kevin")
+    match_start: int  # where the run began, before leading sentence words were dropped
+    title: str | None
+    possessive: bool
+    sentence_initial: bool
+    after_determiner: bool
+    before: str
+    after: str
+
+    @property
+    def lower(self) -> str:
+        return self.name.lower()
+
+    def spotted(
+        self, kind: str, entity_type: str, relationship: str | None, cue: str | None
+    ) -> SpottedEntity:
+        return SpottedEntity(
+            self.name, kind, entity_type, self.start, self.end, relationship, [cue] if cue else []
+        )
+
+
+def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str]) -> SpottedEntity | None:
+    """What one capitalised run names, if anything: each step below decides or passes to the next."""
+    run = _trim_run(text, match)
+    if run is None:
+        return None
+    if run.lower in DEMONYMS:
+        return run.spotted("concept", "concept", None, None)
+    if run.lower in RELATION_WORDS:
+        return _relation_as_name(run)
+    if run.title:
+        return _titled_person(text, run)
+    found = _introduced(run) or _known_person(run, known_people) or _listed(run)
+    if found is not None or run.name.isupper():
+        return found
+    return _from_context(run)
+
+
+def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
+    """The run minus sentence-initial words, pronouns and trailing calendar words; None if nothing is left."""
+    possessive = bool(re.search(r"'s?$", match.group(0).rstrip(".")))
+    raw = re.sub(r"'s?$", "", match.group(0).rstrip("."))  # "Kevin's new number" names Kevin
+    start, end = match.start(), match.start() + len(raw)
+    title = match.group("title")
+    tokens = raw.split()
+    # Drop a leading token that is only capitalised because it starts the sentence/clause.
+    sentence_initial = _is_sentence_initial(text, start)
+    after_determiner = False
+    while tokens and not title:
+        first = tokens[0].lower().rstrip(".")
+        keeps_head = first == "project" and len(tokens) > 1
+        if (
+            first in NOT_NAMES
+            or first in FIRST_PERSON
+            or _PRONOUN_CONTRACTION.match(first)
+            or (
+                sentence_initial
+                and first in COMMON_STARTERS
+                and first not in RELATION_WORDS
+                and not keeps_head
+            )
+        ):
+            start = text.find(tokens[1], start + len(tokens[0])) if len(tokens) > 1 else end
+            tokens = tokens[1:]
+            after_determiner = first in ("the", "a", "an", "this", "that", "our", "my", "your")
+            sentence_initial = after_determiner and sentence_initial
+            continue
+        break
+    # Trailing calendar words ("Marcus Monday") are not part of the name.
+    while tokens and tokens[-1].lower().rstrip(".") in NOT_NAMES and not title:
+        tokens = tokens[:-1]
+    if not tokens:
+        return None
+    name = " ".join(tokens)
+    end = start + len(name)
+    return _Run(
+        name=name,
+        tokens=tokens,
+        start=start,
+        end=end,
+        raw=raw,
+        match_start=match.start(),
+        title=title,
+        possessive=possessive,
+        sentence_initial=sentence_initial,
+        after_determiner=after_determiner,
+        before=text[max(0, start - 40) : start],
+        after=text[end : end + 30],
+    )
+
+
+def _relation_as_name(run: _Run) -> SpottedEntity | None:
+    """ "Mom", "Dad" as names; other relationship words capitalised are sentence starts."""
+    if run.lower in FAMILY_RELATIONS and run.lower in {
+        "mom",
+        "mum",
+        "dad",
+        "grandma",
+        "grandpa",
+        "mama",
+        "papa",
+    }:
+        return run.spotted("person", "person", RELATION_WORDS[run.lower], "family-name")
+    return None
+
+
+_TITLE_RELATIONSHIPS = {
+    "dr": "doctor",
+    "doctor": "doctor",
+    "coach": "coach",
+    "aunt": "aunt",
+    "auntie": "aunt",
+    "uncle": "uncle",
+    "grandma": "grandmother",
+    "grandpa": "grandfather",
+    "nurse": "nurse",
+    "prof": "professor",
+    "professor": "professor",
+}
+
+
+def _titled_person(text: str, run: _Run) -> SpottedEntity:
+    """ "Dr. Patel", "Coach Carter": a title always makes a person, related as the word before it says, else
+    as the title does."""
+    assert run.title is not None
+    relation_before = _RELATION_BEFORE.search(text[max(0, run.match_start - 40) : run.match_start])
+    if relation_before:
+        related_as = RELATION_WORDS[relation_before.group("rel").lower()]
+        return SpottedEntity(
+            run.raw.strip(), "person", "person", run.match_start, run.end, related_as, ["title"]
+        )
+    relationship = _TITLE_RELATIONSHIPS.get(run.title.lower())
+    return SpottedEntity(
+        run.raw.strip(), "person", "person", run.match_start, run.end, relationship, ["title"]
+    )
+
+
+def _introduced(run: _Run) -> SpottedEntity | None:
+    """A name introduced by the words before it: "my friend X", "our dog X", "a startup called X"."""
+    rel = _RELATION_BEFORE.search(run.before)
+    if rel and not _ORG_SUFFIX_OR_KNOWN(run.name):
+        return run.spotted("person", "person", RELATION_WORDS[rel.group("rel").lower()], "relation")
+    pet = _PET_BEFORE.search(run.before)
+    if pet:
+        return run.spotted("entity", "pet", pet.group("pet").lower(), "pet")
+    named = _NAMED_BEFORE.search(run.before)
+    if named:
+        return _named(run, named.group("noun").lower().split()[-1])
+    if _PROJECT.search(run.before) and not run.sentence_initial:
+        return run.spotted("entity", "project", None, "project")
+    if run.tokens[0] == "Project" and len(run.tokens) > 1:
+        return run.spotted("entity", "project", None, "project")
+    return None
+
+
+def _named(run: _Run, head: str) -> SpottedEntity:
+    """ "a golden retriever named Max", "a guy called Tom": the noun before "named" says what X is."""
+    if head in PET_WORDS or head in PET_KINDS:
+        return run.spotted("entity", "pet", PET_KINDS.get(head, head), "named")
+    if head in RELATION_WORDS or head in {"guy", "girl", "woman", "man", "person", "lady", "kid"}:
+        return run.spotted("person", "person", RELATION_WORDS.get(head), "named")
+    if head in {"project", "app", "startup", "product", "podcast", "book", "blog", "band", "tool"}:
+        return run.spotted("entity", "project", None, "named")
+    if head in {"company", "business", "firm", "agency", "shop", "store", "restaurant", "cafe"}:
+        return run.spotted("entity", "organization", None, "named")
+    return run.spotted("entity", "other", None, "named")
+
+
+def _known_person(run: _Run, known_people: frozenset[str]) -> SpottedEntity | None:
+    """Someone already known in the conversation, or a listed given name not used as a place or company."""
+    if run.name in known_people or run.lower in {p.lower() for p in known_people}:
+        return run.spotted("person", "person", None, "known")
+    given = run.tokens[0].lower() in FIRST_NAMES and len(run.tokens) <= 3
+    if given and run.possessive and run.lower not in PLACES:
+        return run.spotted("person", "person", None, "given-name")  # "at Sarah's place"
+    if (
+        given
+        and run.lower not in PLACES
+        and not _ORG_SUFFIX_OR_KNOWN(run.name)
+        and not _ORG_VERBS_BEFORE.search(run.before)
+    ):
+        return run.spotted("person", "person", None, "given-name")
+    return None
+
+
+def _listed(run: _Run) -> SpottedEntity | None:
+    """A place or organisation from the gazetteers, or a short acronym that is not a common abbreviation."""
+    if run.lower in PLACES or (run.tokens[-1] in PLACE_SUFFIXES and len(run.tokens) > 1):
+        return run.spotted("entity", "place", None, "gazetteer")
+    if _ORG_SUFFIX_OR_KNOWN(run.name):
+        return run.spotted("entity", "organization", None, "gazetteer")
+    if run.name.isupper() and 2 <= len(run.name) <= 6 and run.name not in NON_ORG_ACRONYMS:
+        return run.spotted("entity", "organization", None, "acronym")
+    return None
+
+
+def _from_context(run: _Run) -> SpottedEntity | None:
+    """An unlisted name read from the words around it (verbs, prepositions, determiners)."""
+    before, after = run.before, run.after
+    if _ORG_VERBS_BEFORE.search(before):
+        return run.spotted("entity", "organization", None, "org-verb")
+    if _PLACE_BEFORE.search(before):
+        return run.spotted("entity", "place", None, "place-prep")
+    if _OPTION_BEFORE.search(before) or _MEDIA_BEFORE.search(before):
+        return run.spotted("entity", "product", None, "media")
+    if re.search(r"\bat\s+$", before, re.IGNORECASE):
+        return run.spotted("entity", "organization", None, "org-prep")
+    if run.after_determiner or re.search(r"\b(?:the|a|an)\s+$", before, re.IGNORECASE):
+        return run.spotted("entity", "other", None, "determiner")  # "the Pacific"
+    person_cue = bool(_PERSON_BEFORE.search(before) or _PERSON_AFTER.match(after))
+    if not run.sentence_initial and _WEAK_PERSON_AFTER.match(after):
+        person_cue = True
+    if (
+        person_cue
+        and len(run.tokens) <= 3
+        and not run.sentence_initial
+        or (person_cue and _PERSON_AFTER.match(after))
+    ):
+        return run.spotted("person", "person", None, "context")
+    if run.sentence_initial:
+        return None
+    return run.spotted("entity", "other", None, "capitalised")
+
+
+def _ORG_SUFFIX_OR_KNOWN(name: str) -> bool:  # noqa: N802 - reads as a predicate on the vocabulary
+    tokens = name.split()
+    return name.lower() in ORGANISATIONS or (len(tokens) > 1 and tokens[-1] in ORG_SUFFIXES)
+
+
+def _is_sentence_initial(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;\"'(-\n" or bool(re.search(r"(?:^|[.!?]\s*)[\"']?$", before))
