@@ -1,7 +1,7 @@
 """`POST /v1/timeline`: what happened (or will) in a period, in date order, grouped by day (seed 003).
 
 A request names the window directly (`start`/`end`) or in words (`query`). Words are resolved against
-the current time with the write path's own temporal grammar (`engram.pipeline.temporal`: "last week",
+the current time with the write path's own temporal grammar (`engram.language.temporal`: "last week",
 "in March", "yesterday", "since June", "between March and June"), plus what that grammar has no use for
 when storing memories but people ask of a timeline: quarters ("Q1", "the last quarter"), "the past
 3 months" and "recently"/"lately". Whatever words remain once the period and the filler ("what
