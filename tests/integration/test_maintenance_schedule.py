@@ -139,7 +139,7 @@ def test_fan_out_pages_through_users_without_skipping_or_repeating_anyone(db, us
 
 
 def test_a_job_with_a_malformed_instant_fails_without_retrying(db, user_id):
-    from engram.jobs.models import NewJob
+    from engram.domain.jobs import NewJob
     from engram.jobs.queue import get_job_queue
 
     register_lifecycle_jobs()
