@@ -53,14 +53,10 @@ def _preview_counts(user_id: str, now: datetime, db: Database | None = None) -> 
     )
 
 
-def _hierarchy(user_id: str, now: datetime, db: Database | None = None) -> BaseModel:
-    return run_hierarchy(user_id, now, db)
-
-
 RUNNERS: dict[str, Callable[..., BaseModel]] = {
     "cleanup": cleanup_user,
     "decay": decay_user,
-    "hierarchy": _hierarchy,
+    "hierarchy": run_hierarchy,
     "consolidate": _preview_counts,
 }
 
