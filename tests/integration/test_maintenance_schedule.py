@@ -18,7 +18,8 @@ from engram.config import reset_settings
 from engram.jobs.local_worker import LocalWorker
 from engram.jobs.queue import reset_job_queue
 from engram.jobs.runner import unregister_job_handler
-from engram.lifecycle.jobs import fan_out, register_lifecycle_jobs
+from engram.lifecycle.fanout import fan_out
+from engram.lifecycle.jobs import register_lifecycle_jobs
 from engram.lifecycle.schedule import SCHEDULES
 from tests.memory_factory import add_memories
 

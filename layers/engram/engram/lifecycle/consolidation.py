@@ -49,7 +49,6 @@ from engram.lifecycle.consolidation_models import (
     PairPreview,
     PreviewResult,
 )
-from engram.lifecycle.fanout import FANOUT_PAGE_SIZE, iter_user_ids, submit_per_user
 from engram.lifecycle.merger import MergedContent, Merger, get_merger
 from engram.lifecycle.near_duplicates import near_pairs
 from engram.models import cap_evidence
@@ -593,12 +592,3 @@ def _merge_once(user_id: str, request: ConsolidateRequest, job_id: UUID | None) 
                 return recorded
             jobs_repo.record_job_effects(conn, user_id, job_id, CONSOLIDATE_STEP, counts)
     return counts
-
-
-def preview_all_users(*, db: Database | None = None, page_size: int = FANOUT_PAGE_SIZE) -> dict[str, int]:
-    """Weekly schedule: one `consolidate` preview job per user who has anything to compare, submitted
-    page by page (the schedule never merges: the jobs carry `force: false`)."""
-    pages = iter_user_ids(db or get_database(), page_size, page=repo.users_page)
-    users, jobs = submit_per_user(pages, "consolidate", {"force": False})
-    logger.info("consolidation preview scheduled", extra={"users": users, "jobs": jobs})
-    return {"users": users, "jobs": jobs}

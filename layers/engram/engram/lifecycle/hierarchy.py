@@ -38,7 +38,6 @@ from engram.db.repositories import jobs as jobs_repo
 from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
 from engram.lifecycle.cleanup import emit_counts, logger
-from engram.lifecycle.fanout import iter_user_ids, submit_per_user
 from engram.lifecycle.summaries import (
     ChildStoryline,
     EntityMaterial,
@@ -251,14 +250,6 @@ def run_hierarchy_job(user_id: str, job: Job) -> dict[str, Any]:
     except ValidationError as exc:
         raise ValidationFailed("a hierarchy job's payload is {now: ISO time with zone}", field="now") from exc
     return run_hierarchy(user_id, payload.now or datetime.now(UTC), job_id=job.id).model_dump()
-
-
-def fan_out_hierarchy(now: datetime | None = None) -> dict[str, Any]:
-    """The nightly schedule: one `hierarchy` job per user, users listed a page at a time."""
-    at = now or datetime.now(UTC)
-    users, submitted = submit_per_user(iter_user_ids(get_database()), "hierarchy", {"now": at.isoformat()})
-    logger.info("hierarchy fanned out", extra={"task": "hierarchy", "users": users, "jobs": submitted})
-    return {"now": at.isoformat(), "users": users, "jobs": submitted}
 
 
 # --- rows -> materials -------------------------------------------------------------------------------------

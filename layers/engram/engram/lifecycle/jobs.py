@@ -1,6 +1,6 @@
 """Maintenance as jobs: the schedule fans out one `cleanup`/`decay` job per user, workers run them.
 
-The fan-out only lists users and submits jobs (`engram.lifecycle.fanout`), so however large one tenant
+The fan-out (`engram.lifecycle.fanout`) only lists users and submits jobs, so however large one tenant
 is, the scheduled Lambda finishes in seconds; each user's work runs in its own job.
 
 Every job of one fan-out carries the same `now` (the instant the schedule fired): a retried or
@@ -26,14 +26,13 @@ from engram.db.connection import Database, get_database
 from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
 from engram.jobs.runner import register_job_handler
-from engram.lifecycle.cleanup import cleanup_user, logger
+from engram.lifecycle.cleanup import cleanup_user
 from engram.lifecycle.consolidation import preview, run_consolidate_job
 from engram.lifecycle.consolidation_models import ConsolidateRequest
 from engram.lifecycle.decay import decay_user
-from engram.lifecycle.fanout import FANOUT_PAGE_SIZE, iter_user_ids, submit_per_user
+from engram.lifecycle.fanout import iter_user_ids
 from engram.lifecycle.hierarchy import run_hierarchy, run_hierarchy_job
 
-MaintenanceTask = Literal["cleanup", "decay"]
 # What `engram maintenance run` can run directly (the fan-out tasks plus the nightly/weekly ones).
 DirectTask = Literal["cleanup", "decay", "hierarchy", "consolidate"]
 
@@ -95,15 +94,6 @@ def register_lifecycle_jobs() -> None:
     register_job_handler("decay", run_decay_job)
     register_job_handler("consolidate", run_consolidate_job)
     register_job_handler("hierarchy", run_hierarchy_job)
-
-
-def fan_out(task: MaintenanceTask, now: datetime | None = None, *, page_size: int = FANOUT_PAGE_SIZE) -> dict:
-    """Submit one `task` job per user, page by page; returns how many users and jobs."""
-    at = now or datetime.now(UTC)
-    pages = iter_user_ids(get_database(), page_size)
-    users, submitted = submit_per_user(pages, task, {"now": at.isoformat()})
-    logger.info("maintenance fanned out", extra={"task": task, "users": users, "jobs": submitted})
-    return {"now": at.isoformat(), "users": users, "jobs": submitted}
 
 
 def run_directly(

@@ -17,9 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engram.errors import ValidationFailed
 from engram.jobs.queue import get_job_queue
-from engram.lifecycle.consolidation import preview_all_users
-from engram.lifecycle.hierarchy import fan_out_hierarchy
-from engram.lifecycle.jobs import fan_out
+from engram.lifecycle.fanout import fan_out, fan_out_hierarchy, preview_all_users
 from engram.observability import logger
 
 Task = Literal["cleanup", "decay", "hierarchy", "consolidation_preview", "recover_jobs"]
