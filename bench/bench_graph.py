@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from engram.db.connection import get_database
     from engram.db.repositories import graph_traversal as repo
-    from engram.graph.models import GraphQuery, PprTraverse
+    from engram.domain.graph import GraphQuery, PprTraverse
     from engram.graph.ppr import personalized_pagerank
     from engram.graph.traversal import find_path, neighbors, query_graph, rank_by_ppr
     from engram.local.runtime import ensure_runtime_dir, start_local_runtime

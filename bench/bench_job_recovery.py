@@ -26,8 +26,8 @@ def main() -> None:
     from engram.config import get_settings
     from engram.db.connection import get_database
     from engram.db.repositories import jobs as jobs_repo
+    from engram.domain.jobs import Job, NewJob
     from engram.jobs.local_worker import LocalWorker
-    from engram.jobs.models import Job, NewJob
     from engram.jobs.queue import LocalJobQueue
     from engram.jobs.runner import register_job_handler
     from engram.local.runtime import start_local_runtime

@@ -385,8 +385,8 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
     EXPLAIN of the statement search sends for `signals` (default: the vector signal alone)."""
     from engram.config import get_settings
     from engram.db.connection import get_database
+    from engram.db.repositories import corpus
     from engram.db.repositories.search import SearchFilters, hybrid_candidates
-    from engram.retrieval import vocabulary
 
     settings = get_settings()
     with get_database().user_transaction(q.user) as conn:
@@ -402,9 +402,9 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
             signals=signals or {"vector"},
             per_signal=50,
             ef_search=max(settings.hnsw_ef_search, 50),
-            corpus_size=vocabulary.corpus_size(conn, q.user),
+            corpus_size=corpus.corpus_size(conn, q.user),
             # as search decides (`_prologue`); the exact reference reads every vector of the user
-            vector_index=None if exact else vocabulary.vector_index_rule(conn, q.user),
+            vector_index=None if exact else corpus.vector_index_rule(conn, q.user),
         )
     if explain:
         return shorten([r["QUERY PLAN"] for r in rows])

@@ -19,7 +19,7 @@ import uvicorn
 from engram.config import reset_settings
 from engram.db.connection import Database, reset_database
 from engram.db.migrations import migrate
-from engram.retrieval import vocabulary
+from engram.db.repositories import corpus
 from tests.http_client import ApiClient, free_port
 from tests.serve_process import Serve, serve_in
 
@@ -65,7 +65,7 @@ def db(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Database]
     monkeypatch.setenv("ENGRAM_DATABASE_URL", database_url)
     reset_settings()
     reset_database()
-    vocabulary.forget()  # a fresh database: the memory counts earlier searches cached are stale
+    corpus.forget()  # a fresh database: the memory counts earlier searches cached are stale
     from engram.db.connection import get_database
 
     yield get_database()

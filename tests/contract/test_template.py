@@ -18,7 +18,7 @@ import pytest
 from cfnlint.api import ManualArgs, lint_file
 from cfnlint.decode import cfn_yaml
 
-from engram.jobs.models import JobMessage
+from engram.domain.jobs import JobMessage
 from engram.lifecycle.schedule import Task as ScheduledTask
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from psycopg import sql
 from engram.db.connection import Database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import jobs as jobs_repo
-from engram.jobs.models import NewJob
+from engram.domain.jobs import NewJob
 
 NOTES = [
     "My sister Sarah lives in Oslo.",

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from engram.db.repositories import jobs as jobs_repo
+from engram.domain.jobs import NewJob
 from engram.jobs.local_worker import LocalWorker
-from engram.jobs.models import NewJob
 from engram.jobs.queue import LocalJobQueue
 from engram.jobs.runner import registered_job_types
 from engram.pipeline.jobs import register_pipeline_jobs

@@ -16,7 +16,7 @@ import pytest
 from engram.config import reset_settings
 from engram.db.connection import reset_database
 from engram.db.repositories.jobs import cancel_pending_jobs
-from engram.jobs.models import NewJob
+from engram.domain.jobs import NewJob
 from engram.jobs.queue import get_job_queue, reset_job_queue
 from engram.jobs.runner import register_job_handler, unregister_job_handler
 

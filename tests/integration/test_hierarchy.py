@@ -13,8 +13,9 @@ import pytest
 from engram.db.repositories import entities as entities_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
-from engram.jobs.models import Job
-from engram.lifecycle.hierarchy import fan_out_hierarchy, run_hierarchy, run_hierarchy_job
+from engram.domain.jobs import Job
+from engram.lifecycle.fanout import fan_out_hierarchy
+from engram.lifecycle.hierarchy import run_hierarchy, run_hierarchy_job
 from engram.lifecycle.summaries import ModelSummaryWriter
 from engram.providers.base import LLMResult, ToolCall
 from tests.scenarios.conftest import Engram

@@ -12,10 +12,11 @@ import pytest
 from engram.config import get_settings, reset_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
+from engram.domain.jobs import Job, JobType, JobView, NewJob
 from engram.errors import ProviderError
 from engram.jobs.local_worker import LocalWorker
-from engram.jobs.models import Job, JobType, JobView, NewJob
-from engram.jobs.queue import DispatchBeforeCommit, LocalJobQueue, get_job_queue, reset_job_queue
+from engram.jobs.port import DispatchBeforeCommit
+from engram.jobs.queue import LocalJobQueue, get_job_queue, reset_job_queue
 from engram.jobs.runner import (
     JobHandler,
     describe_error,

@@ -23,7 +23,7 @@ import pytest
 
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
-from engram.jobs.models import Job, NewJob
+from engram.domain.jobs import Job, NewJob
 from engram.jobs.queue import LocalJobQueue, reset_job_queue
 from engram.jobs.runner import get_job_handler, run_claimed_job
 from engram.lifecycle.jobs import register_lifecycle_jobs

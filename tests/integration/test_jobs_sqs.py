@@ -17,8 +17,9 @@ from moto import mock_aws
 from engram.config import reset_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
-from engram.jobs.models import Job, JobMessage, NewJob
-from engram.jobs.queue import JobDispatchError, get_job_queue, reset_job_queue
+from engram.domain.jobs import Job, JobMessage, NewJob
+from engram.jobs.port import JobDispatchError
+from engram.jobs.queue import get_job_queue, reset_job_queue
 from engram.jobs.runner import register_job_handler, unregister_job_handler
 from engram.jobs.sqs import SqsJobQueue, message_group_id
 from engram.jobs.sqs_consumer import process_sqs_batch

@@ -18,7 +18,8 @@ from engram.config import reset_settings
 from engram.jobs.local_worker import LocalWorker
 from engram.jobs.queue import reset_job_queue
 from engram.jobs.runner import unregister_job_handler
-from engram.lifecycle.jobs import fan_out, register_lifecycle_jobs
+from engram.lifecycle.fanout import fan_out
+from engram.lifecycle.jobs import register_lifecycle_jobs
 from engram.lifecycle.schedule import SCHEDULES
 from tests.memory_factory import add_memories
 
@@ -139,7 +140,7 @@ def test_fan_out_pages_through_users_without_skipping_or_repeating_anyone(db, us
 
 
 def test_a_job_with_a_malformed_instant_fails_without_retrying(db, user_id):
-    from engram.jobs.models import NewJob
+    from engram.domain.jobs import NewJob
     from engram.jobs.queue import get_job_queue
 
     register_lifecycle_jobs()

@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from engram.api.routes.graph import parse_traverse
-from engram.graph.models import CypherTraverse, GraphQuery, PprTraverse, QueryTraverse
+from engram.domain.graph import CypherTraverse, GraphQuery, PprTraverse, QueryTraverse
 
 
 def _error_locs(exc: ValidationError) -> list[tuple]:

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from engram.config import reset_settings
-from engram.jobs.models import JobMessage, NewJob
+from engram.domain.jobs import JobMessage, NewJob
 
 
 def test_job_message_round_trips_through_json() -> None:

@@ -22,6 +22,7 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg.rows import dict_row
 
+from engram.db.conninfo import resolve_conninfo
 from engram.errors import DatabaseUnavailable, ValidationFailed
 
 MAX_USER_ID_LENGTH = 128
@@ -171,8 +172,6 @@ def check_user_id(user_id: str) -> None:
 @lru_cache(maxsize=1)
 def get_database() -> Database:
     """The process-wide database, resolved from settings when first used."""
-    from engram.db.conninfo import resolve_conninfo
-
     return Database(resolve_conninfo)
 
 

@@ -19,6 +19,7 @@ def resolve_conninfo() -> str:
     if settings.database_url:
         return settings.database_url
     if settings.database_secret_arn:
+        # Lazily: the parameters utility loads boto3, which only a Lambda reading its secret needs.
         from aws_lambda_powertools.utilities import parameters
 
         secret = parameters.get_secret(

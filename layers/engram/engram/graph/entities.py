@@ -14,6 +14,7 @@ from uuid import UUID
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import entities as repo
 from engram.db.repositories import memories as memory_repo
+from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import NotFound, ValidationFailed
 from engram.graph.entity_models import (
     Entity,
@@ -30,7 +31,7 @@ from engram.graph.entity_models import (
 )
 from engram.language.privacy import redact_secrets
 from engram.language.sentiment import TREND_WINDOW_DAYS, sentiment_trend
-from engram.pipeline.edits import MemoryPage, MemoryStatus, to_memory
+from engram.models import Memory
 
 USER_AUTHOR = "user"  # entity_notes.added_by for notes the user wrote through the API
 DETAIL_EDGE_LIMIT = 200
@@ -203,7 +204,7 @@ def list_entity_memories_page(
         rows = repo.list_entity_memories(conn, user_id, entity_id, status=status, limit=limit, after=after)
     page, more = rows[:limit], len(rows) > limit
     next_cursor = memory_repo.encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
-    return MemoryPage(items=[to_memory(row) for row in page], next_cursor=next_cursor)
+    return MemoryPage(items=[Memory.model_validate(row) for row in page], next_cursor=next_cursor)
 
 
 # --- notes -----------------------------------------------------------------------------------------------

@@ -20,10 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from engram.db.connection import get_database
 from engram.db.repositories import jobs as jobs_repo
+from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
 from engram.graph.edge_writer import apply_edges
 from engram.graph.edges import OWNER, EdgeSpec, EndpointSpec
-from engram.jobs.models import Job
 
 GRAPH_UPDATE_STEP = "graph_update"
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]

@@ -14,8 +14,7 @@ import numpy as np
 
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import graph_traversal as repo
-from engram.errors import NotFound, ValidationFailed
-from engram.graph.models import (
+from engram.domain.graph import (
     NODE_TYPES,
     CypherTraverse,
     GraphEdge,
@@ -33,6 +32,7 @@ from engram.graph.models import (
     QueryResponse,
     QueryTraverse,
 )
+from engram.errors import NotFound, ValidationFailed
 from engram.graph.ppr import personalized_pagerank
 
 NEIGHBOR_LIMIT = 500

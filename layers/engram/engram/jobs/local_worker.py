@@ -33,7 +33,7 @@ from aws_lambda_powertools import Logger
 from engram.config import get_settings
 from engram.db.connection import Database, get_database
 from engram.db.repositories import jobs as jobs_repo
-from engram.jobs.models import Job
+from engram.domain.jobs import Job
 from engram.jobs.runner import job_log_keys, registered_job_types, run_claimed_job
 from engram.observability import SERVICE
 

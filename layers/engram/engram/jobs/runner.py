@@ -40,8 +40,8 @@ from pydantic_core import to_jsonable_python
 from engram.config import get_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
+from engram.domain.jobs import Job, JobType
 from engram.errors import EngramError, ExtractionFailed, ProviderError, Unprocessable, ValidationFailed
-from engram.jobs.models import Job, JobType
 from engram.observability import METRICS_NAMESPACE, SERVICE
 
 # Keys go in `extra=` on each call, not `append_keys`: the formatter's keys are shared by every thread,

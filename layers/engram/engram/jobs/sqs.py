@@ -28,8 +28,8 @@ from aws_lambda_powertools import Logger
 
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
-from engram.jobs.models import Job, JobMessage
-from engram.jobs.queue import BaseJobQueue, JobDispatchError
+from engram.domain.jobs import Job, JobMessage
+from engram.jobs.port import BaseJobQueue, JobDispatchError
 from engram.observability import SERVICE
 
 logger = Logger(service=SERVICE, child=True)

@@ -39,8 +39,8 @@ from pydantic import Json
 
 from engram.db.connection import Database, get_database
 from engram.db.repositories import jobs as jobs_repo
+from engram.domain.jobs import JobMessage
 from engram.errors import EngramError
-from engram.jobs.models import JobMessage
 from engram.jobs.runner import job_log_keys, run_claimed_job
 from engram.observability import SERVICE
 

@@ -22,9 +22,9 @@ from datetime import UTC, datetime
 
 from engram.db.connection import get_database
 from engram.db.repositories import account as account_repo
+from engram.db.repositories import corpus
 from engram.lifecycle.account_models import ExportDocument, ForgetResult
 from engram.observability import logger
-from engram.retrieval import vocabulary
 
 OMITTED = {
     "embedding": "vectors are derived from the content (6 KB each); an import recomputes them",
@@ -41,7 +41,7 @@ def forget_user(user_id: str) -> ForgetResult:
     """Delete everything Engram holds about `user_id`; rows deleted per table."""
     with get_database().user_transaction(user_id) as conn:
         counts = account_repo.forget_user(conn, user_id)
-    vocabulary.forget(user_id)  # nothing about the user outlives the request in this process either
+    corpus.forget(user_id)  # nothing about the user outlives the request in this process either
     logger.info("user forgotten", extra={"rows_deleted": sum(counts.values())})
     return ForgetResult(deleted=counts)
 

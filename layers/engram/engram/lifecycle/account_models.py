@@ -16,6 +16,7 @@ Import items are validated in full before anything is written, so a bad item is 
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -28,6 +29,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from engram.models import (
     MEMORY_CONTENT_MAX_CHARS,
@@ -191,8 +193,6 @@ class ImportFact(JsonScalars):
     @field_validator("recurrence", "metadata")
     @classmethod
     def _json_text(cls, value: Any) -> Any:
-        import json
-
         if value is not None and "\\u0000" in json.dumps(value):
             raise ValueError("must not contain NUL characters")
         return value
@@ -225,8 +225,6 @@ class ImportRequest(JsonScalars):
     @model_validator(mode="after")
     def _within_cap(self) -> ImportRequest:
         if len(self.entities) + len(self.facts) > MAX_IMPORT_ITEMS:
-            from pydantic_core import PydanticCustomError
-
             raise PydanticCustomError(
                 "too_many_items",
                 "holds too many items: at most {limit} entities and facts together per request "

@@ -49,13 +49,14 @@ from engram.lifecycle.consolidation_models import (
     PairPreview,
     PreviewResult,
 )
-from engram.lifecycle.merger import Merger, get_merger
+from engram.lifecycle.merger import MergedContent, Merger, get_merger
 from engram.lifecycle.near_duplicates import near_pairs
 from engram.models import cap_evidence
 from engram.observability import logger
 from engram.pipeline.forgetting import archive_row
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
+from engram.providers.factory import get_embedder
 
 SECONDS_PER_YEAR = 365 * 24 * 3600
 PAIR_CAP = 20_000  # pairs read per call; beyond that the next call continues after the merges
@@ -321,75 +322,36 @@ def merge_pair(
     (a model call must not hold row locks) and the rows are re-checked under lock afterwards."""
     began = time.perf_counter()
     with db.user_transaction(user_id) as conn:
-        rows = repo.lock_memories(conn, user_id, [keeper_id, other_id])
-    keeper, other = rows.get(keeper_id), rows.get(other_id)
-    if keeper is None or other is None or keeper["status"] != "active" or other["status"] != "active":
-        raise _Skip("one of the pair is no longer active")
+        keeper, other = _active_pair(
+            conn, user_id, keeper_id, other_id, "one of the pair is no longer active"
+        )
     merged = merger.merge(keeper["content"], other["content"])
     embedding = embedder.embed_one(merged.content)
-    sensitive = keeper["sensitivity_level"] != "normal"
     with db.user_transaction(user_id) as conn:
-        rows = repo.lock_memories(conn, user_id, [keeper_id, other_id])
-        keeper_now, other_now = rows.get(keeper_id), rows.get(other_id)
-        if (
-            keeper_now is None
-            or other_now is None
-            or keeper_now["status"] != "active"
-            or other_now["status"] != "active"
-            or keeper_now["content"] != keeper["content"]
-            or other_now["content"] != other["content"]
-        ):
+        keeper_now, other_now = _active_pair(
+            conn, user_id, keeper_id, other_id, "the pair changed while its content was merged"
+        )
+        if keeper_now["content"] != keeper["content"] or other_now["content"] != other["content"]:
             raise _Skip("the pair changed while its content was merged")
         columns = _merged_columns(keeper_now, other_now, merged.content, embedder, embedding)
-        row = memory_repo.update_memory(conn, user_id, keeper_id, columns)
-        assert row is not None
-        memory_repo.insert_version(
+        row = _fold(
             conn,
             user_id,
-            row,
-            operation="CONSOLIDATE",
-            strategy="merge",
+            keeper_now,
+            other_now,
+            columns,
+            similarity,
             changed_by=merged.model or merged.merger,
         )
-        archive_row(conn, user_id, other_now, extra={"superseded_by": keeper_id})
-        memory_repo.insert_relation(
+        _audit_merge(
             conn,
             user_id,
-            keeper_id,
-            other_id,
-            "derives",
-            confidence=max(0.0, min(1.0, similarity)),
-            evidence=f"consolidated ({similarity * 100:.1f}% similar)",
-        )
-        touched = repo.repoint_memory_links(conn, user_id, keeper_id, other_id)
-        graph_repo.refresh_entity_counters(conn, user_id, touched)
-        insert_operation(
-            conn,
-            user_id,
-            operation="CONSOLIDATE",
-            memory_id=keeper_id,
-            candidate_fact={
-                "consolidate": {"merged_memory_id": str(other_id), "similarity": round(similarity, 4)}
-            },
-            similar_memories=[
-                {"id": str(other_id), "similarity": round(similarity, 4)}
-                | (
-                    {}
-                    if sensitive
-                    else {"content": other_now["content"], "memory_type": other_now["memory_type"]}
-                )
-            ],
-            reasoning=f"Merged a near-duplicate ({similarity * 100:.1f}% similar) into the keeper",
-            model=merged.model or merged.merger,
-            input_tokens=merged.input_tokens or None,
-            output_tokens=merged.output_tokens or None,
-            merge_strategy="merge",
-            old_content=keeper_now["content"],
-            new_content=merged.content,
-            old_version=keeper_now["version"],
-            new_version=row["version"],
-            affected_memory_ids=[other_id],
-            kept_memory_id=keeper_id,
+            keeper_now,
+            other_now,
+            row,
+            merged,
+            similarity,
+            sensitive=keeper["sensitivity_level"] != "normal",
             job_id=job_id,
             latency_ms=int((time.perf_counter() - began) * 1000),
         )
@@ -400,6 +362,93 @@ def merge_pair(
         content=merged.content,
         version=row["version"],
         merger=merged.merger,
+    )
+
+
+def _active_pair(
+    conn: Conn, user_id: str, keeper_id: UUID, other_id: UUID, why_not: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both rows, locked; `_Skip(why_not)` unless both are still active."""
+    rows = repo.lock_memories(conn, user_id, [keeper_id, other_id])
+    keeper, other = rows.get(keeper_id), rows.get(other_id)
+    if keeper is None or other is None or keeper["status"] != "active" or other["status"] != "active":
+        raise _Skip(why_not)
+    return keeper, other
+
+
+def _fold(
+    conn: Conn,
+    user_id: str,
+    keeper: dict[str, Any],
+    other: dict[str, Any],
+    columns: dict[str, Any],
+    similarity: float,
+    *,
+    changed_by: str,
+) -> dict[str, Any]:
+    """The keeper's next version holds the merged content; the other row is archived, superseded by the
+    keeper, which `derives` from it; the other's entity links move to the keeper. Returns the new row."""
+    keeper_id, other_id = keeper["id"], other["id"]
+    row = memory_repo.update_memory(conn, user_id, keeper_id, columns)
+    assert row is not None
+    memory_repo.insert_version(
+        conn, user_id, row, operation="CONSOLIDATE", strategy="merge", changed_by=changed_by
+    )
+    archive_row(conn, user_id, other, extra={"superseded_by": keeper_id})
+    memory_repo.insert_relation(
+        conn,
+        user_id,
+        keeper_id,
+        other_id,
+        "derives",
+        confidence=max(0.0, min(1.0, similarity)),
+        evidence=f"consolidated ({similarity * 100:.1f}% similar)",
+    )
+    touched = repo.repoint_memory_links(conn, user_id, keeper_id, other_id)
+    graph_repo.refresh_entity_counters(conn, user_id, touched)
+    return row
+
+
+def _audit_merge(
+    conn: Conn,
+    user_id: str,
+    keeper: dict[str, Any],
+    other: dict[str, Any],
+    row: dict[str, Any],
+    merged: MergedContent,
+    similarity: float,
+    *,
+    sensitive: bool,
+    job_id: UUID | None,
+    latency_ms: int,
+) -> None:
+    """The CONSOLIDATE audit row; the merged-away content is kept in it only for a normal keeper."""
+    other_id = other["id"]
+    insert_operation(
+        conn,
+        user_id,
+        operation="CONSOLIDATE",
+        memory_id=keeper["id"],
+        candidate_fact={
+            "consolidate": {"merged_memory_id": str(other_id), "similarity": round(similarity, 4)}
+        },
+        similar_memories=[
+            {"id": str(other_id), "similarity": round(similarity, 4)}
+            | ({} if sensitive else {"content": other["content"], "memory_type": other["memory_type"]})
+        ],
+        reasoning=f"Merged a near-duplicate ({similarity * 100:.1f}% similar) into the keeper",
+        model=merged.model or merged.merger,
+        input_tokens=merged.input_tokens or None,
+        output_tokens=merged.output_tokens or None,
+        merge_strategy="merge",
+        old_content=keeper["content"],
+        new_content=merged.content,
+        old_version=keeper["version"],
+        new_version=row["version"],
+        affected_memory_ids=[other_id],
+        kept_memory_id=keeper["id"],
+        job_id=job_id,
+        latency_ms=latency_ms,
     )
 
 
@@ -446,8 +495,6 @@ def consolidate(
 ) -> MergeResult:
     """Merge what the preview shows. Each pair commits on its own; a pair the merger cannot write is
     reported in `failed` (and if nothing could be merged at all, the error is raised)."""
-    from engram.providers.factory import get_embedder
-
     db = db or get_database()
     merger = merger or get_merger()
     embedder = embedder or get_embedder()
@@ -497,8 +544,6 @@ def consolidate(
 
 # --- schedule and jobs ---------------------------------------------------------------------------------
 
-USERS_PAGE = 500
-
 
 def run_consolidate_job(user_id: str, job: Any) -> dict[str, Any]:
     """`consolidate` job: a preview unless the payload says `force` (the weekly schedule never does)."""
@@ -547,28 +592,3 @@ def _merge_once(user_id: str, request: ConsolidateRequest, job_id: UUID | None) 
                 return recorded
             jobs_repo.record_job_effects(conn, user_id, job_id, CONSOLIDATE_STEP, counts)
     return counts
-
-
-def preview_all_users(*, db: Database | None = None, page_size: int = USERS_PAGE) -> dict[str, int]:
-    """Weekly schedule: one `consolidate` preview job per user who has anything to compare, submitted
-    page by page (the schedule never merges: the jobs carry `force: false`)."""
-    from engram.jobs.models import NewJob
-    from engram.jobs.queue import get_job_queue
-
-    db = db or get_database()
-    queue = get_job_queue()
-    after: str | None = None
-    users = jobs = 0
-    while True:
-        with db.system_transaction() as conn:
-            page = repo.users_page(conn, after=after, limit=page_size)
-        if not page:
-            break
-        submitted = queue.submit(
-            [NewJob(user_id=u, job_type="consolidate", payload={"force": False}, priority=9) for u in page]
-        )
-        users += len(page)
-        jobs += len(submitted)
-        after = page[-1]
-    logger.info("consolidation preview scheduled", extra={"users": users, "jobs": jobs})
-    return {"users": users, "jobs": jobs}

@@ -74,9 +74,9 @@ def decay_user(
             if recorded is not None:
                 return DecayResult.model_validate(recorded)
         importance = repo.decay_importance(conn, user_id, now)
-        memory_salience = repo.decay_memory_salience(conn, user_id, now)
-        entity_salience = repo.decay_entity_salience(conn, user_id, now)
-        edge_salience = repo.decay_relationship_salience(conn, user_id, now)
+        memory_salience = repo.decay_salience(conn, user_id, now, "memories")
+        entity_salience = repo.decay_salience(conn, user_id, now, "entities")
+        edge_salience = repo.decay_salience(conn, user_id, now, "relationships")
         strength = repo.decay_relationship_strength(conn, user_id, now)
         # After the salience steps, so a row that just fell below 0.01 is archived in the same run.
         memories = repo.transition_memory_states(conn, user_id, now)

@@ -24,6 +24,7 @@ Idempotent: a second run with nothing new changes nothing (no row is touched, no
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -31,11 +32,11 @@ from uuid import UUID
 import numpy as np
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
-from engram.db.connection import Database, get_database
+from engram.db.connection import Conn, Database, get_database
 from engram.db.repositories import hierarchy as repo
 from engram.db.repositories import jobs as jobs_repo
+from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
-from engram.jobs.models import Job, NewJob
 from engram.lifecycle.cleanup import emit_counts, logger
 from engram.lifecycle.summaries import (
     ChildStoryline,
@@ -48,12 +49,12 @@ from engram.lifecycle.summaries import (
     SummaryWriter,
     get_summary_writer,
 )
+from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
 
 THRESHOLDS = repo.Thresholds()
 # Rows given new text per kind per run: bounds a run's model calls; the rest stay dirty for the next.
 MAX_TEXTS_PER_KIND = 500
-FANOUT_PRIORITY = 9  # after user-facing work, like the other maintenance jobs
 HIERARCHY_STEP = "hierarchy"
 
 
@@ -82,6 +83,18 @@ class HierarchyPayload(BaseModel):
     now: AwareDatetime | None = None
 
 
+@dataclass
+class _Dirty:
+    """What step 1 found: the membership counts, and the rows whose text must be written again."""
+
+    storylines: dict[str, int]
+    macros: dict[str, int]
+    entities: list[dict[str, Any]]
+    edges: list[dict[str, Any]]
+    storyline_rows: list[dict[str, Any]]
+    macro_rows: list[dict[str, Any]]
+
+
 def run_hierarchy(
     user_id: str,
     now: datetime,
@@ -99,77 +112,20 @@ def run_hierarchy(
     """
     database = db or get_database()
     writer = writer or get_summary_writer()
-    # 1. Membership, counts and dirty flags in SQL; the material of dirty rows.
     with database.user_transaction(user_id) as conn:
         if job_id is not None:
             recorded = jobs_repo.recorded_job_effects(conn, user_id, job_id, HIERARCHY_STEP)
             if recorded is not None:
                 return HierarchyResult.model_validate(recorded)
-        storylines = repo.sync_storylines(conn, user_id, THRESHOLDS)
-        macros = repo.sync_macros(conn, user_id, THRESHOLDS)
-        entity_rows = repo.dirty_entities(conn, user_id, now, MAX_TEXTS_PER_KIND)
-        edge_rows = repo.dirty_relationships(conn, user_id, now, MAX_TEXTS_PER_KIND)
-        storyline_rows = repo.dirty_storylines(conn, user_id, now, MAX_TEXTS_PER_KIND)
-        macro_rows = repo.dirty_macros(conn, user_id, MAX_TEXTS_PER_KIND)
-
-    # 2. Texts, in dependency order: nodes, then the storylines over them, then macros over storylines.
-    entity_texts = {row["id"]: writer.summarize("entity", _entity_material(row)) for row in entity_rows}
-    edge_texts = {row["id"]: writer.summarize("relationship", _edge_material(row)) for row in edge_rows}
-    storyline_texts = {
-        row["id"]: writer.summarize("storyline", _storyline_material(row, entity_texts))
-        for row in storyline_rows
-    }
-    macro_texts = {
-        row["id"]: writer.summarize("macro", _macro_material(row, storyline_texts)) for row in macro_rows
-    }
-    texts: list[tuple[SummaryKind, UUID, Summary, int, str]] = [
-        *(
-            ("entity", r["id"], entity_texts[r["id"]], r["note_count"], _entity_embed_text(r, entity_texts))
-            for r in entity_rows
-        ),
-        *(
-            ("relationship", r["id"], edge_texts[r["id"]], r["note_count"], edge_texts[r["id"]].description)
-            for r in edge_rows
-        ),
-        *(
-            (
-                "storyline",
-                r["id"],
-                storyline_texts[r["id"]],
-                r["source_count"],
-                _named(storyline_texts[r["id"]]),
-            )
-            for r in storyline_rows
-        ),
-        *(
-            ("macro", r["id"], macro_texts[r["id"]], r["storyline_count"], _named(macro_texts[r["id"]]))
-            for r in macro_rows
-        ),
-    ]
+        dirty = _sync_and_read(conn, user_id, now)
     embedder = get_embedder()
-    vectors = embedder.embed([t[4] for t in texts]) if texts else np.zeros((0, embedder.dimension))
-    writes: dict[SummaryKind, list[repo.TextWrite]] = {
-        k: [] for k in ("entity", "relationship", "storyline", "macro")
-    }
-    for (kind, row_id, summary, guard, _), vector in zip(texts, vectors, strict=True):
-        writes[kind].append(
-            repo.TextWrite(
-                id=row_id, description=summary.description, embedding=vector, guard=guard, name=summary.name
-            )
-        )
-
-    # 3. Write them; each write clears the flag only where nothing changed since step 1.
-    model = f"{embedder.model}"
+    writes = _embedded_writes(_summaries(dirty, writer), embedder)
     with database.user_transaction(user_id) as conn:
         if job_id is not None:
             recorded = jobs_repo.claim_job_effects(conn, user_id, job_id, HIERARCHY_STEP)
             if recorded is not None:  # another run of the job finished meanwhile
                 return HierarchyResult.model_validate(recorded)
-        entities_done = repo.write_entity_descriptions(conn, user_id, writes["entity"], model)
-        edges_done = repo.write_relationship_descriptions(conn, user_id, writes["relationship"], model)
-        storylines_done = repo.write_storylines(conn, user_id, writes["storyline"], model)
-        macros_done = repo.write_macros(conn, user_id, writes["macro"], model)
-        result = _result(storylines, macros, storylines_done, macros_done, entities_done, edges_done, writer)
+        result = _store(conn, user_id, dirty, writes, embedder.model, writer)
         if job_id is not None:
             jobs_repo.record_job_effects(conn, user_id, job_id, HIERARCHY_STEP, result.model_dump())
     counts = result.model_dump()
@@ -181,15 +137,91 @@ def run_hierarchy(
     return result
 
 
-def _result(
-    storylines: dict[str, int],
-    macros: dict[str, int],
-    storylines_done: int,
-    macros_done: int,
-    entities_done: int,
-    edges_done: int,
+def _sync_and_read(conn: Conn, user_id: str, now: datetime) -> _Dirty:
+    """Step 1: membership, counts and dirty flags in SQL; then the material of the dirty rows."""
+    storylines = repo.sync_storylines(conn, user_id, THRESHOLDS)
+    macros = repo.sync_macros(conn, user_id, THRESHOLDS)
+    return _Dirty(
+        storylines=storylines,
+        macros=macros,
+        entities=repo.dirty_entities(conn, user_id, now, MAX_TEXTS_PER_KIND),
+        edges=repo.dirty_relationships(conn, user_id, now, MAX_TEXTS_PER_KIND),
+        storyline_rows=repo.dirty_storylines(conn, user_id, now, MAX_TEXTS_PER_KIND),
+        macro_rows=repo.dirty_macros(conn, user_id, MAX_TEXTS_PER_KIND),
+    )
+
+
+# (kind, row id, its new text, the guard its write checks, the text its embedding is built from)
+_Text = tuple[SummaryKind, UUID, Summary, int, str]
+
+
+def _summaries(dirty: _Dirty, writer: SummaryWriter) -> list[_Text]:
+    """Step 2: texts in dependency order — nodes, then the storylines over them, then macros over
+    storylines — so each level is written from the fresh text of the one below."""
+    entity_texts = {r["id"]: writer.summarize("entity", _entity_material(r)) for r in dirty.entities}
+    edge_texts = {r["id"]: writer.summarize("relationship", _edge_material(r)) for r in dirty.edges}
+    storyline_texts = {
+        r["id"]: writer.summarize("storyline", _storyline_material(r, entity_texts))
+        for r in dirty.storyline_rows
+    }
+    macro_texts = {
+        r["id"]: writer.summarize("macro", _macro_material(r, storyline_texts)) for r in dirty.macro_rows
+    }
+    return [
+        *(
+            ("entity", r["id"], entity_texts[r["id"]], r["note_count"], _entity_embed_text(r, entity_texts))
+            for r in dirty.entities
+        ),
+        *(
+            ("relationship", r["id"], edge_texts[r["id"]], r["note_count"], edge_texts[r["id"]].description)
+            for r in dirty.edges
+        ),
+        *(
+            (
+                "storyline",
+                r["id"],
+                storyline_texts[r["id"]],
+                r["source_count"],
+                _named(storyline_texts[r["id"]]),
+            )
+            for r in dirty.storyline_rows
+        ),
+        *(
+            ("macro", r["id"], macro_texts[r["id"]], r["storyline_count"], _named(macro_texts[r["id"]]))
+            for r in dirty.macro_rows
+        ),
+    ]
+
+
+def _embedded_writes(texts: list[_Text], embedder: Embedder) -> dict[SummaryKind, list[repo.TextWrite]]:
+    """The texts embedded in one batch, grouped by kind as step 3 writes them."""
+    vectors = embedder.embed([t[4] for t in texts]) if texts else np.zeros((0, embedder.dimension))
+    writes: dict[SummaryKind, list[repo.TextWrite]] = {
+        k: [] for k in ("entity", "relationship", "storyline", "macro")
+    }
+    for (kind, row_id, summary, guard, _), vector in zip(texts, vectors, strict=True):
+        writes[kind].append(
+            repo.TextWrite(
+                id=row_id, description=summary.description, embedding=vector, guard=guard, name=summary.name
+            )
+        )
+    return writes
+
+
+def _store(
+    conn: Conn,
+    user_id: str,
+    dirty: _Dirty,
+    writes: dict[SummaryKind, list[repo.TextWrite]],
+    model: str,
     writer: SummaryWriter,
 ) -> HierarchyResult:
+    """Step 3: each write clears the flag only where nothing changed since step 1; the counts of the run."""
+    entities_done = repo.write_entity_descriptions(conn, user_id, writes["entity"], model)
+    edges_done = repo.write_relationship_descriptions(conn, user_id, writes["relationship"], model)
+    storylines_done = repo.write_storylines(conn, user_id, writes["storyline"], model)
+    macros_done = repo.write_macros(conn, user_id, writes["macro"], model)
+    storylines, macros = dirty.storylines, dirty.macros
     return HierarchyResult(
         storylines_created=storylines["storylines_created"],
         storylines_removed=storylines["storylines_removed"],
@@ -218,32 +250,6 @@ def run_hierarchy_job(user_id: str, job: Job) -> dict[str, Any]:
     except ValidationError as exc:
         raise ValidationFailed("a hierarchy job's payload is {now: ISO time with zone}", field="now") from exc
     return run_hierarchy(user_id, payload.now or datetime.now(UTC), job_id=job.id).model_dump()
-
-
-def fan_out_hierarchy(now: datetime | None = None) -> dict[str, Any]:
-    """The nightly schedule: one `hierarchy` job per user, users listed a page at a time."""
-    from engram.jobs.queue import get_job_queue
-    from engram.lifecycle.jobs import iter_user_ids
-
-    at = now or datetime.now(UTC)
-    queue = get_job_queue()
-    users = submitted = 0
-    for page in iter_user_ids(get_database()):
-        jobs = queue.submit(
-            [
-                NewJob(
-                    user_id=uid,
-                    job_type="hierarchy",
-                    payload={"now": at.isoformat()},
-                    priority=FANOUT_PRIORITY,
-                )
-                for uid in page
-            ]
-        )
-        users += len(page)
-        submitted += len(jobs)
-    logger.info("hierarchy fanned out", extra={"task": "hierarchy", "users": users, "jobs": submitted})
-    return {"now": at.isoformat(), "users": users, "jobs": submitted}
 
 
 # --- rows -> materials -------------------------------------------------------------------------------------

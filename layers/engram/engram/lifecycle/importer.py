@@ -32,9 +32,10 @@ import numpy as np
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
-from engram.db.connection import Database, get_database
+from engram.db.connection import Conn, Database, get_database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import graph as graph_repo
+from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.preferences import get_preferences
 from engram.errors import ValidationFailed
 from engram.graph.resolution import resolve_entity
@@ -47,7 +48,7 @@ from engram.lifecycle.account_models import (
     LegacyEntity,
     SkippedItem,
 )
-from engram.models import IMPORTANCE_SCORES, MemoryPreferences, cap_evidence, clamp_confidence
+from engram.models import IMPORTANCE_SCORES, MemoryPreferences
 from engram.observability import logger
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
@@ -100,73 +101,18 @@ def import_records(
     """Import one validated request; see the module docstring for the rules. Idempotent."""
     db = db or get_database()
     embedder = embedder or get_embedder()
-    now = now or datetime.now(UTC)
     result = ImportResult()
-
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
-    items: list[_Item] = []
-    for index, entity in enumerate(request.entities):
-        item = _entity_item(index, entity, prefs, now, embedder.model)
-        if isinstance(item, str):
-            result.entities.skipped.append(SkippedItem(index=index, reason=item))
-        else:
-            items.append(item)
-    for index, fact in enumerate(request.facts):
-        item = _fact_item(index, fact, prefs, now, embedder.model)
-        if isinstance(item, str):
-            result.facts.skipped.append(SkippedItem(index=index, reason=item))
-        else:
-            items.append(item)
-
+    items = _items(request, prefs, now or datetime.now(UTC), embedder.model, result)
     with db.user_transaction(user_id) as conn:
         held = account_repo.existing_hashes(conn, user_id, [i.hash for i in items])
     fresh = _first_of_each_hash(items, held, result)
     _embed(
         fresh, embedder, batch_size, progress, handled=len(request.entities) + len(request.facts) - len(fresh)
     )
-
     with db.user_transaction(user_id) as conn:
-        account_repo.lock_user_imports(conn, user_id)
-        # Another import of the same file may have committed while we were embedding.
-        held = account_repo.existing_hashes(conn, user_id, [i.hash for i in fresh])
-        fresh = _first_of_each_hash(fresh, held, result)
-        for item in fresh:
-            if item.node is not None:
-                item.entity_id = resolve_entity(conn, user_id, **item.node)
-        known = account_repo.entities_with_entity_memory(
-            conn, user_id, [i.entity_id for i in fresh if i.entity_id is not None]
-        )
-        to_insert: list[_Item] = []
-        for item in fresh:
-            if item.entity_id is not None and item.columns["status"] == "active":
-                if item.entity_id in known:
-                    _count(result, item, created=False)
-                    continue
-                known.add(item.entity_id)
-            to_insert.append(item)
-            _count(result, item, created=True)
-        account_repo.insert_imported_memories(conn, user_id, [i.columns for i in to_insert])
-        links = [(i.columns["id"], i.entity_id) for i in to_insert if i.entity_id is not None]
-        account_repo.link_imported_memories(conn, user_id, links)
-        account_repo.insert_imported_timeline(conn, user_id, [i.columns["id"] for i in to_insert])
-        touched = [i for i in fresh if i.entity_id is not None and i.legacy is not None]
-        account_repo.apply_legacy_entity_fields(
-            conn,
-            user_id,
-            [
-                (
-                    i.entity_id,
-                    i.legacy.first_mentioned_at,
-                    i.legacy.last_mentioned_at,
-                    i.legacy.context,
-                    i.legacy.verified,
-                )
-                for i in touched
-                if i.entity_id is not None and i.legacy is not None
-            ],
-        )
-        graph_repo.refresh_entity_counters(conn, user_id, sorted({e for _, e in links}, key=str))
+        _write(conn, user_id, fresh, result)
     # Debug, not info: `engram import` logs to the stdout its JSON summary goes to, once per chunk.
     logger.debug(
         "import applied",
@@ -177,6 +123,79 @@ def import_records(
         },
     )
     return result
+
+
+def _items(
+    request: ImportRequest, prefs: MemoryPreferences, now: datetime, model: str, result: ImportResult
+) -> list[_Item]:
+    """Step 1: every item the privacy filter keeps, as a memory row; the others are counted skipped."""
+    items: list[_Item] = []
+    for index, entity in enumerate(request.entities):
+        item = _entity_item(index, entity, prefs, now, model)
+        if isinstance(item, str):
+            result.entities.skipped.append(SkippedItem(index=index, reason=item))
+        else:
+            items.append(item)
+    for index, fact in enumerate(request.facts):
+        item = _fact_item(index, fact, prefs, now, model)
+        if isinstance(item, str):
+            result.facts.skipped.append(SkippedItem(index=index, reason=item))
+        else:
+            items.append(item)
+    return items
+
+
+def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -> None:
+    """Step 4, in one transaction serialised per user: what no concurrent import stored meanwhile is
+    resolved to its node, inserted once per node and content, linked, put on the timeline."""
+    account_repo.lock_user_imports(conn, user_id)
+    # Another import of the same file may have committed while we were embedding.
+    held = account_repo.existing_hashes(conn, user_id, [i.hash for i in items])
+    fresh = _first_of_each_hash(items, held, result)
+    for item in fresh:
+        if item.node is not None:
+            item.entity_id = resolve_entity(conn, user_id, **item.node)
+    to_insert = _one_entity_memory_per_node(conn, user_id, fresh, result)
+    account_repo.insert_imported_memories(conn, user_id, [i.columns for i in to_insert])
+    links = [(i.columns["id"], i.entity_id) for i in to_insert if i.entity_id is not None]
+    account_repo.link_imported_memories(conn, user_id, links)
+    account_repo.insert_imported_timeline(conn, user_id, [i.columns["id"] for i in to_insert])
+    account_repo.apply_legacy_entity_fields(
+        conn,
+        user_id,
+        [
+            (
+                i.entity_id,
+                i.legacy.first_mentioned_at,
+                i.legacy.last_mentioned_at,
+                i.legacy.context,
+                i.legacy.verified,
+            )
+            for i in fresh
+            if i.entity_id is not None and i.legacy is not None
+        ],
+    )
+    graph_repo.refresh_entity_counters(conn, user_id, sorted({e for _, e in links}, key=str))
+
+
+def _one_entity_memory_per_node(
+    conn: Conn, user_id: str, items: list[_Item], result: ImportResult
+) -> list[_Item]:
+    """The items to insert: an active entity memory is `existing` when its node already has one (stored
+    before, or earlier in this request); every other item is created."""
+    known = account_repo.entities_with_entity_memory(
+        conn, user_id, [i.entity_id for i in items if i.entity_id is not None]
+    )
+    to_insert: list[_Item] = []
+    for item in items:
+        if item.entity_id is not None and item.columns["status"] == "active":
+            if item.entity_id in known:
+                _count(result, item, created=False)
+                continue
+            known.add(item.entity_id)
+        to_insert.append(item)
+        _count(result, item, created=True)
+    return to_insert
 
 
 def _privacy_refusal(text: str, memory_type: str, prefs: MemoryPreferences) -> str | None:
@@ -263,30 +282,10 @@ def _fact_item(
     if fact.valid_to is not None and valid_from > fact.valid_to:
         valid_from = fact.valid_to
     memory_id = uuid.uuid4()
-    columns: dict[str, Any] = {
+    columns = memory_repo.fact_columns(fact) | {
         "id": memory_id,
         "root_id": memory_id,
-        "content": fact.content,
-        "name": fact.name,
-        "memory_type": fact.memory_type,
-        "layer": fact.layer,
-        "category": fact.category,
-        "entity_type": fact.entity_type,
-        "relationship": fact.relationship,
-        "confidence": clamp_confidence(fact.confidence),
-        "source_type": fact.source_type,
-        "evidence": cap_evidence(fact.evidence),
-        "importance": fact.importance,
-        "importance_score": (
-            fact.importance_score if fact.importance_score is not None else IMPORTANCE_SCORES[fact.importance]
-        ),
-        "sentiment": fact.sentiment,
-        "is_historical": fact.is_historical,
-        "effective_from": fact.effective_from,
-        "expires_at": fact.expires_at,
-        "recurrence": fact.recurrence,
         "document_date": fact.document_date,
-        "event_date": fact.event_date,
         "valid_from": valid_from,
         "valid_to": fact.valid_to,
         "sensitivity_level": _sensitivity(fact.content, fact.sensitivity_level, prefs),
@@ -295,8 +294,6 @@ def _fact_item(
         "ttl_policy": fact.ttl_policy,
         "salience": fact.salience if fact.salience is not None else 0.5,
         "mention_count": fact.mention_count,
-        "outcome": fact.outcome,
-        "outcome_sentiment": fact.outcome_sentiment,
         "outcome_recorded_at": fact.outcome_recorded_at or (created if fact.outcome else None),
         "last_reinforced_at": fact.last_reinforced_at,
         "content_hash": content_hash(fact.content),
@@ -304,6 +301,8 @@ def _fact_item(
         "embedding_model": model,
         "created_at": created,
     }
+    if fact.importance_score is not None:
+        columns["importance_score"] = fact.importance_score
     node = None
     if fact.memory_type == "entity" and fact.name and canonical_name(fact.name):
         entity_type = (fact.entity_type or "").lower()

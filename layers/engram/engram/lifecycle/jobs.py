@@ -1,8 +1,7 @@
 """Maintenance as jobs: the schedule fans out one `cleanup`/`decay` job per user, workers run them.
 
-The fan-out only lists users (a page at a time, keyset on `users.id`, in a system transaction) and
-submits jobs, so however large one tenant is, the scheduled Lambda finishes in seconds; each user's
-work runs in its own job, inside that user's transaction, retried on its own.
+The fan-out (`engram.lifecycle.fanout`) only lists users and submits jobs, so however large one tenant
+is, the scheduled Lambda finishes in seconds; each user's work runs in its own job.
 
 Every job of one fan-out carries the same `now` (the instant the schedule fired): a retried or
 redelivered job applies the rules at the same boundaries as the first attempt, and the handlers are
@@ -24,23 +23,18 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
 from engram.db.connection import Database, get_database
-from engram.db.repositories import maintenance as maintenance_repo
+from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
-from engram.jobs.models import Job, NewJob
 from engram.jobs.runner import register_job_handler
-from engram.lifecycle.cleanup import cleanup_user, logger
-from engram.lifecycle.consolidation import run_consolidate_job
+from engram.lifecycle.cleanup import cleanup_user
+from engram.lifecycle.consolidation import preview, run_consolidate_job
+from engram.lifecycle.consolidation_models import ConsolidateRequest
 from engram.lifecycle.decay import decay_user
-from engram.lifecycle.hierarchy import run_hierarchy_job
+from engram.lifecycle.fanout import iter_user_ids
+from engram.lifecycle.hierarchy import run_hierarchy, run_hierarchy_job
 
-MaintenanceTask = Literal["cleanup", "decay"]
 # What `engram maintenance run` can run directly (the fan-out tasks plus the nightly/weekly ones).
 DirectTask = Literal["cleanup", "decay", "hierarchy", "consolidate"]
-
-# Users per page of the fan-out: one SELECT and one batch of submits per page.
-FANOUT_PAGE_SIZE = 500
-# After user-facing work (extract/update default to 5; 1 runs first).
-MAINTENANCE_PRIORITY = 9
 
 
 class ConsolidationPreviewCounts(BaseModel):
@@ -52,25 +46,16 @@ class ConsolidationPreviewCounts(BaseModel):
 
 
 def _preview_counts(user_id: str, now: datetime, db: Database | None = None) -> ConsolidationPreviewCounts:
-    from engram.lifecycle.consolidation import preview
-    from engram.lifecycle.consolidation_models import ConsolidateRequest
-
     found = preview(user_id, ConsolidateRequest(force=False), db=db)
     return ConsolidationPreviewCounts(
         pairs=found.count, groups=len(found.groups), duplicate_entities=len(found.entities)
     )
 
 
-def _hierarchy(user_id: str, now: datetime, db: Database | None = None) -> BaseModel:
-    from engram.lifecycle.hierarchy import run_hierarchy
-
-    return run_hierarchy(user_id, now, db)
-
-
 RUNNERS: dict[str, Callable[..., BaseModel]] = {
     "cleanup": cleanup_user,
     "decay": decay_user,
-    "hierarchy": _hierarchy,
+    "hierarchy": run_hierarchy,
     "consolidate": _preview_counts,
 }
 
@@ -109,42 +94,6 @@ def register_lifecycle_jobs() -> None:
     register_job_handler("decay", run_decay_job)
     register_job_handler("consolidate", run_consolidate_job)
     register_job_handler("hierarchy", run_hierarchy_job)
-
-
-def iter_user_ids(db: Database, page_size: int = FANOUT_PAGE_SIZE) -> Iterator[list[str]]:
-    """Every user id, a page at a time (keyset: no OFFSET, stable while users are added)."""
-    after: str | None = None
-    while True:
-        with db.system_transaction() as conn:
-            page = maintenance_repo.list_user_ids(conn, after=after, limit=page_size)
-        if not page:
-            return
-        yield page
-        if len(page) < page_size:
-            return
-        after = page[-1]
-
-
-def fan_out(task: MaintenanceTask, now: datetime | None = None, *, page_size: int = FANOUT_PAGE_SIZE) -> dict:
-    """Submit one `task` job per user, page by page; returns how many users and jobs."""
-    from engram.jobs.queue import get_job_queue
-
-    at = now or datetime.now(UTC)
-    queue = get_job_queue()
-    users = submitted = 0
-    for page in iter_user_ids(get_database(), page_size):
-        jobs = queue.submit(
-            [
-                NewJob(
-                    user_id=uid, job_type=task, payload={"now": at.isoformat()}, priority=MAINTENANCE_PRIORITY
-                )
-                for uid in page
-            ]
-        )
-        users += len(page)
-        submitted += len(jobs)
-    logger.info("maintenance fanned out", extra={"task": task, "users": users, "jobs": submitted})
-    return {"now": at.isoformat(), "users": users, "jobs": submitted}
 
 
 def run_directly(

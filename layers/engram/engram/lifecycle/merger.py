@@ -22,6 +22,7 @@ from engram.language.privacy import redact_secrets
 from engram.language.text import STOPWORDS, normalise_text, split_sentences, stem, words
 from engram.observability import logger, metrics
 from engram.providers.base import LLM, TokenUsage, ToolSpec
+from engram.providers.factory import get_llm
 
 MAX_CONTENT = 10_000  # memories.content CHECK
 
@@ -237,6 +238,4 @@ def get_merger() -> Merger:
     """The configured model's merger, or the rules merger offline (the rules LLM has no completion)."""
     if get_settings().resolved_llm_provider == "rules":
         return RulesMerger()
-    from engram.providers.factory import get_llm
-
     return LLMMerger(get_llm())

@@ -19,7 +19,7 @@ an order of magnitude cheaper:
 4. only those candidates get the exact cosine of the float vectors, and the threshold is applied to it.
 
 The work is O(n x cell size) matrix products, never a Python loop over pairs. What it can miss, a pair
-in cells neither probes, is measured by `tests/benchmarks/bench_consolidation.py` (recall of planted
+in cells neither probes, is measured by `bench/bench_consolidation.py` (recall of planted
 pairs) and by the brute-force comparison in `tests/unit/test_near_duplicates.py`.
 """
 

@@ -1,8 +1,7 @@
 """Entry point of the EventBridge schedules (the maintenance function) and of `engram serve --scheduler`.
 
-Each rule's Input is `{"task": ...}`. A task is a function without arguments, added to `TASKS` with
-`register_task` (one line per task, at the end of this module); until a task has an implementation it
-is reported as `not_implemented` (logged, not raised, so a nightly schedule does not retry into its
+Each rule's Input is `{"task": ...}`. A task is a function without arguments in `TASKS`; a `Task` without
+one is reported as `not_implemented` (logged, not raised, so a nightly schedule does not retry into its
 DLQ for work that does not exist yet).
 
 `SCHEDULES` holds each task's expression exactly as template.yaml writes it (a contract test compares
@@ -17,6 +16,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engram.errors import ValidationFailed
+from engram.jobs.queue import get_job_queue
+from engram.lifecycle.fanout import fan_out, fan_out_hierarchy, preview_all_users
 from engram.observability import logger
 
 Task = Literal["cleanup", "decay", "hierarchy", "consolidation_preview", "recover_jobs"]
@@ -38,38 +39,37 @@ class ScheduleInput(BaseModel):
 
 
 def recover_jobs() -> dict:
-    """Requeue jobs whose worker died and resend jobs whose SQS send failed (see engram.jobs.queue)."""
-    from engram.jobs.queue import get_job_queue
-
+    """Requeue jobs whose worker died and resend jobs whose SQS send failed (see engram.jobs.port)."""
     return {"recovered": get_job_queue().recover()}
-
-
-TASKS: dict[str, Callable[[], dict]] = {"recover_jobs": recover_jobs}
-
-
-def register_task(task: Task, fn: Callable[[], dict]) -> None:
-    TASKS[task] = fn
 
 
 def cleanup() -> dict:
     """Fan out one `cleanup` job per user (engram.lifecycle.cleanup does the work)."""
-    from engram.lifecycle.jobs import fan_out
-
     return fan_out("cleanup")
 
 
 def decay() -> dict:
     """Fan out one `decay` job per user (engram.lifecycle.decay does the work)."""
-    from engram.lifecycle.jobs import fan_out
-
     return fan_out("decay")
 
 
 def hierarchy() -> dict:
     """Fan out one `hierarchy` job per user (engram.lifecycle.hierarchy does the work)."""
-    from engram.lifecycle.hierarchy import fan_out_hierarchy
-
     return fan_out_hierarchy()
+
+
+def consolidation_preview() -> dict:
+    """Fan out one `consolidate` preview job per user with anything to compare (it never merges)."""
+    return preview_all_users()
+
+
+TASKS: dict[str, Callable[[], dict]] = {
+    "cleanup": cleanup,
+    "decay": decay,
+    "hierarchy": hierarchy,
+    "consolidation_preview": consolidation_preview,
+    "recover_jobs": recover_jobs,
+}
 
 
 def run_scheduled_task(event: dict) -> dict:
@@ -84,12 +84,3 @@ def run_scheduled_task(event: dict) -> dict:
     result = fn()
     logger.info("scheduled task done", extra={"task": schedule.task})
     return {"task": schedule.task, "status": "ok", "result": result}
-
-
-register_task("cleanup", cleanup)
-register_task("decay", decay)
-register_task("hierarchy", hierarchy)
-register_task(
-    "consolidation_preview",
-    lambda: __import__("engram.lifecycle.consolidation", fromlist=["*"]).preview_all_users(),
-)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from engram.lifecycle.cleanup import logger
+from engram.lifecycle.schedule import SCHEDULES, run_scheduled_task
 
 _DAY_NAMES = {"SUN": 1, "MON": 2, "TUE": 3, "WED": 4, "THU": 5, "FRI": 6, "SAT": 7}
 _MONTH_NAMES = {
@@ -126,8 +127,6 @@ def next_run(expression: str, after: datetime) -> datetime:
 
 
 def _run_task(task: str) -> dict:
-    from engram.lifecycle.schedule import run_scheduled_task
-
     return run_scheduled_task({"task": task})
 
 
@@ -142,8 +141,6 @@ class LocalScheduler:
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ):
         if schedules is None:
-            from engram.lifecycle.schedule import SCHEDULES
-
             schedules = {str(task): expression for task, expression in SCHEDULES.items()}
         self.schedules = schedules
         self._run_task = run_task

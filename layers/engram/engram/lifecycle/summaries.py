@@ -27,6 +27,7 @@ from engram.errors import ProviderError, ProviderUnavailable
 from engram.language.privacy import redact_for_log
 from engram.observability import logger
 from engram.providers.base import LLM, LLMResult, ToolSpec
+from engram.providers.factory import get_llm
 
 SummaryKind = Literal["entity", "relationship", "storyline", "macro"]
 
@@ -392,6 +393,4 @@ def get_summary_writer() -> SummaryWriter:
     settings = get_settings()
     if settings.resolved_llm_provider == "rules":
         return TemplateSummaryWriter()
-    from engram.providers.factory import get_llm
-
     return ModelSummaryWriter(get_llm(), settings=settings)

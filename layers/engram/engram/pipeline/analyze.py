@@ -23,11 +23,12 @@ from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import sources as source_repo
 from engram.db.repositories.jobs import completed_job_results, count_open_jobs_for_source
 from engram.db.repositories.preferences import get_preferences
+from engram.domain.jobs import Job, NewJob
 from engram.engines.factory import get_decider, get_extractor
 from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
 from engram.errors import DecisionFailed, ExtractionFailed, NotFound
-from engram.jobs.models import Job, NewJob
-from engram.jobs.queue import JobTransaction, get_job_queue
+from engram.jobs.port import JobTransaction
+from engram.jobs.queue import get_job_queue
 from engram.language.privacy import matches_topics, redact_model
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
+from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
 from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
@@ -29,16 +30,8 @@ from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.update import content_hash
 from engram.providers.factory import get_embedder
 
-MemoryStatus = Literal["active", "superseded", "archived"]
 RELATED_LIMIT = 50
 USER_MODEL = "user"  # memory_operations.model for changes the user made, not a model
-
-
-class MemoryPage(BaseModel):
-    """One page of `GET /v1/memories`; `next_cursor` is null on the last page."""
-
-    items: list[Memory]
-    next_cursor: str | None = None
 
 
 class MemoryVersionView(BaseModel):

@@ -37,6 +37,7 @@ import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
+from engram.db.repositories import corpus
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
@@ -47,7 +48,6 @@ from engram.graph.edge_writer import write_edges
 from engram.graph.resolution import correct_name, resolve_entity
 from engram.language.names import canonical_name
 from engram.models import (
-    IMPORTANCE_SCORES,
     CandidateFact,
     EntityMention,
     MemoryPreferences,
@@ -60,7 +60,6 @@ from engram.models import (
 from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.providers.base import Embedder
-from engram.retrieval import vocabulary
 
 # The step an `update` job records its one fact under (see the module docstring).
 FACT_STEP = "fact"
@@ -171,7 +170,7 @@ def apply_fact(
             attribute=fact.attribute,
             name=fact.name if fact.memory_type == "entity" else None,
             content_hash=fact_hash,
-            vector_index=vocabulary.vector_index_rule(conn, ctx.user_id),
+            vector_index=corpus.vector_index_rule(conn, ctx.user_id),
         )
         if extra_similar_ids:
             similar = _with_extra(conn, ctx.user_id, similar, extra_similar_ids, embedding)
@@ -244,30 +243,10 @@ def _columns_for(
     }
     if fact.entities:
         metadata["entities"] = [e.name for e in fact.entities][:20]
-    return {
-        "content": fact.content,
-        "name": fact.name,
-        "memory_type": fact.memory_type,
-        "layer": fact.layer,
-        "category": fact.category,
-        "entity_type": fact.entity_type,
-        "relationship": fact.relationship,
-        "confidence": clamp_confidence(fact.confidence),
-        "source_type": fact.source_type,
-        "evidence": cap_evidence(fact.evidence),
-        "importance": fact.importance,
-        "importance_score": IMPORTANCE_SCORES[fact.importance],
-        "sentiment": fact.sentiment,
-        "is_historical": fact.is_historical,
-        "effective_from": fact.effective_from,
+    return memory_repo.fact_columns(fact) | {
         "expires_at": expires_at,
-        "recurrence": fact.recurrence,
         "document_date": ctx.document_date,
-        "event_date": fact.event_date,
         "valid_from": ctx.observed_at,
-        "sensitivity_level": fact.sensitivity_level,
-        "outcome": fact.outcome,
-        "outcome_sentiment": fact.outcome_sentiment,
         "outcome_recorded_at": ctx.observed_at if fact.outcome else None,
         "content_hash": fact_hash,
         "source_id": ctx.source_id,

@@ -18,11 +18,11 @@ import numpy as np
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
+from engram.db.repositories import corpus
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, hybrid_candidates, result_rows
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
-from engram.retrieval import vocabulary
 
 ACCESS_TRACKED_RESULTS = 10
 RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more
@@ -187,8 +187,8 @@ def search_in(
         signals=params.signals,
         per_signal=per_signal,
         ef_search=max(settings.hnsw_ef_search, per_signal),
-        corpus_size=vocabulary.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
-        vector_index=vocabulary.vector_index_rule(conn, user_id),
+        corpus_size=corpus.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
+        vector_index=corpus.vector_index_rule(conn, user_id),
         with_similarity=bool(params.threshold),
     )
     return rank_candidates(conn, user_id, rows, params, embedding)

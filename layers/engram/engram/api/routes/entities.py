@@ -15,6 +15,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.graph.entities import (
     add_entity_note,
     add_relationship_note,
@@ -24,7 +25,6 @@ from engram.graph.entities import (
 )
 from engram.graph.entity_models import EntityDetail, EntityKind, EntityPage, Note, NoteCreate
 from engram.models import Timestamp
-from engram.pipeline.edits import MemoryPage, MemoryStatus
 
 router = Router()
 

@@ -18,7 +18,7 @@ from aws_lambda_powertools.event_handler.router import Router
 from pydantic import TypeAdapter, ValidationError
 
 from engram.api.context import CurrentUser
-from engram.graph.models import (
+from engram.domain.graph import (
     CypherTraverse,
     NeighborsResponse,
     PathResponse,

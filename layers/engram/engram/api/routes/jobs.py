@@ -9,8 +9,8 @@ from aws_lambda_powertools.event_handler.router import Router
 from engram.api.context import CurrentUser
 from engram.db.connection import get_database
 from engram.db.repositories.jobs import get_job
+from engram.domain.jobs import JobView
 from engram.errors import NotFound
-from engram.jobs.models import JobView
 
 router = Router()
 

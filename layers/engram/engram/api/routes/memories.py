@@ -13,12 +13,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.models import Memory, MemoryEdit, MemoryType
 from engram.pipeline.edits import (
     DeleteResult,
     HistoryPage,
-    MemoryPage,
-    MemoryStatus,
     RelatedPage,
     delete_memory_by_user,
     edit_memory,

@@ -17,6 +17,7 @@ import numpy as np
 from psycopg.rows import tuple_row
 
 from engram.db.connection import Conn
+from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.vector_index import similarity_sql
 
 # Columns a preview shows and the keeper score reads.
@@ -154,8 +155,6 @@ def pair_similarities(
 
 def lock_memories(conn: Conn, user_id: str, ids: Sequence[UUID]) -> dict[UUID, dict[str, Any]]:
     """Full rows of these memories, locked in id order (two merges touching one row cannot deadlock)."""
-    from engram.db.repositories.memories import MEMORY_COLUMNS
-
     rows = conn.execute(
         f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE",
         (user_id, list(ids)),

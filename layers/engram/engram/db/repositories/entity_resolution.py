@@ -83,6 +83,16 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
     ).fetchone()
     if snapshot is None:
         return {"merged": None, "memory_ids": []}
+    memory_ids = _repoint_links(conn, params)
+    _repoint_edges(conn, params)
+    _absorb_names(conn, params)
+    conn.execute("DELETE FROM entities WHERE user_id = %(uid)s AND id = %(merged)s", params)
+    return {"merged": snapshot, "memory_ids": memory_ids}
+
+
+def _repoint_links(conn: Conn, params: dict[str, Any]) -> list[UUID]:
+    """Memories, sources, sentiment, timeline and notes of the merged node now point at the keeper; a
+    memory or source already linked to both keeps its one keeper link. Returns the memories that moved."""
     memory_ids = [
         r["memory_id"]
         for r in conn.execute(
@@ -106,7 +116,12 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
             f"UPDATE {table} SET entity_id = %(keep)s WHERE user_id = %(uid)s AND entity_id = %(merged)s",
             params,
         )
-    # Edges: one between the two would become a loop; a current edge the keeper already has is combined.
+    return memory_ids
+
+
+def _repoint_edges(conn: Conn, params: dict[str, Any]) -> None:
+    """An edge between the two would become a loop: it goes. A current edge the keeper already has is
+    combined with the merged node's (evidence and co-mentions summed); every other edge is re-pointed."""
     conn.execute(
         """DELETE FROM relationships WHERE user_id = %(uid)s
              AND ((from_entity_id = %(keep)s AND to_entity_id = %(merged)s)
@@ -143,6 +158,11 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
            WHERE user_id = %(uid)s AND (from_entity_id = %(merged)s OR to_entity_id = %(merged)s)""",
         params,
     )
+
+
+def _absorb_names(conn: Conn, params: dict[str, Any]) -> None:
+    """The keeper takes the merged node's names as aliases and fills what it lacks from it (people will
+    still type the other name); it is marked dirty so its description is written again."""
     conn.execute(
         """UPDATE entities k SET
                aliases = (SELECT coalesce(array_agg(DISTINCT a), '{}') FROM unnest(
@@ -156,5 +176,3 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
            WHERE k.user_id = %(uid)s AND k.id = %(keep)s AND m.id = %(merged)s""",
         params,
     )
-    conn.execute("DELETE FROM entities WHERE user_id = %(uid)s AND id = %(merged)s", params)
-    return {"merged": snapshot, "memory_ids": memory_ids}

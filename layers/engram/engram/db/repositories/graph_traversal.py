@@ -29,7 +29,7 @@ import numpy as np
 from psycopg import sql
 
 from engram.db.connection import Conn
-from engram.graph.models import EdgeFilter, GraphQuery, NodeFilter
+from engram.domain.graph import EdgeFilter, GraphQuery, NodeFilter
 from engram.language.names import canonical_name
 
 NODE_COLUMNS = (

@@ -26,8 +26,8 @@ from uuid import UUID
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.domain.jobs import Job, NewJob
 from engram.errors import NotFound
-from engram.jobs.models import Job, NewJob
 
 MAX_ERROR_CHARS = 500
 # For a caller with neither a heartbeat nor a deadline (an SQS record handled without a Lambda context):

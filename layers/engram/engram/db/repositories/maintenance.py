@@ -26,8 +26,9 @@ hour late one week still decays the next.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from engram.db.connection import Conn
 from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
@@ -323,62 +324,52 @@ def decay_importance(conn: Conn, user_id: str, now: datetime) -> int:
     )
 
 
-def decay_memory_salience(conn: Conn, user_id: str, now: datetime) -> int:
-    """One weekly salience step (`salience_decay`) for active memories idle 7+ days; critical memories and
-    confident candidates are spared."""
+SalienceTable = Literal["memories", "entities", "relationships"]
+
+
+@dataclass(frozen=True)
+class _SalienceScope:
+    alias: str
+    rows: str  # which of the user's rows take the step at all
+    idle_since: str  # the clock "idle 7+ days" is measured on
+
+
+_SALIENCE_SCOPES: dict[SalienceTable, _SalienceScope] = {
+    # Critical memories keep their salience, and so does what the user asked to keep forever.
+    "memories": _SalienceScope(
+        "m",
+        "m.status = 'active' AND m.state <> 'archived' AND m.ttl_policy <> 'keep_forever'"
+        " AND m.importance <> 'critical'",
+        _MEMORY_IDLE_SINCE,
+    ),
+    # Graph nodes idle (not mentioned, not retrieved); never the owner's node or one merged into another.
+    "entities": _SalienceScope(
+        "e",
+        "e.state <> 'archived' AND e.ttl_policy <> 'keep_forever'"
+        " AND NOT e.is_owner AND e.merged_into IS NULL",
+        _ENTITY_IDLE_SINCE,
+    ),
+    # Only currently valid edges: closed edges are history.
+    "relationships": _SalienceScope("r", "r.valid_to IS NULL AND r.state <> 'archived'", _EDGE_IDLE_SINCE),
+}
+
+
+def decay_salience(conn: Conn, user_id: str, now: datetime, table: SalienceTable) -> int:
+    """One weekly salience step (`salience_decay`) for the user's rows of `table` idle 7+ days; confident
+    candidates are spared, and so is what `_SALIENCE_SCOPES` leaves out for that table."""
+    scope = _SALIENCE_SCOPES[table]
+    a = scope.alias
     return _count(
         conn,
         f"""
         WITH decayed AS (
-            UPDATE memories m SET salience = {salience_decay("m")},
-                                  metadata = {_stamp("m", "salience_decayed_at")}
-            WHERE m.user_id = %(uid)s AND m.status = 'active' AND m.state <> 'archived'
-              AND m.ttl_policy <> 'keep_forever' AND m.importance <> 'critical' AND m.salience > 0
-              AND NOT (m.state = 'candidate' AND m.confidence >= %(confident)s::real)
-              AND {_MEMORY_IDLE_SINCE} <= %(now)s - %(idle)s
-              AND {_not_recently_accessed("m")}
-              AND {_stamp_due("m", "salience_decayed_at")}
-            RETURNING 1
-        )
-        SELECT count(*) AS n FROM decayed""",
-        _params(user_id, now, idle=SALIENCE_IDLE, confident=CONFIDENT_CANDIDATE),
-    )
-
-
-def decay_entity_salience(conn: Conn, user_id: str, now: datetime) -> int:
-    """The same salience step for graph nodes idle 7+ days (not mentioned, not retrieved)."""
-    return _count(
-        conn,
-        f"""
-        WITH decayed AS (
-            UPDATE entities e SET salience = {salience_decay("e")},
-                                  metadata = {_stamp("e", "salience_decayed_at")}
-            WHERE e.user_id = %(uid)s AND e.state <> 'archived' AND e.ttl_policy <> 'keep_forever'
-              AND NOT e.is_owner AND e.merged_into IS NULL AND e.salience > 0
-              AND NOT (e.state = 'candidate' AND e.confidence >= %(confident)s::real)
-              AND {_ENTITY_IDLE_SINCE} <= %(now)s - %(idle)s
-              AND {_not_recently_accessed("e")}
-              AND {_stamp_due("e", "salience_decayed_at")}
-            RETURNING 1
-        )
-        SELECT count(*) AS n FROM decayed""",
-        _params(user_id, now, idle=SALIENCE_IDLE, confident=CONFIDENT_CANDIDATE),
-    )
-
-
-def decay_relationship_salience(conn: Conn, user_id: str, now: datetime) -> int:
-    """The same salience step for currently valid edges idle 7+ days (closed edges are history)."""
-    return _count(
-        conn,
-        f"""
-        WITH decayed AS (
-            UPDATE relationships r SET salience = {salience_decay("r")},
-                                       metadata = {_stamp("r", "salience_decayed_at")}
-            WHERE r.user_id = %(uid)s AND r.valid_to IS NULL AND r.state <> 'archived' AND r.salience > 0
-              AND NOT (r.state = 'candidate' AND r.confidence >= %(confident)s::real)
-              AND {_EDGE_IDLE_SINCE} <= %(now)s - %(idle)s
-              AND {_not_recently_accessed("r")}
-              AND {_stamp_due("r", "salience_decayed_at")}
+            UPDATE {table} {a} SET salience = {salience_decay(a)},
+                                  metadata = {_stamp(a, "salience_decayed_at")}
+            WHERE {a}.user_id = %(uid)s AND {scope.rows} AND {a}.salience > 0
+              AND NOT ({a}.state = 'candidate' AND {a}.confidence >= %(confident)s::real)
+              AND {scope.idle_since} <= %(now)s - %(idle)s
+              AND {_not_recently_accessed(a)}
+              AND {_stamp_due(a, "salience_decayed_at")}
             RETURNING 1
         )
         SELECT count(*) AS n FROM decayed""",

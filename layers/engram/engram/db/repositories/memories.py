@@ -16,10 +16,11 @@ from uuid import UUID
 import numpy as np
 from psycopg import sql
 from psycopg.types.json import Jsonb
+from pydantic import BaseModel
 
 from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
-from engram.models import SimilarMemory
+from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
 _SIMILARITY = vector_index_switch.similarity_sql("embedding", "%(emb)s")
 
@@ -40,6 +41,26 @@ WRITABLE_COLUMNS = frozenset(
     for c in MEMORY_COLUMNS.split(",")
     if c.strip() not in {"id", "user_id", "created_at", "updated_at"}
 ) | {"embedding"}
+
+
+# The fields a fact states under the memory column of the same name, whoever produced the fact.
+FACT_FIELDS = (
+    "content", "name", "memory_type", "layer", "category", "entity_type", "relationship", "confidence",
+    "source_type", "evidence", "importance", "sentiment", "is_historical", "effective_from", "expires_at",
+    "recurrence", "event_date", "sensitivity_level", "outcome", "outcome_sentiment",
+)  # fmt: skip
+
+
+def fact_columns(fact: BaseModel) -> dict[str, Any]:
+    """The columns of a new memory row that come from the fact itself — extraction's `CandidateFact` or
+    an imported fact, which share these field names: `FACT_FIELDS` with the confidence clamped, the
+    evidence capped, plus the importance's score. The caller adds (or overrides) the row's times, its
+    provenance, hash and vector, which depend on how the fact arrived."""
+    columns = {name: getattr(fact, name) for name in FACT_FIELDS}
+    columns["confidence"] = clamp_confidence(columns["confidence"])
+    columns["evidence"] = cap_evidence(columns["evidence"])
+    columns["importance_score"] = IMPORTANCE_SCORES[columns["importance"]]
+    return columns
 
 
 def _adapt(column: str, value: Any) -> Any:

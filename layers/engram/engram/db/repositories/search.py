@@ -194,7 +194,7 @@ def hybrid_candidates(
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank. `vector_index` = (the user's active memories,
-    min memories, min share; `vocabulary.vector_index_rule`): a user who holds that many and that share
+    min memories, min share; `corpus.vector_index_rule`): a user who holds that many and that share
     of all memories gets the vector signal through HNSW whatever the planner estimates (`vector_index`)."""
     params: dict[str, Any] = visibility_params(user_id, filters) | {
         "query": query,

@@ -4,6 +4,9 @@ travels on the queue (`JobMessage`) and what `GET /v1/jobs/{id}` shows (`JobView
 The `memory_jobs` row is the truth about a job; the queue message only says "look at job X of user U".
 That is why `JobMessage` carries no payload: a redelivered or duplicated message can never run stale
 input, and user content never sits in SQS.
+
+They sit in the models layer, below `engram.jobs` and `engram.db`: the jobs repository reads and writes
+`Job`/`NewJob`, the API shows `JobView`, and neither may import the queue to get them.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ The structured query mode (`GraphQuery`) stands in for seed 004's Cypher mode: a
 pattern `(from)-[edge]-(to)` with filters on each part and Engram compiles it to parameterised SQL.
 Every model forbids unknown fields, so anything outside the grammar — a raw query string, a typo, an
 operator we do not have — is a 400 naming the field rather than something we try to interpret.
+
+They sit in the models layer because the graph traversal repository compiles `GraphQuery` and its
+filters into SQL, and a repository must not import the graph service to get them.
 """
 
 from __future__ import annotations
