@@ -9,7 +9,7 @@ relationship that touches a returned node inherits half of that node's relevance
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +95,7 @@ class Scorer:
 
 
 def _text(terms: list[str], score: Callable[[str], float]) -> tuple[float, list[str]]:
+    """The best score over the terms that match at all, and those terms."""
     best, matched = 0.0, []
     for term in terms:
         value = score(term)
@@ -102,6 +103,13 @@ def _text(terms: list[str], score: Callable[[str], float]) -> tuple[float, list[
             matched.append(term)
             best = max(best, value)
     return best, matched
+
+
+def _fields_text(
+    terms: list[str], short: Sequence[str | None], long: Sequence[str | None] = ()
+) -> tuple[float, list[str]]:
+    """`_text` of the terms on a hit's fields (`text_score`)."""
+    return _text(terms, lambda term: text_score(term, short, long))
 
 
 def ranked(hits: list[Scored]) -> list[Scored]:
@@ -141,7 +149,7 @@ def score_nodes(scorer: Scorer, rows: list[dict[str, Any]]) -> dict[str, Scored]
         hit = Scored(id=str(row["id"]), row=row)
         hit.similarity, hit.queries = scorer.similarity(row.get("sims"))
         fields = [row["name"], row["canonical_name"], *(row.get("aliases") or [])]
-        hit.text, hit.terms = _text(row["terms"], lambda t, f=fields: text_score(t, f))
+        hit.text, hit.terms = _fields_text(row["terms"], fields)
         nodes[hit.id] = scorer.finish(hit, row["age_days"], row["salience"])
     return nodes
 
@@ -182,9 +190,8 @@ def score_hierarchy(scorer: Scorer, row: dict[str, Any]) -> Scored:
     """Storylines and macros: their own or inherited similarity; text on name, description, anchor."""
     hit = Scored(id=str(row["id"]), row=row)
     hit.similarity, hit.queries = scorer.similarity(row.get("sims"))
-    hit.text, hit.terms = _text(
-        row["terms"],
-        lambda t: text_score(t, [row["name"], row["anchor"]["name"]], [row.get("description")]),
+    hit.text, hit.terms = _fields_text(
+        row["terms"], [row["name"], row["anchor"]["name"]], [row.get("description")]
     )
     return scorer.finish(hit, row["age_days"], row["salience"])
 
@@ -195,9 +202,7 @@ def score_artifacts(scorer: Scorer, rows: list[dict[str, Any]]) -> list[Scored]:
     for row in rows:
         hit = Scored(id=str(row["id"]), row=row)
         hit.similarity, hit.queries = scorer.similarity(row.get("sims"))
-        hit.text, hit.terms = _text(
-            row["terms"], lambda t, r=row: text_score(t, [r.get("title")], [r.get("content")])
-        )
+        hit.text, hit.terms = _fields_text(row["terms"], [row.get("title")], [row.get("content")])
         artifacts.append(scorer.finish(hit, row["age_days"], None))
     return artifacts
 
@@ -217,10 +222,7 @@ def score_edges(
         if direct is not None:
             hit.similarity, hit.queries = scorer.similarity(direct.get("sims"))
             fields_long = [row.get("description"), *row.get("notes", [])]
-            hit.text, hit.terms = _text(
-                direct["terms"],
-                lambda t, r=row, fl=fields_long: text_score(t, [r["relationship_type"]], fl),
-            )
+            hit.text, hit.terms = _fields_text(direct["terms"], [row["relationship_type"]], fields_long)
         ends = [returned[k] for k in (str(row["from_id"]), str(row["to_id"])) if k in returned]
         if ends:
             hit.inherited = TOUCH_FACTOR * max(n.relevance for n in ends)

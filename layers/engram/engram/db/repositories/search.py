@@ -524,7 +524,8 @@ def result_rows(
         if embedding is not None and similarity_of
         else sql.SQL("NULL::float8")
     )
-    with_access, no_flush = sql.SQL(""), sql.SQL("")
+    with_access: sql.Composable = sql.SQL("")
+    no_flush = sql.SQL("")
     if tracked:
         if now is None:
             raise ValueError("recording access needs `now`")
