@@ -1,4 +1,4 @@
-"""What an explore answer shows, by granularity (seed 004 "Population by Granularity").
+"""What an explore answer shows, by granularity.
 
 Granularity 1 (micro) shows sources in full, with storylines and macros as references; 2 shows
 storylines in full (their newest sources as previews), 3 macros in full (their storylines as

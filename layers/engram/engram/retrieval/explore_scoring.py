@@ -1,4 +1,4 @@
-"""Explore's scoring (seed 004): every gathered candidate gets `final = semantic_weight * relevance +
+"""Explore's scoring: every gathered candidate gets `final = semantic_weight * relevance +
 time_weight * exp(-0.02 * days) + salience_weight * salience` (see `engram.retrieval.explore`).
 
 Relevance is the best of the hit's similarity and its text-match score (`explore_text`), both 0-1, or

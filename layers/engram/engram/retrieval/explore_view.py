@@ -1,5 +1,5 @@
-"""Explore's answer: the chosen hits (`explore_choice`) with their expanded details as seed 004's
-ExploreResult sections."""
+"""Explore's answer: the chosen hits (`explore_choice`) with their expanded details as the sections of
+an `ExploreResult`."""
 
 from __future__ import annotations
 
