@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engram.db.repositories.explore import GatherInput, query_rows
+from engram.db.repositories.explore import GatherInput, gather_params, gather_statement
 from engram.db.repositories.search import (
     VISIBLE,
     HybridPlan,
@@ -17,6 +17,7 @@ from engram.db.repositories.search import (
     TermReads,
     hybrid_statement,
     plan_signals,
+    visibility_needs,
     visible_predicate,
 )
 from engram.retrieval.explore_choice import DEFAULT_LIMITS, choose
@@ -32,19 +33,27 @@ NEIGHBOUR = "70b05e67-0830-4201-82d4-7ab75616f9cc"
 
 def _plan(signals: set[str] = ALL, **kw: Any) -> HybridPlan:
     args: dict[str, Any] = {"has_embedding": True, "reads": None, "mentions": {}} | kw
-    return plan_signals(signals, allowed=visible_predicate(SearchFilters(now=NOW)), **args)
+    return plan_signals(signals, **args)
+
+
+def _statement(plan: HybridPlan, *, has_embedding: bool = True, with_similarity: bool = False) -> str:
+    visibility = visibility_needs(SearchFilters(now=NOW))
+    return hybrid_statement(
+        plan.ctes, visibility, has_embedding=has_embedding, with_similarity=with_similarity
+    )
 
 
 def test_only_the_signals_with_something_to_rank_are_planned():
-    assert _plan(has_embedding=False).ctes == []
-    assert _plan(reads=TermReads(weights={"pottery": 2.0})).ctes[1:] == []  # a term nothing reads: no fts
-    assert len(_plan({"fts", "name"}).ctes) == 0  # no embedding wanted, no term read, nothing named
+    assert _plan(has_embedding=False).ctes == ()
+    assert _plan(reads=TermReads(weights={"pottery": 2.0})).ctes == ("vec",)  # a term nothing reads: no fts
+    assert _plan({"fts", "name"}).ctes == ()  # no embedding wanted, no term read, nothing named
 
     full = _plan(
         reads=TermReads(rare=["pottery"], weights={"pottery": 2.0}),
         mentions={"name": [(MEMORY, 0.8)], "entity": [(ENTITY, 0.9)], "hop": [(NEIGHBOUR, 0.4)]},
     )
-    text = hybrid_statement(full, has_embedding=True, with_similarity=False).as_string()
+    assert full.ctes == ("vec", "fts", "nm", "ent", "graph")
+    text = _statement(full)
     for cte in ("vec AS", "fts AS", "nm AS", '"ent" AS', '"graph" AS'):
         assert cte in text
     assert full.params["name_ids"] == [MEMORY] and full.params["ent_weights"] == [0.9]
@@ -56,7 +65,7 @@ def test_values_are_parameters_never_part_of_the_statement():
         reads=TermReads(rare=["o'brien"], sampled="x'); DROP TABLE memories; --", sample_cap=3, weights={}),
         mentions={"name": [(MEMORY, 0.5)]},
     )
-    text = hybrid_statement(plan, has_embedding=True, with_similarity=True).as_string()
+    text = _statement(plan, with_similarity=True)
     assert "o'brien" not in text and "DROP TABLE" not in text and MEMORY not in text
     assert "%(rare)s" in text and "%(sampled)s" in text and "%(name_ids)s" in text
 
@@ -71,8 +80,7 @@ def test_values_are_parameters_never_part_of_the_statement():
 )
 def test_similarity_is_only_computed_where_it_is_needed(has_embedding, with_similarity, similarity):
     plan = _plan(has_embedding=has_embedding, mentions={"name": [(MEMORY, 0.5)]})
-    text = hybrid_statement(plan, has_embedding=has_embedding, with_similarity=with_similarity).as_string()
-    assert similarity in text
+    assert similarity in _statement(plan, has_embedding=has_embedding, with_similarity=with_similarity)
 
 
 def test_the_visibility_predicate_holds_only_the_conditions_the_filters_need():
@@ -89,11 +97,13 @@ def test_the_visibility_predicate_holds_only_the_conditions_the_filters_need():
 
 
 def test_explore_queries_become_value_rows_with_their_embeddings_as_parameters():
-    empty, params = query_rows(GatherInput())
-    assert "WHERE false" in empty.as_string() and params == {}
-    rows, params = query_rows(GatherInput(embeddings=[np.ones(3), np.zeros(3)], thresholds=[0.3, 0.5]))
-    assert rows.as_string() == "VALUES (0, %(e0)s::vector, %(th0)s::real), (1, %(e1)s::vector, %(th1)s::real)"
-    assert params["th1"] == 0.5 and params["e0"].dtype == np.float32
+    assert "AS (SELECT NULL::int, NULL::vector, NULL::real WHERE false)" in gather_statement(0)
+    rows = "VALUES (0, %(e0)s::vector, %(th0)s::real), (1, %(e1)s::vector, %(th1)s::real)"
+    assert rows in gather_statement(2)
+    params = gather_params(
+        {"uid": "u"}, GatherInput(embeddings=[np.ones(3), np.zeros(3)], thresholds=[0.3, 0.5])
+    )
+    assert params["th1"] == 0.5 and params["e0"].dtype == np.float32 and params["uid"] == "u"
 
 
 def _hit(id_: str, relevance: float, **row: Any) -> Scored:

@@ -15,6 +15,7 @@ from, with the storylines, macros and artifacts built on it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -58,24 +59,6 @@ class GatherInput:
 
 _NO_QUERIES = sql.SQL("SELECT NULL::int, NULL::vector, NULL::real WHERE false")
 
-
-def query_rows(what: GatherInput) -> tuple[sql.Composable, dict[str, Any]]:
-    """The rows of `q` (qi, emb, threshold), one per query embedding, with their parameters."""
-    if not what.embeddings:
-        return _NO_QUERIES, {}
-    rows: list[sql.Composable] = []
-    params: dict[str, Any] = {}
-    for i, (emb, threshold) in enumerate(zip(what.embeddings, what.thresholds, strict=True)):
-        params[f"e{i}"] = np.asarray(emb, dtype=np.float32)
-        params[f"th{i}"] = threshold
-        rows.append(
-            sql.SQL("({}, {}::vector, {}::real)").format(
-                sql.Literal(i), sql.Placeholder(f"e{i}"), sql.Placeholder(f"th{i}")
-            )
-        )
-    return sql.SQL("VALUES ") + sql.SQL(", ").join(rows), params
-
-
 _GATHER = sql.SQL("""
     WITH
     q(qi, emb, threshold) AS ({queries}),
@@ -86,11 +69,32 @@ _GATHER = sql.SQL("""
     {rows}""")
 
 
-def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, list[dict[str, Any]]]:
-    """Candidates of every section with per-query similarities (`sims`: {"0": 0.41, ...}) and the text
-    terms that matched them. `params` carries the memory visibility (`visibility_params`)."""
-    queries, query_params = query_rows(what)
-    params = (
+@functools.lru_cache(maxsize=16)
+def gather_statement(queries: int) -> str:
+    """The gather statement for that many query embeddings: `q` holds one row per query (its index, its
+    embedding `%(e<i>)s` and threshold `%(th<i>)s`). Composed once per count, as text (see
+    `search.hybrid_statement`)."""
+    rows = [
+        sql.SQL("({}, {}::vector, {}::real)").format(
+            sql.Literal(i), sql.Placeholder(f"e{i}"), sql.Placeholder(f"th{i}")
+        )
+        for i in range(queries)
+    ]
+    return _GATHER.format(
+        queries=sql.SQL("VALUES ") + sql.SQL(", ").join(rows) if rows else _NO_QUERIES,
+        hidden_sources=HIDDEN_SOURCES,
+        sections=sql.SQL(",\n\n    ").join(SECTIONS),
+        rows=SECTION_ROWS,
+    ).as_string()
+
+
+def gather_params(params: dict[str, Any], what: GatherInput) -> dict[str, Any]:
+    """`gather_statement`'s parameters: the memory visibility in `params`, the edge filter, the text
+    terms, each query's embedding and threshold, the caps."""
+    queries: dict[str, Any] = {}
+    for i, (emb, threshold) in enumerate(zip(what.embeddings, what.thresholds, strict=True)):
+        queries |= {f"e{i}": np.asarray(emb, dtype=np.float32), f"th{i}": threshold}
+    return (
         dict(params)
         | what.relationship_filter.params()
         | {
@@ -101,16 +105,16 @@ def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, l
             "floor": max(what.min_similarity, 1e-9),
         }
         | {f"cap_{name}": cap for name, cap in CAPS.items()}
-        | query_params
+        | queries
     )
-    statement = _GATHER.format(
-        queries=queries,
-        hidden_sources=HIDDEN_SOURCES,
-        sections=sql.SQL(",\n\n    ").join(SECTIONS),
-        rows=SECTION_ROWS,
-    )
+
+
+def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, list[dict[str, Any]]]:
+    """Candidates of every section with per-query similarities (`sims`: {"0": 0.41, ...}) and the text
+    terms that matched them. `params` carries the memory visibility (`visibility_params`)."""
+    statement = gather_statement(len(what.embeddings))
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in SECTION_NAMES}
-    for row in conn.execute(statement, params).fetchall():
+    for row in conn.execute(statement, gather_params(params, what)).fetchall():
         data = row["data"]
         data["age_days"] = float(row["age_days"]) if row["age_days"] is not None else None
         out[row["section"]].append(data)
@@ -122,6 +126,27 @@ def prepare_vector_search(conn: Conn, ef_search: int) -> None:
         "SELECT set_config('hnsw.ef_search', %s, true),"
         " set_config('hnsw.iterative_scan', 'relaxed_order', true)",
         (str(ef_search),),
+    )
+
+
+_DETAILS = {
+    "node_notes": details.NODE_NOTES,
+    "edge": details.EDGES,
+    "source_detail": details.SOURCE_DETAILS,
+    "storyline_detail": details.STORYLINE_DETAILS,
+    "macro_detail": details.MACRO_DETAILS,
+    "artifact_detail": details.ARTIFACT_DETAILS,
+}
+
+
+@functools.lru_cache(maxsize=64)
+def expand_statement(parts: tuple[str, ...]) -> str:
+    """The expand statement with those parts (`_DETAILS`; at least one), each row `(section, data)`.
+    Composed once per combination, as text (see `search.hybrid_statement`)."""
+    return (
+        sql.SQL("WITH {} SELECT section, data FROM ({}) AS parts(section, data)")
+        .format(HIDDEN_SOURCES, sql.SQL(" UNION ALL ").join(_DETAILS[part] for part in parts))
+        .as_string()
     )
 
 
@@ -140,18 +165,18 @@ def expand(
     """Everything shown about the chosen hits, in one statement: notes of the nodes; the filtered edges
     that touch them or matched directly (with endpoint names and notes); the nodes mentioned in sources
     and their storyline/macro parents; storyline anchors, top nodes and previews; macro children."""
-    parts = [
-        part
-        for wanted, part in (
-            (node_ids, details.NODE_NOTES),
-            ([*node_ids, *relationship_ids], details.EDGES),
-            (source_ids, details.SOURCE_DETAILS),
-            (storyline_ids, details.STORYLINE_DETAILS),
-            (macro_ids, details.MACRO_DETAILS),
-            (artifact_ids, details.ARTIFACT_DETAILS),
+    parts = tuple(
+        name
+        for name, wanted in (
+            ("node_notes", node_ids),
+            ("edge", [*node_ids, *relationship_ids]),
+            ("source_detail", source_ids),
+            ("storyline_detail", storyline_ids),
+            ("macro_detail", macro_ids),
+            ("artifact_detail", artifact_ids),
         )
         if wanted
-    ]
+    )
     out: dict[str, list[dict[str, Any]]] = {}
     if not parts:
         return out
@@ -167,9 +192,7 @@ def expand(
             "art_ids": [str(i) for i in artifact_ids],
         }
     )
-    statement = sql.SQL("WITH {} SELECT section, data FROM ({}) AS parts(section, data)").format(
-        HIDDEN_SOURCES, sql.SQL(" UNION ALL ").join(parts)
-    )
+    statement = expand_statement(parts)
     for row in conn.execute(statement, params).fetchall():
         out.setdefault(row["section"], []).append(row["data"])
     return out
@@ -187,10 +210,43 @@ _UNSPACED = sql.SQL("""
         state = CASE WHEN x.state = 'archived' THEN x.state
                      WHEN x.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END""")
 
+# The tables whose hits explore returns, each with how retrieval strengthens them.
+_ACCESSED = (
+    ("entities", SPACED_ACCESS),
+    ("relationships", SPACED_ACCESS),
+    ("sources", SPACED_ACCESS),
+    ("storylines", _UNSPACED),
+    ("macros", _UNSPACED),
+)
 _UPDATE = sql.SQL(
     "{name} AS (UPDATE {table} x SET {assignments} "
     "WHERE x.user_id = %(uid)s AND x.id = ANY({ids}::uuid[]) RETURNING 1)"
 )
+
+
+@functools.lru_cache(maxsize=32)
+def _access_statement(tables: tuple[int, ...]) -> str:
+    """One UPDATE per table of `_ACCESSED` at those positions (ids in `%(ids<position>)s`), in one
+    statement. Composed once per combination, as text (see `search.hybrid_statement`)."""
+    updates: list[sql.Composable] = []
+    counts: list[sql.Composable] = []
+    for i in tables:
+        table, assignments = _ACCESSED[i]
+        name = sql.Identifier(f"u{i}")
+        updates.append(
+            _UPDATE.format(
+                name=name,
+                table=sql.Identifier(table),
+                assignments=assignments,
+                ids=sql.Placeholder(f"ids{i}"),
+            )
+        )
+        counts.append(sql.SQL("(SELECT count(*) FROM {})").format(name))
+    return (
+        sql.SQL("WITH {} SELECT {}")
+        .format(sql.SQL(", ").join(updates), sql.SQL(" + ").join(counts))
+        .as_string()
+    )
 
 
 def record_access(
@@ -204,33 +260,12 @@ def record_access(
     storyline_ids: Sequence[UUID | str] = (),
     macro_ids: Sequence[UUID | str] = (),
 ) -> None:
-    """One UPDATE per table with returned hits, all in one statement."""
-    tables = [
-        ("entities", entity_ids, SPACED_ACCESS),
-        ("relationships", relationship_ids, SPACED_ACCESS),
-        ("sources", source_ids, SPACED_ACCESS),
-        ("storylines", storyline_ids, _UNSPACED),
-        ("macros", macro_ids, _UNSPACED),
-    ]
-    params: dict[str, Any] = {"uid": user_id, "now": now}
-    updates: list[sql.Composable] = []
-    counts: list[sql.Composable] = []
-    for i, (table, ids, assignments) in enumerate(tables):
-        if not ids:
-            continue
-        params[f"ids{i}"] = [str(x) for x in ids]
-        name = sql.Identifier(f"u{i}")
-        updates.append(
-            _UPDATE.format(
-                name=name,
-                table=sql.Identifier(table),
-                assignments=assignments,
-                ids=sql.Placeholder(f"ids{i}"),
-            )
-        )
-        counts.append(sql.SQL("(SELECT count(*) FROM {})").format(name))
-    if not updates:
+    """Record the retrieval of the hits explore returned, every table in one statement."""
+    hits = (entity_ids, relationship_ids, source_ids, storyline_ids, macro_ids)
+    tables = tuple(i for i, ids in enumerate(hits) if ids)
+    if not tables:
         return
-    conn.execute(
-        sql.SQL("WITH {} SELECT {}").format(sql.SQL(", ").join(updates), sql.SQL(" + ").join(counts)), params
-    )
+    params: dict[str, Any] = {"uid": user_id, "now": now} | {
+        f"ids{i}": [str(x) for x in hits[i]] for i in tables
+    }
+    conn.execute(_access_statement(tables), params)

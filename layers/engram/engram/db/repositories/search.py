@@ -10,6 +10,7 @@ ranking (`result_rows`), with their access recorded in the same statement.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -112,44 +113,56 @@ def term_reads(lexemes: list[str], dfs: list[int], corpus: int, wanted: int) -> 
 M_COLUMNS = sql.SQL(", ").join(sql.SQL(f"m.{c.strip()}") for c in MEMORY_COLUMNS.split(","))
 
 
-def visible_predicate(filters: SearchFilters | None = None) -> sql.Composed:
+def visibility_needs(filters: SearchFilters) -> tuple[bool, ...]:
+    """Which of the optional visibility conditions `filters` need (`visible_predicate`)."""
+    f = filters
+    return (not f.include_historical, f.exclude_expired, bool(f.memory_types), f.min_importance is not None,
+            f.sensitivity_max != "private", f.since is not None, f.until is not None,
+            bool(f.exclude_ids))  # fmt: skip
+
+
+def visible_predicate(filters: SearchFilters | None = None) -> sql.SQL:
     """Which memories a read may return (seed 000 §5.1), over alias `m`, with `visibility_params(...)`.
 
     Without `filters`, every condition, each switched by its parameter (one text for any request).
     With them, only the conditions those filters need: search sends its predicate once per signal, and
     a shorter one is cheaper to send, parse and plan (a default search needs six of the eleven)."""
+    return _predicate(None if filters is None else visibility_needs(filters))
+
+
+@functools.lru_cache(maxsize=64)
+def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
+    """`visible_predicate` with the optional conditions `needs` (None: all, each switched by a parameter)."""
+    wanted = iter(needs or ())
     conditions = ["m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)"]
 
-    def add(generic: str, specific: str, needed: bool) -> None:
-        if filters is None:
+    def add(generic: str, specific: str) -> None:
+        if needs is None:
             conditions.append(generic)
-        elif needed:
+        elif next(wanted):
             conditions.append(specific)
 
-    f = filters
-    add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical",
-        f is not None and not f.include_historical)  # fmt: skip
+    add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical")
     add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)",
-        "(m.expires_at IS NULL OR m.expires_at > %(now)s)", f is not None and f.exclude_expired)  # fmt: skip
+        "(m.expires_at IS NULL OR m.expires_at > %(now)s)")  # fmt: skip
     conditions.append("(m.effective_from IS NULL OR m.effective_from <= %(now)s)")
     add("(%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))",
-        "m.memory_type = ANY(%(types)s::text[])", f is not None and bool(f.memory_types))  # fmt: skip
+        "m.memory_type = ANY(%(types)s::text[])")  # fmt: skip
     important = "m.importance_score >= %(min_importance)s::real"
-    add(f"(%(min_importance)s::real IS NULL OR {important})", important,
-        f is not None and f.min_importance is not None)  # fmt: skip
+    add(f"(%(min_importance)s::real IS NULL OR {important})", important)
     level = "(CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)"
     ceiling = f"{level} <= %(ceiling)s"  # the most private ceiling admits everything
-    add(ceiling, ceiling, f is not None and f.sensitivity_max != "private")
+    add(ceiling, ceiling)
     # event/document date window (temporal queries)
     dated = "coalesce(m.event_date, m.document_date, m.created_at)"
     add(f"(%(since)s::timestamptz IS NULL OR {dated} >= %(since)s::timestamptz)",
-        f"{dated} >= %(since)s::timestamptz", f is not None and f.since is not None)  # fmt: skip
+        f"{dated} >= %(since)s::timestamptz")  # fmt: skip
     add(f"(%(until)s::timestamptz IS NULL OR {dated} < %(until)s::timestamptz)",
-        f"{dated} < %(until)s::timestamptz", f is not None and f.until is not None)  # fmt: skip
+        f"{dated} < %(until)s::timestamptz")  # fmt: skip
     exclude = "NOT (m.id::text = ANY(%(exclude)s::text[]))"
-    add(exclude, exclude, f is not None and bool(f.exclude_ids))
+    add(exclude, exclude)
     # Every condition is one of the fixed texts above: values only ever travel as parameters.
-    return sql.SQL("\n    AND ").join(sql.SQL(condition) for condition in conditions)
+    return sql.SQL("\n    AND ".join(conditions))
 
 
 VISIBLE = visible_predicate()
@@ -280,56 +293,72 @@ _SIMILARITY_OF_VECTOR_HITS = sql.SQL(
 
 @dataclass
 class HybridPlan:
-    """The signals the hybrid statement ranks: one CTE each (with its rows in the `hits` union), and the
-    values they read beyond the visibility's."""
+    """The signals the hybrid statement ranks, by the name of their CTE (`vec`, `fts`, `nm`, `ent`,
+    `graph`, in that order), and the values they read beyond the visibility's."""
 
-    ctes: list[sql.Composable] = field(default_factory=list)
-    hits: list[sql.Composable] = field(default_factory=list)
+    ctes: tuple[str, ...] = ()
     params: dict[str, Any] = field(default_factory=dict)
 
 
 def plan_signals(
     signals: set[str],
     *,
-    allowed: sql.Composable,
     has_embedding: bool,
     reads: TermReads | None,
     mentions: dict[str, list[tuple[Any, float]]],
 ) -> HybridPlan:
-    """The CTEs of the signals that have something to rank: the vector one with an embedding, full text
-    when `reads` reads some term (`term_reads`), and the name, entity and graph ones for what the query
-    names (`_prologue`). Pure: the statement's text and its parameters, nothing read."""
-    plan = HybridPlan()
-    tiebreak = _NEARER_FIRST if has_embedding else _NEWER_FIRST
-    pieces = {"allowed": allowed, "features": _FEATURES, "rerank": _RERANK, "tiebreak": tiebreak}
+    """The signals that have something to rank: the vector one with an embedding, full text when `reads`
+    reads some term (`term_reads`), and the name, entity and graph ones for what the query names
+    (`_prologue`). Pure: which CTEs and their parameters, nothing read."""
+    ctes: list[str] = []
+    params: dict[str, Any] = {}
     if "vector" in signals and has_embedding:
-        plan.ctes.append(_VECTOR_CTE.format(**pieces))
-        plan.hits.append(_hits("vec", distance="distance"))
+        ctes.append("vec")
     if "fts" in signals and reads is not None and (reads.rare or reads.sampled):
-        plan.params |= {"rare": reads.rare, "cap": len(reads.rare) * (DF_CAP + 1), "sampled": reads.sampled,
-                        "sample_cap": reads.sample_cap, "weighed": list(reads.weights),
-                        "weights": list(reads.weights.values())}  # fmt: skip
-        plan.ctes.append(_FTS_CTES.format(**pieces))
-        plan.hits.append(_hits("fts"))
+        params |= {"rare": reads.rare, "cap": len(reads.rare) * (DF_CAP + 1), "sampled": reads.sampled,
+                   "sample_cap": reads.sample_cap, "weighed": list(reads.weights),
+                   "weights": list(reads.weights.values())}  # fmt: skip
+        ctes.append("fts")
     if mentions.get("name"):
         ids, scores = zip(*mentions["name"], strict=True)
-        plan.params |= {"name_ids": list(ids), "name_scores": list(scores)}
-        plan.ctes.append(_NAME_CTE.format(**pieces))
-        plan.hits.append(_hits("nm"))
+        params |= {"name_ids": list(ids), "name_scores": list(scores)}
+        ctes.append("nm")
     for kind, cte in _LINKED_SIGNALS:
-        if not mentions.get(kind):
-            continue
-        ids, weights = zip(*mentions[kind], strict=True)
-        plan.params |= {f"{cte}_ids": list(ids), f"{cte}_weights": list(weights)}
-        names = {"name": sql.Identifier(cte), "ids": sql.Placeholder(f"{cte}_ids"),
-                 "weights": sql.Placeholder(f"{cte}_weights")}  # fmt: skip
-        plan.ctes.append(_LINKED_CTE.format(**pieces, **names))
-        plan.hits.append(_hits(cte))
-    return plan
+        if mentions.get(kind):
+            ids, weights = zip(*mentions[kind], strict=True)
+            params |= {f"{cte}_ids": list(ids), f"{cte}_weights": list(weights)}
+            ctes.append(cte)
+    return HybridPlan(tuple(ctes), params)
 
 
-def hybrid_statement(plan: HybridPlan, *, has_embedding: bool, with_similarity: bool) -> sql.Composed:
-    """The whole statement over `plan`'s signals (at least one), one row per candidate."""
+def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
+    if cte == "vec":
+        return _VECTOR_CTE.format(**pieces)
+    if cte == "fts":
+        return _FTS_CTES.format(**pieces)
+    if cte == "nm":
+        return _NAME_CTE.format(**pieces)
+    names = {"name": sql.Identifier(cte), "ids": sql.Placeholder(f"{cte}_ids"),
+             "weights": sql.Placeholder(f"{cte}_weights")}  # fmt: skip
+    return _LINKED_CTE.format(**pieces, **names)
+
+
+@functools.lru_cache(maxsize=256)
+def hybrid_statement(
+    ctes: tuple[str, ...], visibility: tuple[bool, ...], *, has_embedding: bool, with_similarity: bool
+) -> str:
+    """The whole statement over the planned CTEs (at least one; `plan_signals`) and the visibility the
+    filters need (`visibility_needs`), one row per candidate.
+
+    Composed once per shape of request, and kept as text: the pieces are fixed SQL and our own names
+    (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
+    wrapped to read the statement (EXPLAIN in the vector-path test and bench_scale) gets text."""
+    pieces: dict[str, sql.Composable] = {
+        "allowed": _predicate(visibility),
+        "features": _FEATURES,
+        "rerank": _RERANK,
+        "tiebreak": _NEARER_FIRST if has_embedding else _NEWER_FIRST,
+    }
     if not has_embedding:
         similarity: sql.Composable = sql.SQL("0")
     elif with_similarity:
@@ -337,12 +366,14 @@ def hybrid_statement(plan: HybridPlan, *, has_embedding: bool, with_similarity: 
     else:
         similarity = _SIMILARITY_OF_VECTOR_HITS
     return _HYBRID.format(
-        ctes=sql.SQL(", ").join(plan.ctes),
-        hits=sql.SQL(" UNION ALL ").join(plan.hits),
+        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
+        hits=sql.SQL(" UNION ALL ").join(
+            _hits(cte, distance="distance" if cte == "vec" else "NULL::float8") for cte in ctes
+        ),
         **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph")},
         carried=_CARRIED,
         similarity=similarity,
-    )
+    ).as_string()
 
 
 def hybrid_candidates(
@@ -371,21 +402,18 @@ def hybrid_candidates(
         conn, user_id, query, signals, ef_search=ef_search, name_cap=per_signal * 4,
         vector_index=vector_index if "vector" in signals and embedding is not None else None,
     )  # fmt: skip
+    has_embedding = embedding is not None
     plan = plan_signals(
         signals,
-        allowed=visible_predicate(filters),
-        has_embedding=embedding is not None,
+        has_embedding=has_embedding,
         reads=term_reads(lexemes, dfs, corpus_size, wanted=per_signal) if "fts" in signals else None,
         mentions=mentions,
     )
     if not plan.ctes:  # (never with the sort switched off: that needs the vector signal)
         return []
-    # Rendered here rather than by the driver: the pieces are fixed SQL and our own names (every value is a
-    # parameter), so no connection's encoding or quoting changes the text, and a connection wrapped to read
-    # the statement (EXPLAIN in the vector-path test and bench_scale) gets text.
     statement = hybrid_statement(
-        plan, has_embedding=embedding is not None, with_similarity=with_similarity
-    ).as_string()
+        plan.ctes, visibility_needs(filters), has_embedding=has_embedding, with_similarity=with_similarity
+    )
     params = (
         visibility_params(user_id, filters)
         | plan.params
@@ -493,6 +521,28 @@ _RESULT_ROWS = sql.SQL(
 )
 
 
+@functools.lru_cache(maxsize=4)
+def _result_rows_statement(similarity: bool, tracked: bool) -> str:
+    """`result_rows`' statement: with the similarity of `%(sim_ids)s` or none, with the access of
+    `%(tracked)s` recorded or not. Composed once per combination, as text (see `hybrid_statement`)."""
+    pieces: dict[str, sql.Composable] = {
+        "with_access": sql.SQL(""),
+        "columns": M_COLUMNS,
+        "similarity": sql.SQL("NULL::float8"),
+        "no_flush": sql.SQL(""),
+    }
+    if similarity:
+        pieces["similarity"] = sql.SQL(
+            "CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN {} END"
+        ).format(_SIMILARITY)
+    if tracked:
+        pieces["with_access"] = sql.SQL(
+            "WITH {}, touched AS ({} AND x.id = ANY(%(tracked)s) RETURNING 1)"
+        ).format(_NO_FLUSH_CTE, _ACCESS_UPDATE)
+        pieces["no_flush"] = sql.SQL(", no_flush")
+    return _RESULT_ROWS.format(**pieces).as_string()
+
+
 def result_rows(
     conn: Conn,
     user_id: str,
@@ -509,6 +559,8 @@ def result_rows(
     were before this access."""
     if not ids:
         return {}
+    if tracked and now is None:
+        raise ValueError("recording access needs `now`")
     params: dict[str, Any] = {
         "uid": user_id,
         "ids": list(ids),
@@ -517,25 +569,7 @@ def result_rows(
         "tracked": list(tracked or []),
         "now": now,
     }
-    similarity = (
-        sql.SQL("CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN {} END").format(
-            _SIMILARITY
-        )
-        if embedding is not None and similarity_of
-        else sql.SQL("NULL::float8")
-    )
-    with_access: sql.Composable = sql.SQL("")
-    no_flush = sql.SQL("")
-    if tracked:
-        if now is None:
-            raise ValueError("recording access needs `now`")
-        with_access = sql.SQL("WITH {}, touched AS ({} AND x.id = ANY(%(tracked)s) RETURNING 1)").format(
-            _NO_FLUSH_CTE, _ACCESS_UPDATE
-        )
-        no_flush = sql.SQL(", no_flush")
-    statement = _RESULT_ROWS.format(
-        with_access=with_access, columns=M_COLUMNS, similarity=similarity, no_flush=no_flush
-    )
+    statement = _result_rows_statement(embedding is not None and bool(similarity_of), bool(tracked))
     rows = conn.execute(statement, params).fetchall()
     return {row["id"]: row for row in rows}
 
@@ -555,9 +589,12 @@ def name_grams(query: str, limit: int = 30) -> list[str]:
     return grams[-limit:]
 
 
+_QUERY_TERMS = sql.SQL("SELECT ({}) AS terms").format(_LEXEMES)
+
+
 def query_terms(conn: Conn, query: str) -> list[str]:
     """The query's distinct lexemes (english stemming, stop words dropped), in order of appearance."""
-    row = conn.execute(sql.SQL("SELECT ({}) AS terms").format(_LEXEMES), {"query": query}).fetchone()
+    row = conn.execute(_QUERY_TERMS, {"query": query}).fetchone()
     return list(row["terms"]) if row else []
 
 

@@ -8,6 +8,7 @@ so the two cannot drift apart; `test_special_queries` checks both paths hide the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Literal, LiteralString
 from uuid import UUID
@@ -38,10 +39,16 @@ _ORDERS = {
 Order = Literal["importance", "date_asc", "date_desc"]
 
 
-def _statement(template: LiteralString, **pieces: sql.Composable) -> sql.Composed:
+@functools.lru_cache(maxsize=32)
+def _statement(template: LiteralString, order: Order | None = None) -> str:
     """A statement over memories `m` with the pieces every listing shares: `{columns}` (a memory's
-    columns), `{visible}` (search's visibility predicate, `visibility_params`) and `{happened_at}`."""
-    return sql.SQL(template).format(columns=M_COLUMNS, visible=VISIBLE, happened_at=HAPPENED_AT, **pieces)
+    columns), `{visible}` (search's visibility predicate, `visibility_params`), `{happened_at}`, and
+    `{order}` when given. Composed once per template, as text (see `search.hybrid_statement`)."""
+    pieces = {"order": _ORDERS[order]} if order else {}
+    statement = sql.SQL(template).format(
+        columns=M_COLUMNS, visible=VISIBLE, happened_at=HAPPENED_AT, **pieces
+    )
+    return statement.as_string()
 
 
 # Words every goal statement shares ("my goal is to", "I want to", "this year"): an action completes a goal
@@ -66,7 +73,7 @@ def list_visible(
         _statement(
             """SELECT {columns}, {happened_at} AS happened_at FROM memories m
             WHERE {visible} ORDER BY {order} LIMIT %(limit)s""",
-            order=_ORDERS[order],
+            order=order,
         ),
         params,
     ).fetchall()

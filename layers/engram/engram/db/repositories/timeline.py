@@ -95,6 +95,8 @@ _TIMELINE = sql.SQL(
         LIMIT %(limit)s
         """
 ).format(recorded=_RECORDED, dated=_DATED, events=_EVENTS, window=_in_window("e.event_date"))
+# Composed once, as text (see `search.hybrid_statement`).
+_TIMELINE_TEXT = _TIMELINE.as_string()
 
 
 def timeline_window(
@@ -128,4 +130,4 @@ def timeline_window(
         "limit": limit,
         "title_chars": TITLE_CHARS,
     }
-    return conn.execute(_TIMELINE, params).fetchall()
+    return conn.execute(_TIMELINE_TEXT, params).fetchall()
