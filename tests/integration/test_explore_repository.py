@@ -17,8 +17,10 @@ from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.search import SearchFilters, visibility_params
 from engram.db.repositories.sources import insert_source
 from engram.providers.factory import get_embedder
-from engram.retrieval.explore import cap_notes, explore, like_pattern, text_score, word_regex
+from engram.retrieval.explore import explore
 from engram.retrieval.explore_models import ExploreRequest
+from engram.retrieval.explore_text import like_pattern, text_score, word_regex
+from engram.retrieval.explore_view import cap_notes
 from tests.memory_factory import add_memories
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)

@@ -10,13 +10,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.retrieval.special import (
-    RECENT_DAYS,
-    SpecialQuery,
-    detect_special_query,
-    excluded_pattern,
-    sentiment_trend,
-)
+from engram.retrieval.special import SpecialQuery, detect_special_query
+from engram.retrieval.special.listings import excluded_pattern
+from engram.retrieval.special.periods import RECENT_DAYS
+from engram.retrieval.special.sentiment import sentiment_trend
 from engram.retrieval.summaries import goal_clause, second_person
 
 NOW = datetime(2026, 3, 18, 15, 0, tzinfo=UTC)

@@ -10,6 +10,7 @@ ranking (`result_rows`), with their access recorded in the same statement.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -17,12 +18,13 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
+from psycopg import sql
 
 from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.memories import MEMORY_COLUMNS
 
-_SIMILARITY = vector_index_switch.similarity_sql("m.embedding", "%(emb)s")
+_SIMILARITY = sql.SQL(vector_index_switch.similarity_sql("m.embedding", "%(emb)s"))
 
 _WORD = re.compile(r"[\w'’.-]+")
 # Words that are never a name on their own (a name that is one of them still matches as part of a run).
@@ -43,7 +45,7 @@ SPECIFIC_ENTITY_MAX_MEMORIES = 40
 DF_CAP = 500
 # The columns of a candidate the re-ranker reads (`engram.retrieval.search.rank_candidates`).
 _RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "access_count")
-_RERANK = ", ".join(_RERANK_COLUMNS)
+_RERANK = sql.SQL(", ".join(_RERANK_COLUMNS))
 MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
 
 
@@ -108,46 +110,59 @@ def term_reads(lexemes: list[str], dfs: list[int], corpus: int, wanted: int) -> 
     return plan
 
 
-M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
+M_COLUMNS = sql.SQL(", ").join(sql.SQL(f"m.{c.strip()}") for c in MEMORY_COLUMNS.split(","))
 
 
-def visible_predicate(filters: SearchFilters | None = None) -> str:
+def visibility_needs(filters: SearchFilters) -> tuple[bool, ...]:
+    """Which of the optional visibility conditions `filters` need (`visible_predicate`)."""
+    f = filters
+    return (not f.include_historical, f.exclude_expired, bool(f.memory_types), f.min_importance is not None,
+            f.sensitivity_max != "private", f.since is not None, f.until is not None,
+            bool(f.exclude_ids))  # fmt: skip
+
+
+def visible_predicate(filters: SearchFilters | None = None) -> sql.SQL:
     """Which memories a read may return (seed 000 §5.1), over alias `m`, with `visibility_params(...)`.
 
     Without `filters`, every condition, each switched by its parameter (one text for any request).
     With them, only the conditions those filters need: search sends its predicate once per signal, and
     a shorter one is cheaper to send, parse and plan (a default search needs six of the eleven)."""
+    return _predicate(None if filters is None else visibility_needs(filters))
+
+
+@functools.lru_cache(maxsize=64)
+def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
+    """`visible_predicate` with the optional conditions `needs` (None: all, each switched by a parameter)."""
+    wanted = iter(needs or ())
     conditions = ["m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)"]
 
-    def add(generic: str, specific: str, needed: bool) -> None:
-        if filters is None:
+    def add(generic: str, specific: str) -> None:
+        if needs is None:
             conditions.append(generic)
-        elif needed:
+        elif next(wanted):
             conditions.append(specific)
 
-    f = filters
-    add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical",
-        f is not None and not f.include_historical)  # fmt: skip
+    add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical")
     add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)",
-        "(m.expires_at IS NULL OR m.expires_at > %(now)s)", f is not None and f.exclude_expired)  # fmt: skip
+        "(m.expires_at IS NULL OR m.expires_at > %(now)s)")  # fmt: skip
     conditions.append("(m.effective_from IS NULL OR m.effective_from <= %(now)s)")
     add("(%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))",
-        "m.memory_type = ANY(%(types)s::text[])", f is not None and bool(f.memory_types))  # fmt: skip
+        "m.memory_type = ANY(%(types)s::text[])")  # fmt: skip
     important = "m.importance_score >= %(min_importance)s::real"
-    add(f"(%(min_importance)s::real IS NULL OR {important})", important,
-        f is not None and f.min_importance is not None)  # fmt: skip
+    add(f"(%(min_importance)s::real IS NULL OR {important})", important)
     level = "(CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)"
     ceiling = f"{level} <= %(ceiling)s"  # the most private ceiling admits everything
-    add(ceiling, ceiling, f is not None and f.sensitivity_max != "private")
+    add(ceiling, ceiling)
     # event/document date window (temporal queries)
     dated = "coalesce(m.event_date, m.document_date, m.created_at)"
     add(f"(%(since)s::timestamptz IS NULL OR {dated} >= %(since)s::timestamptz)",
-        f"{dated} >= %(since)s::timestamptz", f is not None and f.since is not None)  # fmt: skip
+        f"{dated} >= %(since)s::timestamptz")  # fmt: skip
     add(f"(%(until)s::timestamptz IS NULL OR {dated} < %(until)s::timestamptz)",
-        f"{dated} < %(until)s::timestamptz", f is not None and f.until is not None)  # fmt: skip
+        f"{dated} < %(until)s::timestamptz")  # fmt: skip
     exclude = "NOT (m.id::text = ANY(%(exclude)s::text[]))"
-    add(exclude, exclude, f is not None and bool(f.exclude_ids))
-    return "\n    AND ".join(conditions)
+    add(exclude, exclude)
+    # Every condition is one of the fixed texts above: values only ever travel as parameters.
+    return sql.SQL("\n    AND ".join(conditions))
 
 
 VISIBLE = visible_predicate()
@@ -169,9 +184,196 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
     }
 
 
-def _hits(signal: str, cte: str, *, distance: str = "NULL::float8") -> str:
-    """One signal's candidates as rows of the `hits` union (`hybrid_candidates`)."""
-    return f"SELECT id, '{signal}' AS signal, rank, {distance} AS distance, {_RERANK} FROM {cte}"
+# --- the hybrid statement, piece by piece ------------------------------------------------------------------
+# Each signal is a CTE over `{allowed}` (`visible_predicate`) that carries the re-ranker's columns of its rows
+# (`_RERANK_COLUMNS`): the candidates then need no second look at their rows.
+
+_FEATURES = sql.SQL(", ".join(f"m.{column}" for column in _RERANK_COLUMNS))
+
+_VECTOR_CTE = sql.SQL(
+    """vec AS (
+                SELECT m.id, m.embedding <=> %(emb)s AS distance, {features},
+                       row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
+                FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
+                ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
+)
+
+# BM25-like: any query term may match (OR), and each matched term counts by its rarity among the user's
+# memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her conversations, would
+# weigh as much as "pottery"). Each term's document frequency comes from the user's term dictionary
+# (`memory_terms`, sql/0013, in the prologue); the candidates are the matches of the rarest terms, read
+# through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0013: RLS would
+# otherwise forbid the index), with what is read of them, so no candidate is looked up twice. Every term
+# weighs in on each candidate containing it.
+_FTS_CTES = sql.SQL(
+    """weighed AS MATERIALIZED (
+                    SELECT plainto_tsquery('simple', w.lex) AS q, w.idf
+                    FROM unnest(%(weighed)s::text[], %(weights)s::float8[]) AS w(lex, idf)),
+                fts_scores AS MATERIALIZED (
+                    SELECT m.id, {features},
+                           (SELECT sum(w.idf) FROM weighed w WHERE m.tsv @@ w.q) AS score
+                    FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s) m
+                    WHERE {allowed}),
+                fts AS (
+                    SELECT id, {rerank}, row_number() OVER (ORDER BY score DESC) AS rank
+                    FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
+)
+
+# Memories named like a run of the query's words (`_prologue`), the better named first.
+_NAME_CTE = sql.SQL(
+    """nm AS (
+                SELECT m.id, {features}, row_number() OVER (ORDER BY n.score DESC, {tiebreak}) AS rank
+                FROM unnest(%(name_ids)s::uuid[], %(name_scores)s::float8[]) AS n(memory_id, score)
+                JOIN memories m ON m.id = n.memory_id
+                WHERE {allowed}
+                ORDER BY n.score DESC, {tiebreak} LIMIT %(k)s)"""
+)
+
+# Memories linked to an entity the query names (the better named first), or to a graph neighbour of one
+# (the stronger tie first).
+_LINKED_CTE = sql.SQL(
+    """{name} AS (
+                SELECT m.id, {features},
+                       row_number() OVER (ORDER BY max(e.weight) DESC, min({tiebreak})) AS rank
+                FROM unnest({ids}::uuid[], {weights}::float8[]) AS e(id, weight)
+                JOIN memory_entities me ON me.entity_id = e.id
+                JOIN memories m ON m.id = me.memory_id
+                WHERE {allowed}
+                GROUP BY m.id ORDER BY max(e.weight) DESC, min({tiebreak}) LIMIT %(k)s)"""
+)
+_LINKED_SIGNALS = (("entity", "ent"), ("hop", "graph"))  # (mention kind, CTE)
+
+# Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
+_NEARER_FIRST = sql.SQL("m.embedding <=> %(emb)s")
+_NEWER_FIRST = sql.SQL("-extract(epoch FROM m.created_at)")
+
+
+def _hits(cte: str, *, distance: str = "NULL::float8") -> sql.Composed:
+    """One signal's candidates as rows of the `hits` union, the signal named like its CTE."""
+    return sql.SQL("SELECT id, {signal} AS signal, rank, {distance} AS distance, {rerank} FROM {cte}").format(
+        signal=sql.Literal(cte), distance=sql.SQL(distance), rerank=_RERANK, cte=sql.Identifier(cte)
+    )
+
+
+def _rank_of(signal: str) -> sql.Composed:
+    return sql.SQL("min(rank) FILTER (WHERE signal = {})").format(sql.Literal(signal))
+
+
+# One row per candidate with every signal's rank: a single hash aggregate. Only what the re-ranker reads:
+# the results' full rows come after ranking (`result_rows`), so the ~100 candidates that are not returned
+# cost no content, JSON or row decoding.
+_HYBRID = sql.SQL(
+    """
+        WITH {ctes},
+        hits AS ({hits}),
+        candidates AS MATERIALIZED (
+            SELECT id, {vec} AS vector_rank, {fts} AS fts_rank,
+                   {nm} AS name_rank, {ent} AS entity_rank,
+                   {graph} AS graph_rank, min(distance) AS distance, {carried}
+            FROM hits GROUP BY id)
+        SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count,
+               {similarity} AS similarity,
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
+        FROM candidates c
+    """
+)
+_CARRIED = sql.SQL(", ".join(f"min({column}) AS {column}" for column in _RERANK_COLUMNS))
+
+# A vector candidate's similarity comes from its distance, computed once. Another candidate's is only
+# computed when a threshold needs it (each costs reading a 6 KB vector out of line); the results' are
+# filled in after ranking (`result_rows`).
+_SIMILARITY_OF_EVERY_CANDIDATE = sql.SQL(
+    """(SELECT CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END
+                          FROM memories m WHERE m.id = c.id)"""
+).format(similarity=_SIMILARITY)
+_SIMILARITY_OF_VECTOR_HITS = sql.SQL(
+    "CASE WHEN c.distance = 'NaN'::float8 THEN 0 ELSE 1 - c.distance END"  # NULL: not a vec hit
+)
+
+
+@dataclass
+class HybridPlan:
+    """The signals the hybrid statement ranks, by the name of their CTE (`vec`, `fts`, `nm`, `ent`,
+    `graph`, in that order), and the values they read beyond the visibility's."""
+
+    ctes: tuple[str, ...] = ()
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def plan_signals(
+    signals: set[str],
+    *,
+    has_embedding: bool,
+    reads: TermReads | None,
+    mentions: dict[str, list[tuple[Any, float]]],
+) -> HybridPlan:
+    """The signals that have something to rank: the vector one with an embedding, full text when `reads`
+    reads some term (`term_reads`), and the name, entity and graph ones for what the query names
+    (`_prologue`). Pure: which CTEs and their parameters, nothing read."""
+    ctes: list[str] = []
+    params: dict[str, Any] = {}
+    if "vector" in signals and has_embedding:
+        ctes.append("vec")
+    if "fts" in signals and reads is not None and (reads.rare or reads.sampled):
+        params |= {"rare": reads.rare, "cap": len(reads.rare) * (DF_CAP + 1), "sampled": reads.sampled,
+                   "sample_cap": reads.sample_cap, "weighed": list(reads.weights),
+                   "weights": list(reads.weights.values())}  # fmt: skip
+        ctes.append("fts")
+    if mentions.get("name"):
+        ids, scores = zip(*mentions["name"], strict=True)
+        params |= {"name_ids": list(ids), "name_scores": list(scores)}
+        ctes.append("nm")
+    for kind, cte in _LINKED_SIGNALS:
+        if mentions.get(kind):
+            ids, weights = zip(*mentions[kind], strict=True)
+            params |= {f"{cte}_ids": list(ids), f"{cte}_weights": list(weights)}
+            ctes.append(cte)
+    return HybridPlan(tuple(ctes), params)
+
+
+def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
+    if cte == "vec":
+        return _VECTOR_CTE.format(**pieces)
+    if cte == "fts":
+        return _FTS_CTES.format(**pieces)
+    if cte == "nm":
+        return _NAME_CTE.format(**pieces)
+    names = {"name": sql.Identifier(cte), "ids": sql.Placeholder(f"{cte}_ids"),
+             "weights": sql.Placeholder(f"{cte}_weights")}  # fmt: skip
+    return _LINKED_CTE.format(**pieces, **names)
+
+
+@functools.lru_cache(maxsize=256)
+def hybrid_statement(
+    ctes: tuple[str, ...], visibility: tuple[bool, ...], *, has_embedding: bool, with_similarity: bool
+) -> str:
+    """The whole statement over the planned CTEs (at least one; `plan_signals`) and the visibility the
+    filters need (`visibility_needs`), one row per candidate.
+
+    Composed once per shape of request, and kept as text: the pieces are fixed SQL and our own names
+    (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
+    wrapped to read the statement (EXPLAIN in the vector-path test and bench_scale) gets text."""
+    pieces: dict[str, sql.Composable] = {
+        "allowed": _predicate(visibility),
+        "features": _FEATURES,
+        "rerank": _RERANK,
+        "tiebreak": _NEARER_FIRST if has_embedding else _NEWER_FIRST,
+    }
+    if not has_embedding:
+        similarity: sql.Composable = sql.SQL("0")
+    elif with_similarity:
+        similarity = _SIMILARITY_OF_EVERY_CANDIDATE
+    else:
+        similarity = _SIMILARITY_OF_VECTOR_HITS
+    return _HYBRID.format(
+        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
+        hits=sql.SQL(" UNION ALL ").join(
+            _hits(cte, distance="distance" if cte == "vec" else "NULL::float8") for cte in ctes
+        ),
+        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph")},
+        carried=_CARRIED,
+        similarity=similarity,
+    ).as_string()
 
 
 def hybrid_candidates(
@@ -196,134 +398,74 @@ def hybrid_candidates(
     the N of the IDF, which need not be exact to rank. `vector_index` = (the user's active memories,
     min memories, min share; `corpus.vector_index_rule`): a user who holds that many and that share
     of all memories gets the vector signal through HNSW whatever the planner estimates (`vector_index`)."""
-    params: dict[str, Any] = visibility_params(user_id, filters) | {
-        "query": query,
-        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
-        "k": per_signal,
-    }
-    allowed = visible_predicate(filters)
-    ctes: list[str] = []
-    unions: list[str] = []
     lexemes, dfs, mentions, switched = _prologue(
         conn, user_id, query, signals, ef_search=ef_search, name_cap=per_signal * 4,
         vector_index=vector_index if "vector" in signals and embedding is not None else None,
     )  # fmt: skip
-    # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
-    tiebreak = "m.embedding <=> %(emb)s" if embedding is not None else "-extract(epoch FROM m.created_at)"
-    # Each signal reads its memories' rows anyway: it carries what the re-ranker needs of them, so the
-    # candidates need no second look at their rows.
-    features = ", ".join(f"m.{column}" for column in _RERANK_COLUMNS)
-    if "vector" in signals and embedding is not None:
-        ctes.append(
-            f"""vec AS (
-                SELECT m.id, m.embedding <=> %(emb)s AS distance, {features},
-                       row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
-                FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
-                ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
-        )
-        unions.append(_hits("vec", "vec", distance="distance"))
-    if "fts" in signals:
-        # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the
-        # user's memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her
-        # conversations, would weigh as much as "pottery"). Each term's document frequency comes from the
-        # user's term dictionary (`memory_terms`, sql/0013, in the prologue); the candidates are the
-        # matches of the rarest terms, read through the GIN index until there are enough (`term_reads`;
-        # `engram_term_matches`, sql/0013: RLS would otherwise forbid the index), with what is read of
-        # them, so no candidate is looked up twice. Every term weighs in on each candidate containing it.
-        reads = term_reads(lexemes, dfs, corpus_size, wanted=per_signal)
-        if reads.rare or reads.sampled:
-            params |= {"rare": reads.rare, "cap": len(reads.rare) * (DF_CAP + 1), "sampled": reads.sampled,
-                       "sample_cap": reads.sample_cap, "weighed": list(reads.weights),
-                       "weights": list(reads.weights.values())}  # fmt: skip
-            ctes.append(
-                f"""weighed AS MATERIALIZED (
-                    SELECT plainto_tsquery('simple', w.lex) AS q, w.idf
-                    FROM unnest(%(weighed)s::text[], %(weights)s::float8[]) AS w(lex, idf)),
-                fts_scores AS MATERIALIZED (
-                    SELECT m.id, {features},
-                           (SELECT sum(w.idf) FROM weighed w WHERE m.tsv @@ w.q) AS score
-                    FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s) m
-                    WHERE {allowed}),
-                fts AS (
-                    SELECT id, {_RERANK}, row_number() OVER (ORDER BY score DESC) AS rank
-                    FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
-            )
-            unions.append(_hits("fts", "fts"))
-    if mentions.get("name"):
-        # Memories named like a run of the query's words (`_prologue`)
-        ids, scores = zip(*mentions["name"], strict=True)
-        params["name_ids"], params["name_scores"] = list(ids), list(scores)
-        ctes.append(
-            f"""nm AS (
-                SELECT m.id, {features}, row_number() OVER (ORDER BY n.score DESC, {tiebreak}) AS rank
-                FROM unnest(%(name_ids)s::uuid[], %(name_scores)s::float8[]) AS n(memory_id, score)
-                JOIN memories m ON m.id = n.memory_id
-                WHERE {allowed}
-                ORDER BY n.score DESC, {tiebreak} LIMIT %(k)s)"""
-        )
-        unions.append(_hits("nm", "nm"))
-    # Memories linked to an entity the query names (the better named first), and to a graph neighbour of
-    # one (the stronger tie first)
-    for kind, cte in (("entity", "ent"), ("hop", "graph")):
-        if not mentions.get(kind):
-            continue
-        ids, weights = zip(*mentions[kind], strict=True)
-        params[f"{cte}_ids"], params[f"{cte}_weights"] = list(ids), list(weights)
-        ctes.append(
-            f"""{cte} AS (
-                SELECT m.id, {features},
-                       row_number() OVER (ORDER BY max(e.weight) DESC, min({tiebreak})) AS rank
-                FROM unnest(%({cte}_ids)s::uuid[], %({cte}_weights)s::float8[]) AS e(id, weight)
-                JOIN memory_entities me ON me.entity_id = e.id
-                JOIN memories m ON m.id = me.memory_id
-                WHERE {allowed}
-                GROUP BY m.id ORDER BY max(e.weight) DESC, min({tiebreak}) LIMIT %(k)s)"""
-        )
-        unions.append(_hits(cte, cte))
-    if not unions:  # (never with the sort switched off: that needs the vector signal)
+    has_embedding = embedding is not None
+    plan = plan_signals(
+        signals,
+        has_embedding=has_embedding,
+        reads=term_reads(lexemes, dfs, corpus_size, wanted=per_signal) if "fts" in signals else None,
+        mentions=mentions,
+    )
+    if not plan.ctes:  # (never with the sort switched off: that needs the vector signal)
         return []
-
-    def rank_of(signal: str) -> str:
-        return f"min(rank) FILTER (WHERE signal = '{signal}')"
-
-    # A vector candidate's similarity comes from its distance, computed once. Another candidate's is
-    # only computed here when a threshold needs it (each costs reading a 6 KB vector out of line); the
-    # results' are filled in after ranking (`result_rows`).
-    if embedding is None:
-        similarity = "0"
-    elif with_similarity:
-        similarity = f"""(SELECT CASE WHEN m.embedding IS NULL THEN 0 ELSE {_SIMILARITY} END
-                          FROM memories m WHERE m.id = c.id)"""
-    else:
-        similarity = (
-            "CASE WHEN c.distance = 'NaN'::float8 THEN 0 ELSE 1 - c.distance END"  # NULL: not a vec hit
-        )
-    # One row per candidate with every signal's rank: a single hash aggregate. Only what the re-ranker
-    # reads: the results' full rows come after ranking (`result_rows`), so the ~100 candidates that are
-    # not returned cost no content, JSON or row decoding.
-    carried = ", ".join(f"min({column}) AS {column}" for column in _RERANK_COLUMNS)
-    sql = f"""
-        WITH {", ".join(ctes)},
-        hits AS ({" UNION ALL ".join(unions)}),
-        candidates AS MATERIALIZED (
-            SELECT id, {rank_of("vec")} AS vector_rank, {rank_of("fts")} AS fts_rank,
-                   {rank_of("nm")} AS name_rank, {rank_of("ent")} AS entity_rank,
-                   {rank_of("graph")} AS graph_rank, min(distance) AS distance, {carried}
-            FROM hits GROUP BY id)
-        SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count,
-               {similarity} AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
-        FROM candidates c
-    """
+    statement = hybrid_statement(
+        plan.ctes, visibility_needs(filters), has_embedding=has_embedding, with_similarity=with_similarity
+    )
+    params = (
+        visibility_params(user_id, filters)
+        | plan.params
+        | {
+            "query": query,
+            "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
+            "k": per_signal,
+        }
+    )
     if not switched:
-        return conn.execute(sql, params).fetchall()
+        return conn.execute(statement, params).fetchall()
     with conn.pipeline():  # sorting as usual again for the rest of the transaction, in the same round trip
-        cursor = conn.execute(sql, params)
+        cursor = conn.execute(statement, params)
         conn.execute(vector_index_switch.RESTORE)
     return cursor.fetchall()
 
 
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
+
+# The query's distinct lexemes (english stemming, stop words dropped), in order of appearance.
+_LEXEMES = sql.SQL(
+    """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
+                  SELECT lex, min(p) AS pos
+                  FROM unnest(to_tsvector('english', %(query)s)) AS t(lex, positions, weights),
+                       unnest(positions) p
+                  GROUP BY lex) x"""
+)
+_NO_LEXEMES = sql.SQL("SELECT '{}'::text[]")
+
+_PROLOGUE = sql.SQL(
+    """SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
+                   set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
+                   {switch} AS sort,
+                   lx.lexemes,
+                   (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
+                    FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
+                    LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs,
+                   mentions.*
+            FROM ({lexemes}) AS lx(lexemes),
+                 (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
+                         coalesce(array_agg(weight), '{{}}') AS weights
+                  FROM engram_query_mentions(%(query)s, %(grams)s, %(cap)s, %(specific)s, %(kinds)s)
+                  WHERE %(kinds)s <> '{{}}') mentions"""
+)
+# Its two texts (with and without the query's lexemes), rendered once; as text for the reason given in
+# `hybrid_candidates`.
+_PROLOGUES = {
+    reads_terms: _PROLOGUE.format(
+        switch=sql.SQL(vector_index_switch.SWITCH), lexemes=_LEXEMES if reads_terms else _NO_LEXEMES
+    ).as_string()
+    for reads_terms in (True, False)
+}
 
 
 def _prologue(
@@ -352,19 +494,7 @@ def _prologue(
     value returned says whether sorting was switched off, to be restored after the hybrid statement."""
     kinds = [kind for signal, kind in _MENTION_KINDS if signal in signals]
     row = conn.execute(
-        f"""SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
-                   set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
-                   {vector_index_switch.SWITCH} AS sort,
-                   lx.lexemes,
-                   (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
-                    FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
-                    LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs,
-                   mentions.*
-            FROM ({_LEXEMES if "fts" in signals else "SELECT '{}'::text[]"}) AS lx(lexemes),
-                 (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
-                         coalesce(array_agg(weight), '{{}}') AS weights
-                  FROM engram_query_mentions(%(query)s, %(grams)s, %(cap)s, %(specific)s, %(kinds)s)
-                  WHERE %(kinds)s <> '{{}}') mentions""",
+        _PROLOGUES["fts" in signals],
         {
             "ef": str(ef_search),
             "uid": user_id,
@@ -383,6 +513,36 @@ def _prologue(
     return list(row["lexemes"]), list(row["dfs"]), found, row["sort"] is not None
 
 
+_RESULT_ROWS = sql.SQL(
+    """{with_access}
+        SELECT {columns}, {similarity} AS similarity
+        FROM memories m {no_flush}
+        WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)"""
+)
+
+
+@functools.lru_cache(maxsize=4)
+def _result_rows_statement(similarity: bool, tracked: bool) -> str:
+    """`result_rows`' statement: with the similarity of `%(sim_ids)s` or none, with the access of
+    `%(tracked)s` recorded or not. Composed once per combination, as text (see `hybrid_statement`)."""
+    pieces: dict[str, sql.Composable] = {
+        "with_access": sql.SQL(""),
+        "columns": M_COLUMNS,
+        "similarity": sql.SQL("NULL::float8"),
+        "no_flush": sql.SQL(""),
+    }
+    if similarity:
+        pieces["similarity"] = sql.SQL(
+            "CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN {} END"
+        ).format(_SIMILARITY)
+    if tracked:
+        pieces["with_access"] = sql.SQL(
+            "WITH {}, touched AS ({} AND x.id = ANY(%(tracked)s) RETURNING 1)"
+        ).format(_NO_FLUSH_CTE, _ACCESS_UPDATE)
+        pieces["no_flush"] = sql.SQL(", no_flush")
+    return _RESULT_ROWS.format(**pieces).as_string()
+
+
 def result_rows(
     conn: Conn,
     user_id: str,
@@ -399,6 +559,8 @@ def result_rows(
     were before this access."""
     if not ids:
         return {}
+    if tracked and now is None:
+        raise ValueError("recording access needs `now`")
     params: dict[str, Any] = {
         "uid": user_id,
         "ids": list(ids),
@@ -407,23 +569,8 @@ def result_rows(
         "tracked": list(tracked or []),
         "now": now,
     }
-    similarity = (
-        f"CASE WHEN m.id = ANY(%(sim_ids)s) AND m.embedding IS NOT NULL THEN {_SIMILARITY} END"
-        if embedding is not None and similarity_of
-        else "NULL::float8"
-    )
-    access = ""
-    if tracked:
-        if now is None:
-            raise ValueError("recording access needs `now`")
-        access = f"""{_NO_FLUSH_CTE}, touched AS ({_ACCESS_UPDATE} AND x.id = ANY(%(tracked)s) RETURNING 1)"""
-    rows = conn.execute(
-        f"""{"WITH " + access if access else ""}
-        SELECT {M_COLUMNS}, {similarity} AS similarity
-        FROM memories m {", no_flush" if access else ""}
-        WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
-        params,
-    ).fetchall()
+    statement = _result_rows_statement(embedding is not None and bool(similarity_of), bool(tracked))
+    rows = conn.execute(statement, params).fetchall()
     return {row["id"]: row for row in rows}
 
 
@@ -442,17 +589,12 @@ def name_grams(query: str, limit: int = 30) -> list[str]:
     return grams[-limit:]
 
 
-# The query's distinct lexemes (english stemming, stop words dropped), in order of appearance.
-_LEXEMES = """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
-                  SELECT lex, min(p) AS pos
-                  FROM unnest(to_tsvector('english', %(query)s)) AS t(lex, positions, weights),
-                       unnest(positions) p
-                  GROUP BY lex) x"""
+_QUERY_TERMS = sql.SQL("SELECT ({}) AS terms").format(_LEXEMES)
 
 
 def query_terms(conn: Conn, query: str) -> list[str]:
     """The query's distinct lexemes (english stemming, stop words dropped), in order of appearance."""
-    row = conn.execute(f"SELECT ({_LEXEMES}) AS terms", {"query": query}).fetchone()
+    row = conn.execute(_QUERY_TERMS, {"query": query}).fetchone()
     return list(row["terms"]) if row else []
 
 
@@ -466,7 +608,8 @@ def count_active_memories(conn: Conn, user_id: str) -> int:
 # Retrieval strengthens what it returns (seed 004): counts, salience boosted more after longer gaps (the
 # spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder. The SET
 # list over alias `x`, with `%(now)s`: memories here, graph nodes, edges and sources in explore.
-SPACED_ACCESS = """
+SPACED_ACCESS = sql.SQL(
+    """
         access_count = x.access_count + 1,
         recall_frequency = x.recall_frequency + 1,
         last_recall_interval = CASE WHEN x.last_accessed_at IS NULL THEN NULL
@@ -478,12 +621,16 @@ SPACED_ACCESS = """
         state = CASE WHEN x.state = 'archived' THEN x.state
                      WHEN x.recall_frequency + 1 >= 10 THEN 'core' ELSE 'active' END,
         last_accessed_at = %(now)s"""
+)
 # The caller adds the ids (`AND x.id = ANY(...)`).
-_ACCESS_UPDATE = f"UPDATE memories x SET {SPACED_ACCESS} WHERE x.user_id = %(uid)s"
+_ACCESS_UPDATE = sql.SQL("UPDATE memories x SET {} WHERE x.user_id = %(uid)s").format(SPACED_ACCESS)
 # Read paths (search, recall, timeline, special queries) write nothing but access counters: their commit
 # need not wait for the WAL flush (this transaction only). A crash can lose the last fraction of a
 # second of access counts, never a memory.
-_NO_FLUSH_CTE = "no_flush AS (SELECT set_config('synchronous_commit', 'off', true))"
+_NO_FLUSH_CTE = sql.SQL("no_flush AS (SELECT set_config('synchronous_commit', 'off', true))")
+_RECORD_ACCESS = sql.SQL("WITH {} {} AND x.id = ANY(%(ids)s) AND (SELECT true FROM no_flush)").format(
+    _NO_FLUSH_CTE, _ACCESS_UPDATE
+)
 
 
 def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> None:
@@ -491,7 +638,4 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
     transaction, whose commit then does not wait for the WAL flush (`_NO_FLUSH_CTE`)."""
     if not ids:
         return
-    conn.execute(
-        f"WITH {_NO_FLUSH_CTE} {_ACCESS_UPDATE} AND x.id = ANY(%(ids)s) AND (SELECT true FROM no_flush)",
-        {"uid": user_id, "ids": list(ids), "now": now},
-    )
+    conn.execute(_RECORD_ACCESS, {"uid": user_id, "ids": list(ids), "now": now})

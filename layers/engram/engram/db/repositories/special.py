@@ -2,15 +2,18 @@
 
 Every listing applies the same visibility rules as standard search (`hybrid_candidates`): the user, status,
 historical flag, expiry, not-yet-effective, memory types, importance floor, sensitivity ceiling and the
-optional event/document date window. The clause is restated here rather than imported because it is part of
-that module's SQL text; `test_special_queries` checks both paths hide the same sensitive memory.
+optional event/document date window. Each statement is composed with search's own predicate (`VISIBLE`),
+so the two cannot drift apart; `test_special_queries` checks both paths hide the same sensitive memory.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, LiteralString
 from uuid import UUID
+
+from psycopg import sql
 
 from engram.db.connection import Conn
 from engram.db.repositories.search import (
@@ -22,18 +25,31 @@ from engram.db.repositories.search import (
 )
 
 # When a memory "happened" for period questions: the event it describes, else when it was said, else stored.
-HAPPENED_AT = "coalesce(m.event_date, m.document_date, m.created_at)"
+HAPPENED_AT = sql.SQL("coalesce(m.event_date, m.document_date, m.created_at)")
 
 # Trigram similarity a misspelt name needs ("Marc" -> "marcus" 0.5, "Marcos" 0.4); pg_trgm's default 0.3
 # would also read "work" as "network".
 FUZZY_NAME_SIMILARITY = 0.4
 
 _ORDERS = {
-    "importance": "m.importance_score DESC, m.confidence DESC, m.created_at DESC",
-    "date_asc": f"{HAPPENED_AT} ASC, m.created_at ASC",
-    "date_desc": f"{HAPPENED_AT} DESC, m.created_at DESC",
+    "importance": sql.SQL("m.importance_score DESC, m.confidence DESC, m.created_at DESC"),
+    "date_asc": sql.SQL("{} ASC, m.created_at ASC").format(HAPPENED_AT),
+    "date_desc": sql.SQL("{} DESC, m.created_at DESC").format(HAPPENED_AT),
 }
 Order = Literal["importance", "date_asc", "date_desc"]
+
+
+@functools.lru_cache(maxsize=32)
+def _statement(template: LiteralString, order: Order | None = None) -> str:
+    """A statement over memories `m` with the pieces every listing shares: `{columns}` (a memory's
+    columns), `{visible}` (search's visibility predicate, `visibility_params`), `{happened_at}`, and
+    `{order}` when given. Composed once per template, as text (see `search.hybrid_statement`)."""
+    pieces = {"order": _ORDERS[order]} if order else {}
+    statement = sql.SQL(template).format(
+        columns=M_COLUMNS, visible=VISIBLE, happened_at=HAPPENED_AT, **pieces
+    )
+    return statement.as_string()
+
 
 # Words every goal statement shares ("my goal is to", "I want to", "this year"): an action completes a goal
 # only through a word that says *what* the goal is about.
@@ -54,15 +70,19 @@ def list_visible(
     """The memories search may show, in `order`, with `happened_at` (the date period questions use)."""
     params = visibility_params(user_id, filters) | {"limit": limit}
     return conn.execute(
-        f"""SELECT {M_COLUMNS}, {HAPPENED_AT} AS happened_at FROM memories m
-            WHERE {VISIBLE} ORDER BY {_ORDERS[order]} LIMIT %(limit)s""",
+        _statement(
+            """SELECT {columns}, {happened_at} AS happened_at FROM memories m
+            WHERE {visible} ORDER BY {order} LIMIT %(limit)s""",
+            order=order,
+        ),
         params,
     ).fetchall()
 
 
 def count_visible(conn: Conn, user_id: str, filters: SearchFilters) -> int:
     row = conn.execute(
-        f"SELECT count(*) AS n FROM memories m WHERE {VISIBLE}", visibility_params(user_id, filters)
+        _statement("SELECT count(*) AS n FROM memories m WHERE {visible}"),
+        visibility_params(user_id, filters),
     ).fetchone()
     return int(row["n"]) if row else 0
 
@@ -72,16 +92,16 @@ def people_in_memories(conn: Conn, user_id: str, filters: SearchFilters, *, limi
     memory above the sensitivity ceiling)."""
     params = visibility_params(user_id, filters) | {"limit": limit}
     return conn.execute(
-        f"""
+        _statement("""
         SELECT e.id, e.name, e.relationship, e.mention_count, count(DISTINCT m.id) AS visible_mentions
         FROM memories m
         JOIN memory_entities me ON me.memory_id = m.id
         JOIN entities e ON e.id = me.entity_id AND e.user_id = m.user_id
-        WHERE {VISIBLE} AND e.kind = 'person' AND NOT e.is_owner AND e.merged_into IS NULL
+        WHERE {visible} AND e.kind = 'person' AND NOT e.is_owner AND e.merged_into IS NULL
         GROUP BY e.id, e.name, e.relationship, e.mention_count
         ORDER BY e.mention_count DESC, visible_mentions DESC, e.name
         LIMIT %(limit)s
-        """,
+        """),
         params,
     ).fetchall()
 
@@ -125,8 +145,9 @@ def entities_with_visible_memories(
         return set()
     params = visibility_params(user_id, filters) | {"ids": list(entity_ids)}
     rows = conn.execute(
-        f"""SELECT DISTINCT me.entity_id FROM memory_entities me JOIN memories m ON m.id = me.memory_id
-            WHERE me.user_id = %(uid)s AND me.entity_id = ANY(%(ids)s) AND {VISIBLE}""",
+        _statement("""
+            SELECT DISTINCT me.entity_id FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+            WHERE me.user_id = %(uid)s AND me.entity_id = ANY(%(ids)s) AND {visible}"""),
         params,
     ).fetchall()
     return {row["entity_id"] for row in rows}
@@ -156,7 +177,7 @@ def memories_about(
         "limit": limit,
     }
     return conn.execute(
-        f"""
+        _statement("""
         WITH subject AS (
             SELECT s.i, s.name, e.entity_id
             FROM unnest(%(names)s::text[]) WITH ORDINALITY AS s(name, i)
@@ -173,12 +194,12 @@ def memories_about(
             ) x
             GROUP BY memory_id
         )
-        SELECT {M_COLUMNS}, {HAPPENED_AT} AS happened_at
+        SELECT {columns}, {happened_at} AS happened_at
         FROM hits h JOIN memories m ON m.id = h.memory_id
-        WHERE {VISIBLE} AND h.n >= %(needed)s
-        ORDER BY (m.is_historical OR m.status <> 'active'), m.importance_score DESC, {HAPPENED_AT} DESC
+        WHERE {visible} AND h.n >= %(needed)s
+        ORDER BY (m.is_historical OR m.status <> 'active'), m.importance_score DESC, {happened_at} DESC
         LIMIT %(limit)s
-        """,
+        """),
         params,
     ).fetchall()
 
@@ -205,10 +226,10 @@ def graph_connections(
         "limit": limit,
     }
     return conn.execute(
-        f"""
+        _statement("""
         WITH visible AS (
             SELECT DISTINCT me.entity_id FROM memory_entities me JOIN memories m ON m.id = me.memory_id
-            WHERE me.user_id = %(uid)s AND {VISIBLE}
+            WHERE me.user_id = %(uid)s AND {visible}
         )
         SELECT fe.name AS from_name, te.name AS to_name, r.relationship_type, r.kind, r.strength
         FROM relationships r
@@ -221,7 +242,7 @@ def graph_connections(
           AND r.to_entity_id IN (SELECT entity_id FROM visible)
         ORDER BY r.strength DESC, r.updated_at DESC
         LIMIT %(limit)s
-        """,
+        """),
         params,
     ).fetchall()
 
@@ -251,20 +272,20 @@ def co_mentions(
         "limit": limit,
     }
     return conn.execute(
-        f"""
+        _statement("""
         SELECT fe.name AS from_name, te.name AS to_name, te.kind AS to_kind, count(DISTINCT m.id) AS shared
         FROM memory_entities a
         JOIN memory_entities b ON b.memory_id = a.memory_id AND b.entity_id <> a.entity_id
         JOIN memories m ON m.id = a.memory_id
         JOIN entities fe ON fe.id = a.entity_id
         JOIN entities te ON te.id = b.entity_id AND te.merged_into IS NULL AND NOT te.is_owner
-        WHERE a.user_id = %(uid)s AND a.entity_id = ANY(%(ids)s) AND {VISIBLE}
+        WHERE a.user_id = %(uid)s AND a.entity_id = ANY(%(ids)s) AND {visible}
           AND (%(kind)s::text IS NULL OR te.kind = %(kind)s)
           AND (NOT %(between)s OR (b.entity_id = ANY(%(ids)s) AND a.entity_id::text < b.entity_id::text))
         GROUP BY fe.name, te.name, te.kind
         ORDER BY shared DESC, te.name
         LIMIT %(limit)s
-        """,
+        """),
         params,
     ).fetchall()
 
@@ -303,15 +324,15 @@ def memory_sentiment_points(
     (words or name) or filed under `category`."""
     params = visibility_params(user_id, filters) | {"topic": topic, "category": category, "limit": limit}
     rows = conn.execute(
-        f"""
-        SELECT {M_COLUMNS}, {HAPPENED_AT} AS happened_at
+        _statement("""
+        SELECT {columns}, {happened_at} AS happened_at
         FROM memories m
-        WHERE {VISIBLE} AND m.sentiment IS NOT NULL
+        WHERE {visible} AND m.sentiment IS NOT NULL
           AND (%(topic)s::text IS NULL OR m.tsv @@ plainto_tsquery('english', %(topic)s)
                OR lower(m.name) = lower(%(topic)s) OR m.category = %(category)s)
-        ORDER BY {HAPPENED_AT} DESC
+        ORDER BY {happened_at} DESC
         LIMIT %(limit)s
-        """,
+        """),
         params,
     ).fetchall()
     return rows[::-1]
@@ -333,25 +354,25 @@ def goal_completions(
         "types": None,
     }
     rows = conn.execute(
-        f"""
+        _statement("""
         WITH g AS (
             SELECT id, tsv, coalesce(document_date, created_at) AS stated_at
             FROM memories WHERE user_id = %(uid)s AND id = ANY(%(goals)s)
         ), filler AS (
             SELECT tsvector_to_array(to_tsvector('english', %(filler)s)) AS words
         )
-        SELECT DISTINCT ON (g.id) g.id AS goal_id, m.id, m.content, {HAPPENED_AT} AS happened_at
+        SELECT DISTINCT ON (g.id) g.id AS goal_id, m.id, m.content, {happened_at} AS happened_at
         FROM g CROSS JOIN filler f
         JOIN memories m ON m.user_id = %(uid)s AND m.memory_type IN ('action', 'event')
-        WHERE {VISIBLE}
+        WHERE {visible}
           AND coalesce(m.document_date, m.created_at) >= g.stated_at
           AND m.content ~* %(cue)s
           AND EXISTS (
               SELECT 1 FROM unnest(tsvector_to_array(g.tsv)) AS w(word)
               WHERE w.word = ANY(tsvector_to_array(m.tsv)) AND NOT w.word = ANY(f.words)
                 AND length(w.word) > 2 AND w.word !~ '^[0-9]+$')
-        ORDER BY g.id, {HAPPENED_AT} ASC
-        """,
+        ORDER BY g.id, {happened_at} ASC
+        """),
         params,
     ).fetchall()
     return {row["goal_id"]: row for row in rows}
