@@ -17,7 +17,7 @@ or 23:59:59 UTC (period ends, for expiry). Times are UTC unless the text names a
 
 Every resolved relative mention carries a label ("7 May 2023", "week of 1 May 2023", "April 2023") that the
 extractor appends to the memory text, so the memory stands alone long after "yesterday" stopped meaning
-anything. Call `warm_up()` once at start-up: dateparser's first call costs ~2 s.
+anything. Call `warm_up()` once at start-up: dateparser's first call takes seconds.
 
 This package is the public entry: import from `engram.language.temporal`. Its modules share their
 underscore helpers with each other, never outside the package.
