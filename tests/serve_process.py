@@ -16,7 +16,7 @@ from pathlib import Path
 from tests.http_client import ApiClient, free_port
 
 START_DEADLINE = 60.0  # a cold start (initdb, migrations, warm-up) on a busy 2-core machine
-RECOVERY_DEADLINE = 15.0  # measured ~1 s; generous for a machine shared with other test runs
+RECOVERY_DEADLINE = 15.0  # recovery takes about a second; generous for a machine shared with other runs
 STOP_DEADLINE = 20.0
 
 

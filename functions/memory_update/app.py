@@ -1,5 +1,5 @@
 """The memory-update function: SQS batches of extract/update jobs (partial batch failures) and
-`POST /v1/memory-update` (seed 000 §3.3)."""
+`POST /v1/memory-update`."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""The error contract of DESIGN §4 through real HTTP: status codes and `{"error": {...}}` bodies."""
+"""The error contract through real HTTP: status codes and `{"error": {...}}` bodies."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from engram.db.repositories import entities as entities_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
 
-DESIGN_COLUMNS = {
+ENTITY_COLUMNS = {
     "id",
     "kind",
     "entity_type",
@@ -77,7 +77,7 @@ def test_list_returns_entities_with_the_design_columns_and_never_the_vector(api,
     by_name = {item["name"]: item for item in response.body["items"]}
     assert {"Sarah", "Stripe"} <= set(by_name)
     sarah = by_name["Sarah"]
-    assert set(sarah) >= DESIGN_COLUMNS
+    assert set(sarah) >= ENTITY_COLUMNS
     assert "embedding" not in sarah and "user_id" not in sarah
     assert sarah["kind"] == "person" and sarah["relationship"] == "friend" and sarah["mention_count"] >= 1
 

@@ -1,4 +1,4 @@
-"""POST /v1/feedback through real HTTP and a real Postgres: note feedback (seed 001) and recall feedback."""
+"""POST /v1/feedback through real HTTP and a real Postgres: note feedback and recall feedback."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ def write(path: Path, document: object) -> Path:
     return path
 
 
-@pytest.mark.slow  # ~1 min: each memory row costs ~5 ms of HNSW index maintenance in Postgres
+@pytest.mark.slow  # every one of the 10,000 memory rows pays for HNSW index maintenance in Postgres
 def test_a_ten_thousand_row_legacy_file_imported_twice_leaves_ten_thousand_memories(
     db, user_id, tmp_path, capsys
 ) -> None:

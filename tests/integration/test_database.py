@@ -9,7 +9,7 @@ from engram.db.connection import Database
 from engram.db.migrations import applied_versions, default_sql_dir, load_migrations, migrate
 from engram.errors import DatabaseUnavailable
 
-DESIGN_TABLES = {
+SCHEMA_TABLES = {
     "users", "teams", "team_members", "sources", "memories", "memory_versions", "memory_relations",
     "memory_operations", "entities", "entity_notes", "relationships", "memory_entities", "source_mentions",
     "sentiment_history", "memory_jobs", "memory_preferences", "profiles", "timeline_events", "feedback",
@@ -27,7 +27,7 @@ def test_migrate_twice_applies_nothing_the_second_time(db):
 def test_every_table_of_the_data_model_exists(db):
     with db.system_transaction() as conn:
         rows = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
-    assert {r["tablename"] for r in rows} >= DESIGN_TABLES
+    assert {r["tablename"] for r in rows} >= SCHEMA_TABLES
 
 
 def test_search_indexes_exist(db):

@@ -1,4 +1,4 @@
-"""What extraction sees of existing memories (seed 002: 180-day window, stale observation cleanup)."""
+"""What extraction sees of existing memories (the 180-day window, stale observation cleanup)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hierarchical memory (seed 004) against Postgres: storylines and macros appear exactly at their
+"""Hierarchical memory against Postgres: storylines and macros appear exactly at their
 thresholds, with membership; dirty descriptions are rewritten from notes; runs are per user and
 idempotent. Sources go in through POST /v1/analyze on several days, so mentions and day counts are the
 write path's own."""

@@ -1,4 +1,4 @@
-"""Bulk import (seed 001 Part 6) through the real service and repositories: legacy entities become nodes
+"""Bulk import through the real service and repositories: legacy entities become nodes
 and entity memories, facts become memories, re-imports create nothing, secrets never get in, and an
 export imports back."""
 

@@ -1,4 +1,4 @@
-"""Seed 004's explore tool through POST /v1/explore, on data written by POST /v1/analyze (offline engine).
+"""The explore tool through POST /v1/explore, on data written by POST /v1/analyze (offline engine).
 
 Edges and notes the offline engine does not write (a rival, a note about someone) are added through the
 real repositories.

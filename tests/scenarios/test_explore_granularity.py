@@ -1,4 +1,4 @@
-"""Seed 004's granularities over real hierarchy: notes through POST /v1/analyze, the nightly hierarchy
+"""Explore's granularities over real hierarchy: notes through POST /v1/analyze, the nightly hierarchy
 run, then POST /v1/explore at meso (storylines in full, sources as previews) and macro (macros in full
 with their storylines)."""
 

@@ -1,4 +1,4 @@
-"""GET /v1/profile and POST /v1/profile/refresh after plain notes (seed 003 profiles)."""
+"""GET /v1/profile and POST /v1/profile/refresh after plain notes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Recall (seed 000 §7 type-aware context, seed 004 classifier) and timeline (seed 003), through HTTP.
+"""Recall (context in sections by memory type, the needs-search classifier) and timeline, through HTTP.
 
 The API resolves "next Friday" and "last week" against the real clock, so every note here is dated
 relative to now. One scripted life is written once per module (under its own user) and read by the
@@ -82,7 +82,7 @@ def test_a_personal_query_gets_the_type_aware_context(life: Engram):
     assert body["needs_search"] is True
     context = body["context"]
     names = sections_of(context)
-    assert names == [n for n in SECTIONS if n in names], "sections keep the seed's order"
+    assert names == [n for n in SECTIONS if n in names], "sections keep their fixed order"
     assert "window seats" in block(context, "user_preferences")
     assert "marathon" in block(context, "active_goals")
     assert "Dinner with Sarah" in block(context, "upcoming_events")

@@ -1,4 +1,4 @@
-"""Standard search through POST /v1/search: relevance, filters and tenancy (seed 000 §5.1)."""
+"""Standard search through POST /v1/search: relevance, filters and tenancy."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Seed 000 §6.2's special queries through POST /v1/search on the offline `rules` provider.
+"""Special queries (summaries, relationships, periods, history, negation, sentiment trends, decisions,
+goals) through POST /v1/search on the offline `rules` provider.
 
 Each test scripts a short history with fixed note dates, then asks several paraphrases of one question and
 checks the response shape and its content. Temporal tests date their notes relative to the real clock,

@@ -1,4 +1,5 @@
-"""Seed 001 §7 and the write path's guarantees (idempotency, reinforcement, privacy, queue), end to end."""
+"""What the write path syncs (entities, feedback, pattern insights) and its guarantees (idempotency,
+reinforcement, privacy, queue), end to end."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engram.jobs.local_worker import LocalWorker
 from engram.pipeline.jobs import register_pipeline_jobs
 from tests.scenarios.conftest import Engram
 
-# --- seed 001 §7 ------------------------------------------------------------------------------------
+# --- entity sync, feedback sync, pattern insights -----------------------------------------------------
 
 
 def test_entity_sync_creates_a_person_for_marcus(engram: Engram, db):

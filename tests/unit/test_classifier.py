@@ -1,4 +1,4 @@
-"""The needs-search classifier (seed 004 "Retrieval Flow", step 2): heuristics offline, a model when set."""
+"""The needs-search classifier (does a message need memory at all?): heuristics offline, a model when set."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from engram.models import Message
 from engram.providers.base import LLM, LLMResult, ToolCall, ToolSpec
 from engram.retrieval.classifier import CLASSIFY_TOOL, heuristic_decision, needs_search
 
-# Seed 004's ten examples of messages that need no memory search, verbatim.
-SEED_NO_SEARCH = [
+# Ten typical messages that need no memory search: general tasks and knowledge.
+TYPICAL_NO_SEARCH = [
     "Explain quantum entanglement simply.",
     "Write a Python script to scrape headlines.",
     "Help me draft a polite resignation email.",
@@ -52,7 +52,7 @@ PERSONAL = [
 ]
 
 
-@pytest.mark.parametrize("query", SEED_NO_SEARCH + OTHER_NO_SEARCH)
+@pytest.mark.parametrize("query", TYPICAL_NO_SEARCH + OTHER_NO_SEARCH)
 def test_generic_messages_need_no_search(query: str):
     decision = heuristic_decision(query)
     assert decision.needs_search is False, decision.reasons

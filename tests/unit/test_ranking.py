@@ -1,4 +1,4 @@
-"""The shared ranking helper (seed 002): order, char cap, established before observations."""
+"""The shared ranking helper: order, char cap, established before observations."""
 
 from __future__ import annotations
 

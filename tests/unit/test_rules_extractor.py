@@ -1,4 +1,4 @@
-"""The offline rules extractor: seed 000's edge cases and extraction rules, each with paraphrases.
+"""The offline rules extractor: the write path's edge cases and extraction rules, each with paraphrases.
 
 The engine must generalise, so most behaviours are checked on several phrasings rather than one string.
 All notes are "said" on Monday 8 May 2023 13:56 UTC (a LOCOMO session time).

@@ -1,4 +1,4 @@
-"""Seed 000 §4.2's trend: the last 14 days' average against the 14 days before, ±0.1 on the -1..1 scale."""
+"""The sentiment trend: the last 14 days' average against the 14 days before, ±0.1 on the -1..1 scale."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_a_move_of_exactly_the_threshold_is_stable_despite_float_rounding(curren
 
 
 def test_a_move_away_from_zero_is_a_trend_where_a_relative_change_would_be_undefined():
-    # seed 000 divides by the previous average, which is 0 here; on the sentiment scale this is a clear rise
+    # a relative change divides by the previous average, 0 here; on the sentiment scale this is a clear rise
     assert sentiment_trend(0.5, 2, 0.0, 2).trend == "improving"
 
 

@@ -1,4 +1,4 @@
-"""Special-query detection (seed 000 §6.2): the right type and parameters for paraphrases, and None for
+"""Special-query detection: the right type and parameters for paraphrases, and None for
 ordinary questions — a false special query hides what a standard search would have found.
 
 Every period is resolved against a fixed `now`: Wednesday 18 March 2026, 15:00 UTC.

@@ -1,4 +1,4 @@
-"""Temporal markers resolved against when something was said (seed 000 §1.3 "temporal detection").
+"""Temporal markers resolved against when something was said.
 
 Every test uses a fixed `observed_at` (Monday 8 May 2023, 13:56 UTC, a LOCOMO session time), never today.
 """

@@ -1,4 +1,4 @@
-"""Query transformation (seed 004 step 3) and the timeline's reading of periods in a query."""
+"""Query transformation before memory search and the timeline's reading of periods in a query."""
 
 from __future__ import annotations
 

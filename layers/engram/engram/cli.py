@@ -174,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
     demo.set_defaults(func=_cmd_demo)
 
-    imp = sub.add_parser("import", help="import legacy entities and facts from a JSON file (seed 001 Part 6)")
+    imp = sub.add_parser("import", help="import legacy entities and facts from a JSON file")
     imp.add_argument("file", type=Path, help='JSON: {"entities": [...], "facts": [...]}')
     imp.add_argument(
         "--user", default="alice", help="the user to import for (default: alice, the README's dev:alice)"

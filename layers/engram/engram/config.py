@@ -2,7 +2,7 @@
 
 Read through `get_settings()` at call time (never at import time); tests call
 `reset_settings()` after changing the environment. Variables are `ENGRAM_*`,
-except the model/logging knobs inherited from the seeds (`MEMORY_*`) and the
+except the model/logging knobs, which read their legacy `MEMORY_*` name first, and the
 providers' own key variables (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`).
 """
 

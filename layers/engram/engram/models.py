@@ -139,7 +139,7 @@ def _text_limit_exceeded(
 
 
 class MemoryPreferences(BaseModel):
-    """Seed 000 §6.1: how a user wants Engram to remember and recall."""
+    """How a user wants Engram to remember and recall: categories, sensitivity, retention, recall."""
 
     custom_instructions: str | None = None
     enabled_categories: list[MemoryType] = Field(default_factory=lambda: list(MEMORY_TYPES))
@@ -187,7 +187,7 @@ CLEARABLE_PREFERENCES = frozenset({"custom_instructions", "default_expiry_days"}
 
 
 # ---------------------------------------------------------------------------------------------------
-# Write path (DESIGN §3 "Analyze" and "Update")
+# Write path: analyze (extraction) and update (one decision per candidate fact)
 # ---------------------------------------------------------------------------------------------------
 
 Layer = Literal["working", "episodic", "semantic", "procedural"]
@@ -212,7 +212,7 @@ IMPORTANCE_SCORES: dict[str, float] = {
 
 
 def clamp_confidence(value: float | None, default: float = 0.5) -> float:
-    """Seed 002: confidence lives in 0.3-1.0; out-of-range model output is clamped, never refused."""
+    """Confidence lives in 0.3-1.0; out-of-range model output is clamped, never refused."""
     if value is None:
         return default
     return round(min(CONFIDENCE_MAX, max(CONFIDENCE_MIN, float(value))), 3)
@@ -245,7 +245,7 @@ class Message(ApiModel):
 
 
 class SourceSpec(ApiModel):
-    """Optional description of where the content came from (DESIGN §2 `sources`)."""
+    """Optional description of where the content came from (stored on its `sources` row)."""
 
     type: Annotated[str, StringConstraints(min_length=1, max_length=64)] = "note"
     context_type: ContextType | None = None
@@ -401,7 +401,7 @@ class UpdateDecision(BaseModel):
 
 
 class Memory(BaseModel):
-    """A memory as the API returns it: the column names of DESIGN §2 (no vectors)."""
+    """A memory as the API returns it: the `memories` table's column names (no vectors)."""
 
     id: UUID
     content: str
@@ -449,7 +449,7 @@ class Memory(BaseModel):
 
 
 class OperationResult(BaseModel):
-    """One executed decision, as the API reports it (DESIGN §4)."""
+    """One executed decision, as the API reports it (an item of `operations`)."""
 
     operation: Operation
     memory_id: UUID | None = None
@@ -481,7 +481,7 @@ class AnalyzeRequest(ApiModel):
 
 
 class MemoryUpdateRequest(ApiModel):
-    """`POST /v1/memory-update` (seed 000 §3.3): run phase 2 for one candidate fact."""
+    """`POST /v1/memory-update`: run phase 2 (the update decision) for one fact the client extracted."""
 
     candidate_fact: ClientFact
     similar_memories: Annotated[list[UUID], Field(max_length=20)] = []
@@ -491,7 +491,7 @@ class MemoryUpdateRequest(ApiModel):
     @model_validator(mode="before")
     @classmethod
     def _similar_as_ids(cls, data: object) -> object:
-        """Accept `[{"id": ...}, ...]` as well as bare ids (the seed's clients send memory objects)."""
+        """Accept `[{"id": ...}, ...]` as well as bare ids (a client may pass back whole memory objects)."""
         if isinstance(data, dict) and isinstance(data.get("similar_memories"), list):
             data = dict(data)
             data["similar_memories"] = [
@@ -501,7 +501,7 @@ class MemoryUpdateRequest(ApiModel):
 
 
 # ---------------------------------------------------------------------------------------------------
-# User edits and feedback (DESIGN §4 `PUT /v1/memories/{id}`, `POST /v1/feedback`; seeds 001 and 003)
+# User edits and feedback (`PUT /v1/memories/{id}`, `POST /v1/feedback`)
 # ---------------------------------------------------------------------------------------------------
 
 TtlPolicy = Literal["keep_forever", "decay", "ephemeral"]
@@ -558,7 +558,7 @@ class MemoryEdit(ApiModel):
         _refuse_nul(self, ("content", "name", "category", "recurrence"))
         if self.recurrence is not None and len(str(self.recurrence)) > 2000:
             raise PydanticCustomError("too_large", "is too large", {"field": "recurrence"})
-        # Times are UTC (DESIGN §2): a time without an offset is read as UTC, never as server-local.
+        # Times are UTC: a time without an offset is read as UTC, never as server-local.
         for name in ("effective_from", "expires_at", "event_date"):
             value = getattr(self, name)
             if value is not None and value.tzinfo is None:
@@ -576,7 +576,7 @@ CLEARABLE_MEMORY_FIELDS = frozenset(
 
 
 class FeedbackRequest(ApiModel):
-    """`POST /v1/feedback`: note feedback (seed 001) or recall feedback (seed 003).
+    """`POST /v1/feedback`: note feedback (on a memory or an entity note) or recall feedback.
 
     Note feedback (`kind` "note", the default) names an `action` and exactly one target: a memory
     (`memory_id`) or an entity note (`note_id`); `edit` carries `new_content`, `comment` a `comment`.
@@ -632,7 +632,7 @@ class FeedbackRequest(ApiModel):
 
 
 # ---------------------------------------------------------------------------------------------------
-# Read path (DESIGN §3 "Search and recall")
+# Read path: search and recall
 # ---------------------------------------------------------------------------------------------------
 
 SearchSignal = Literal["vector", "fts", "name", "entity", "graph"]
@@ -673,10 +673,10 @@ class ScoredMemory(BaseModel):
 
 
 # ---------------------------------------------------------------------------------------------------
-# Recall and timeline (DESIGN §4 `POST /v1/recall`, `POST /v1/timeline`)
+# Recall and timeline (`POST /v1/recall`, `POST /v1/timeline`)
 # ---------------------------------------------------------------------------------------------------
 
-RECALL_DEFAULT_MAX_CHARS = 4000  # seed 002's shared injection cap
+RECALL_DEFAULT_MAX_CHARS = 4000  # the extraction prompt's cap too (`ranking.DEFAULT_MAX_CHARS`)
 
 
 class RecallRequest(ApiModel):

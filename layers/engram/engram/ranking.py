@@ -1,4 +1,4 @@
-"""The one ranking helper (seed 002) used for the extraction prompt and for recall injection.
+"""The one ranking helper used for the extraction prompt and for recall injection.
 
 Established facts (confidence >= 0.6) first, by confidence then recency; then the newest
 observations; kept while they fit the character cap. The same order everywhere means what the model

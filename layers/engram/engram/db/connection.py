@@ -110,9 +110,9 @@ class Database:
         """A transaction confined by row-level security to `user_id` (created on first sight).
 
         `memory_writes`: the transaction will lock memory rows before it changes memories (a fact's
-        execution), so it takes the user's memory-write lock first (sql/0013): the one every change of
-        the user's memories takes anyway, taken later by a trigger. Taken first, two writers of one user
-        wait for each other at the start instead of deadlocking in the middle."""
+        execution), so it takes the user's memory-write lock first (`engram_lock_memory_writes`): the one
+        every change of the user's memories takes anyway, taken later by a trigger. Taken first, two
+        writers of one user wait for each other at the start instead of deadlocking in the middle."""
         check_user_id(user_id)
         conn = self.connection()
         try:

@@ -1,6 +1,6 @@
 """Requests and responses of the graph read API (`/v1/graph/*`, `POST /v1/traverse`).
 
-The structured query mode (`GraphQuery`) stands in for seed 004's Cypher mode: a client describes a
+The structured query mode (`GraphQuery`) stands in for a raw Cypher mode: a client describes a
 pattern `(from)-[edge]-(to)` with filters on each part and Engram compiles it to parameterised SQL.
 Every model forbids unknown fields, so anything outside the grammar — a raw query string, a typo, an
 operator we do not have — is a 400 naming the field rather than something we try to interpret.
@@ -47,7 +47,7 @@ def _no_nul(value: str) -> str:
 
 
 def _utc(value: datetime) -> datetime:
-    """Times are UTC (DESIGN §2): a time without an offset is read as UTC, never as server-local."""
+    """Times are UTC: a time without an offset is read as UTC, never as server-local."""
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value
 
 
@@ -146,7 +146,7 @@ class GraphQuery(ApiModel):
 
 
 class PprTraverse(ApiModel):
-    """Seed 004's PPR mode: rank what is connected to the seeds, weighted by edge strength."""
+    """PPR mode: rank what is connected to the seeds, weighted by edge strength."""
 
     mode: Literal["ppr"]
     seed_nodes: Annotated[list[EntityKey], Field(min_length=1, max_length=MAX_SEEDS)]
@@ -157,7 +157,7 @@ class PprTraverse(ApiModel):
 
 
 class QueryTraverse(ApiModel):
-    """The structured query mode (in place of seed 004's raw Cypher)."""
+    """The structured query mode (in place of raw Cypher)."""
 
     mode: Literal["query"]
     query: GraphQuery

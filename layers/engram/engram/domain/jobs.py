@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engram.config import get_settings
 
-# Must match the CHECK constraints of memory_jobs (sql/0003_jobs_audit_preferences.sql).
+# Must match the CHECK constraints of memory_jobs (sql/0003_jobs_and_audit.sql).
 JobType = Literal[
     "extract", "update", "consolidate", "decay", "cleanup", "graph_update", "summary", "hierarchy", "reembed"
 ]

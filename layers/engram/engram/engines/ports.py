@@ -35,7 +35,7 @@ class KnownFact:
 
 @dataclass
 class ExtractionInput:
-    """Everything phase 1 sees (seed 000 phase 1 + seed 002).
+    """Everything phase 1 (extraction) sees: the new turns, their context, preferences, known facts.
 
     `turns` are the NEW content to extract from (already privacy-redacted and assistant-gated);
     `previous_message`, `recent_messages` and `conversation_summary` are context only: nothing is

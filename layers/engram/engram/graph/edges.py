@@ -8,7 +8,7 @@ draw edges without another model call:
 - employer / home / school slots -> Marcus -engages_with(works_at)-> Stripe, Sarah -lives_in-> Austin;
 - partner slots ("Sarah got engaged to Dan") -> Sarah -has_relationship_with(engaged_to)-> Dan;
 - several things named together ("lunch with Sarah and Marcus") -> weak co-mention edges whose
-  strength grows each time they are named together again (seed 000 relationship strength).
+  strength grows each time they are named together again.
 
 Some relationship types hold one value at a time (`EXCLUSIVE_GROUPS`): a new employer closes the old
 `works_at` edge, "engaged to" closes "dating". Endings ("left Stripe", "broke up") only close.

@@ -1,4 +1,4 @@
-"""API models of the entity endpoints: entities with the column names of DESIGN §2 (never the vector),
+"""API models of the entity endpoints: entities with the `entities` table's column names (never the vector),
 their edges, notes and sentiment, and the body of a new note."""
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 A random walker starts on the seeds; at each step it follows an edge with probability `damping`
 (choosing edges in proportion to their weight) or jumps back to a seed. Its long-run visiting
 frequency ranks the graph by how connected each node is *to the seeds* — HippoRAG's use of PPR for
-retrieval, which seed 004's `traverse` asks for. A node without edges hands its mass back to the seeds
-rather than spreading it over the whole graph, so isolated nodes never gain rank they did not earn.
+retrieval, and what `POST /v1/traverse` ranks by in "ppr" mode. A node without edges hands its mass
+back to the seeds rather than spreading it over the whole graph, so isolated nodes never gain rank they
+did not earn.
 
 The transition matrix is never built: one step is a weighted `np.bincount` over the edge list in both
 directions, O(edges) per iteration, which is all scipy's sparse product would do for us here.

@@ -1,6 +1,6 @@
 """Entity resolution: which node a mentioned name refers to.
 
-Layers, cheapest first (DESIGN §3): the canonical name or an alias exactly; then close spellings
+Layers, cheapest first: the canonical name or an alias exactly; then close spellings
 (Jaro-Winkler on lowercased names over trigram candidates from SQL; one letter at most for people);
 then the rules for the ambiguous middle: the same name with an incompatible tie to the user
 ("my sister Sarah" / "my coworker Sarah") is a different person and gets its own node.

@@ -124,7 +124,7 @@ def find_path(
 def traverse(
     user_id: str, request: PprTraverse | QueryTraverse | CypherTraverse
 ) -> PprResponse | QueryResponse:
-    """`POST /v1/traverse`: seed 004's tool, with structured queries in place of raw Cypher."""
+    """`POST /v1/traverse`: PageRank from seed nodes, or a structured query (raw Cypher is refused)."""
     if isinstance(request, CypherTraverse):
         raise ValidationFailed(
             'raw graph queries (Cypher or SQL) are not accepted; use mode "query" with a structured '

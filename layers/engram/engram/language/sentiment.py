@@ -18,8 +18,8 @@ from engram.language.text import words
 
 Trend = Literal["improving", "declining", "stable", "insufficient_data"]
 
-TREND_WINDOW_DAYS = 14  # seed 000: the last 14 days against the 14 days before them
-TREND_THRESHOLD = 0.1  # seed 000's ±10 %, as a share of the -1..1 scale's half-width
+TREND_WINDOW_DAYS = 14  # the last 14 days against the 14 days before them
+TREND_THRESHOLD = 0.1  # 10 % of the -1..1 scale's half-width
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def sentiment_trend(
 
     Improving when the average rose by more than TREND_THRESHOLD, declining when it fell by more,
     stable otherwise; `insufficient_data` when either window has no readings (there is nothing to
-    compare, and the seed's "stable" would claim a steadiness nobody observed).
+    compare, and "stable" would claim a steadiness nobody observed).
     """
     if current_count <= 0 or previous_count <= 0 or current_average is None or previous_average is None:
         return TrendResult("insufficient_data", current_average, previous_average, None)
@@ -49,7 +49,7 @@ def sentiment_trend(
 
 
 def classify_change(change: float) -> Trend:
-    """Seed 000 §4.2's reading of a change in average sentiment (shared with the search special query)."""
+    """The trend a change in average sentiment reads as (shared with the search special query)."""
     # Rounded so that an exact 0.1 step (0.45 -> 0.35 is 0.10000000000000003 in floats) stays stable.
     change = round(change, 9)
     if change > TREND_THRESHOLD:

@@ -4,7 +4,7 @@
 Import items are validated in full before anything is written, so a bad item is a 400 naming it
 (`facts[3].content`) and nothing of the request is stored. Two kinds of item:
 
-- `LegacyEntity`: seed 001 Part 6's `user_entities` row (name, type, relationship, context,
+- `LegacyEntity`: a row of a legacy `user_entities` table (name, type, relationship, context,
   mention_count, verified, first/last mention timestamps). Legacy exports carry whatever other
   columns their table had (id, user_id, status, metadata, visual_description ...), so unknown keys
   are ignored here; the user id never comes from the file.
@@ -74,7 +74,7 @@ def _no_nul(value: Any) -> Any:
 
 
 class LegacyEntity(JsonScalars):
-    """One legacy entity (seed 001 `user_entities`): becomes an entity node and an entity memory."""
+    """One legacy entity (a `user_entities` row): becomes an entity node and an entity memory."""
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
@@ -93,8 +93,8 @@ class LegacyEntity(JsonScalars):
     @model_validator(mode="before")
     @classmethod
     def _legacy_spellings(cls, data: Any) -> Any:
-        """The seed's migration reads `coalesce(details, context)`, `coalesce(type, 'person')` and
-        `metadata->>'mention_count'`; an Engram export names the type `entity_type`."""
+        """Legacy exports hold the text in `details` or `context`, may leave `type` empty (a person) and
+        keep the count in `metadata.mention_count`; an Engram export names the type `entity_type`."""
         if not isinstance(data, dict):
             return data
         data = dict(data)
@@ -138,7 +138,7 @@ class LegacyEntity(JsonScalars):
 
 
 class ImportFact(JsonScalars):
-    """One fact: `content` plus any memory field (DESIGN §2 `memories`) a client may set."""
+    """One fact: `content` plus any `memories` column a client may set."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
@@ -283,7 +283,7 @@ class ForgetResult(BaseModel):
 class ExportDocument(BaseModel):
     """`GET /v1/export`: everything Engram holds about the user, uncapped.
 
-    Rows are the tables' own columns (DESIGN §2) without `user_id` (it is the top-level `user_id`) and
+    Rows are the tables' own columns without `user_id` (it is the top-level `user_id`) and
     without what `omitted` lists. `counts` gives the number of rows of each section, so a reader can
     check completeness.
     """

@@ -1,11 +1,11 @@
-"""Daily cleanup of one user's memory (DESIGN §3 "Maintenance", seed 000 §5.2, seed 002, seed 004).
+"""Daily cleanup of one user's memory: expired, trivial and ephemeral rows, stale observations, old notes.
 
 - expired: an active memory with `expires_at <= now` is archived (its validity ends at `expires_at`).
 - trivial: `importance_score < 0.1`, unchanged for 90 days and not accessed in 30 -> archived.
 - ephemeral (`ttl_policy = ephemeral`, a hard expiry from creation): episodic and working memories after
   30 days, semantic and procedural ones after 90 -> archived; ephemeral entities after 90 days and
   ephemeral sources after 30 -> state archived.
-- observations (seed 002): `confidence < 0.6`, not reinforced for 180 days -> deleted (audited, ids only).
+- observations: `confidence < 0.6`, not reinforced for 180 days -> deleted (audited, ids only).
 - notes: entity and relationship notes with `expires_at <= now` -> deleted.
 
 `keep_forever` rows are never touched by any rule. Every rule fires at its boundary (`<=`), one
@@ -91,7 +91,7 @@ def cleanup_user(
             jobs_repo.record_job_effects(conn, user_id, job_id, CLEANUP_STEP, result.model_dump())
     counts = result.model_dump()
     logger.info("cleanup done", extra={"task": "cleanup", "now": now.isoformat(), **counts})
-    # `stale_deleted` is the write path's metric for the same seed-002 rule: one dashboard for both.
+    # `stale_deleted` is the write path's metric for the same stale-observation rule: one dashboard for both.
     emit_counts(
         "cleanup",
         {**{f"cleanup_{k}": v for k, v in counts.items()}, "stale_deleted": observations["deleted"]},

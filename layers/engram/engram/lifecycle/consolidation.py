@@ -1,4 +1,4 @@
-"""Consolidation of near-duplicate memories (seed 000 §6.3, DESIGN §4 `POST /v1/consolidate`).
+"""Consolidation of near-duplicate memories (`POST /v1/consolidate`).
 
 Preview (`force: false`) and merge (`force: true`) start from the same plan:
 1. candidate pairs: the user's vectors read once (`db.repositories.consolidation.active_vectors`), pairs
@@ -15,7 +15,7 @@ Preview (`force: false`) and merge (`force: true`) start from the same plan:
 Duplicate entity nodes (one's name is the other's name or alias, and resolution would call them one)
 are merged through the graph's own `merge_entities` in the same call.
 
-Keeper score (seed 000 §6.3): importance_score + 0.01 x mention_count + age in years (older wins), ties
+Keeper score: importance_score + 0.01 x mention_count + age in years (older wins), ties
 to the older row, then the smaller id.
 """
 
@@ -63,7 +63,7 @@ PAIR_CAP = 20_000  # pairs read per call; beyond that the next call continues af
 
 
 def keeper_score(row: dict[str, Any], now: datetime) -> float:
-    """Seed 000 §6.3: higher importance, more mentions and an older row make the keeper."""
+    """Higher importance, more mentions and an older row make the keeper."""
     age_years = max(0.0, (now - row["created_at"]).total_seconds()) / SECONDS_PER_YEAR
     return float(row["importance_score"] or 0.5) + (row["mention_count"] or 0) * 0.01 + age_years
 

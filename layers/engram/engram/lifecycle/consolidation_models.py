@@ -1,8 +1,8 @@
 """`POST /v1/consolidate`: the request, the preview and the merge result.
 
 A preview and a merge have the same vocabulary: a `group` is one keeper and the memories that would be
-(or were) merged into it; `pairs` flattens the groups into keeper/merge pairs with their similarity, the
-shape seed 000 §6.3 previews. Both contents are shown, so the user can judge before `force: true`.
+(or were) merged into it; `pairs` flattens the groups into keeper/merge pairs with their similarity.
+Both contents are shown, so the user can judge each merge before `force: true`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Weekly decay of one user's memory and graph (DESIGN §3 "Maintenance", seed 000 §5.2, seed 004).
+"""Weekly decay of one user's memory and graph: importance, salience, states, relationship strength.
 
 Each step below is one set-based statement; all run in one transaction per user, in this order:
 

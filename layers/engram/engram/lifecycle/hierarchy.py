@@ -1,5 +1,4 @@
-"""Nightly hierarchy (seed 004 "Hierarchical Memory", DESIGN §3 "Maintenance"): storylines, macros, and
-the descriptions of dirty nodes and edges, for one user.
+"""Nightly hierarchy: storylines, macros, and the descriptions of dirty nodes and edges, for one user.
 
 - **Storyline**: an entity (not the owner, not merged or archived) with 5+ sources over 3+ distinct
   days gets one, its `storyline_sources` being the sources that mention it.
@@ -9,7 +8,7 @@ the descriptions of dirty nodes and edges, for one user.
 - **Dirty description**: an `is_dirty` node or edge (a note was added, a merge) gets a description from
   its live notes and usable memories, and an embedding; its flag is cleared.
 
-Storylines are unique per anchor, so seed 004's "2+ storylines for one anchor" cannot mean storylines
+Storylines are unique per anchor, so the rule "2+ storylines for one anchor" cannot mean storylines
 anchored on it; it is read as storylines *about* it: "Andrew" roots a macro over his own storyline and
 Priya's when Andrew appears in 2+ of Priya's sources and the two together span 30+ days.
 
@@ -268,7 +267,7 @@ def _entity_material(row: dict[str, Any]) -> EntityMaterial:
 
 
 def _entity_embed_text(row: dict[str, Any], texts: dict[UUID, Summary]) -> str:
-    """Seed 004: a node's embedding is built from its description and its notes."""
+    """A node's embedding is built from its description and its notes."""
     return " ".join([texts[row["id"]].description, *row["notes"]])
 
 

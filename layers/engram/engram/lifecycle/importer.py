@@ -1,4 +1,4 @@
-"""Bulk import of legacy entities and facts (seed 001 Part 6), for `POST /v1/import` and `engram import`.
+"""Bulk import of legacy entities and facts, for `POST /v1/import` and `engram import`.
 
 Order of business for one request (at most `MAX_IMPORT_ITEMS` items, already validated as a whole):
 1. the privacy filter, as analyze applies it: an item whose text holds a secret is dropped (never

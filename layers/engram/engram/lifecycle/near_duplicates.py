@@ -1,10 +1,9 @@
 """Near-duplicate pairs among one user's vectors: an inverted-file search in numpy over one fetch.
 
-Why not a self-join over an HNSW index (what consolidation did first, sql/0009): every memory pays one
-index lookup, measured at 0.23-0.37 ms on the sign-bit index even with the bits stored inline, so a
-100,000-memory user took 165 s against a 10 s target. Reading the user's vectors once (as halfvec:
-~2.4 s for 100k, `db.repositories.consolidation.active_vectors`) and searching them in memory (~2 s) is
-an order of magnitude cheaper:
+Why not a self-join over an HNSW index: every memory pays one index lookup (even on a sign-bit index
+with the bits stored inline), so a user with 100,000 memories waits minutes. Reading the user's vectors
+once (as halfvec, `db.repositories.consolidation.active_vectors`) and searching them in memory is an
+order of magnitude cheaper:
 
 1. a count sketch (each dimension added, with a random sign, into one of `SKETCH_DIMS` buckets) gives
    every vector a short summary whose dot products estimate the true cosine, in one pass over the data;
@@ -12,8 +11,8 @@ an order of magnitude cheaper:
    lives in its nearest cell and looks into its `probes` nearest cells;
 3. inside a cell, one matrix product scores every (visitor, member) by the sketch; a vector keeps its
    `neighbours` best members above `threshold - margin`. The sketch estimates a cosine c like a
-   correlation from `SKETCH_DIMS` samples: its error is ~(1 - c^2) / sqrt(SKETCH_DIMS), measured 0.016
-   at c = 0.85 for dense vectors and for the hash embedder's sparse ones alike, so the margin is five of
+   correlation from `SKETCH_DIMS` samples: its error is ~(1 - c^2) / sqrt(SKETCH_DIMS), ~0.017 at
+   c = 0.85, for dense vectors and for the hash embedder's sparse ones alike, so the margin is five of
    those (0.087 at 0.85) — a true duplicate is not dropped for an unlucky sketch, and the many memories
    of one topic (cosine ~0.5) are not re-checked for nothing;
 4. only those candidates get the exact cosine of the float vectors, and the threshold is applied to it.
@@ -32,7 +31,7 @@ import numpy as np
 SKETCH_DIMS = 256  # screening sketch: cosine error ~(1 - c^2) / 16
 COARSE_DIMS = 64  # cell assignment needs less precision than screening
 CELL_SIZE = 128  # vectors per cell: balances assignment (n x cells) against screening (n x cell size)
-PROBES = 8  # measured on clustered vectors: 3 probes found 99.4% of planted pairs at 100k, 8 all (10k-100k)
+PROBES = 8  # cells each vector looks into: on clustered vectors, 3 miss a few planted pairs and 8 none
 NEIGHBOURS = 8
 MARGIN_SIGMAS = 5.0
 MIN_MARGIN = 0.05

@@ -1,4 +1,4 @@
-"""The user's profile (seed 003): name, home, work, family, diet, likes ... as category/key/value
+"""The user's profile: name, home, work, family, diet, likes ... as category/key/value
 facts read from the memories that state them.
 
 Built from memories that carry a subject/attribute/value (both write engines produce them), about the

@@ -236,7 +236,7 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
         source = source_repo.get_source(conn, user_id, source_id)
         if source is None:
             raise NotFound("no such source", field="source_id")
-        # Seed 002: each processing cycle also drops the user's observations that went stale.
+        # Each processing cycle also drops the user's observations that went stale.
         stale = context_repo.delete_stale_observations(conn, user_id, now)
         prefs = get_preferences(conn, user_id)
         established, observations = _known(context_repo.known_facts(conn, user_id, now))
@@ -396,7 +396,7 @@ def _fact_view(fact: CandidateFact) -> dict[str, Any]:
 def _insights(
     conn: Any, user_id: str, applied: list[AppliedFact], observed_at: datetime
 ) -> list[dict[str, Any]]:
-    """Seed 001's "aha": an entity in 3+ sources of the 14 days up to this one; each supersede, plainly."""
+    """Pattern insights: an entity in 3+ sources of the 14 days up to this one; each supersede, plainly."""
     insights: list[dict[str, Any]] = []
     for item in applied:
         if item.result.strategy == "supersede" and item.superseded_content:

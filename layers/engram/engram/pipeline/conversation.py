@@ -1,7 +1,7 @@
 """Turning a request's note or messages into turns: who said what, when, and which turns count.
 
 Assistant turns are context the user did not say; they enter extraction only when the client asks
-(`include_assistant`) AND the turn reads like a summary of a tool's results (seed 002), so the
+(`include_assistant`) AND the turn reads like a summary of a tool's results, so the
 assistant's own speculation never reinforces itself into memory.
 """
 

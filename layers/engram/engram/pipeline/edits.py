@@ -82,7 +82,7 @@ class DeleteResult(BaseModel):
 
 
 def to_memory(row: dict[str, Any]) -> Memory:
-    """The API view of a memories row (columns of DESIGN §2; the vector is never selected)."""
+    """The API view of a memories row (the table's columns; the vector is never selected)."""
     return Memory.model_validate(row)
 
 

@@ -1,4 +1,4 @@
-"""`POST /v1/feedback`: the user's verdict on a memory (seed 001) or on a recall (seed 003).
+"""`POST /v1/feedback`: the user's verdict on a memory or on a recall.
 
 Note feedback on a memory changes it, in ONE transaction with the feedback row, so the row is
 never stored without its effect (or the effect without the row):
@@ -12,7 +12,7 @@ never stored without its effect (or the effect without the row):
 Approve, reject and edit need an active memory (409 otherwise: there is nothing to strengthen or
 fix in a row that is already history); a comment can be left on any memory.
 
-Recall feedback (seed 003) teaches retrieval, in the same transaction as its row: the memories a
+Recall feedback teaches retrieval, in the same transaction as its row: the memories a
 helpful recall used gain salience (+0.1) and a little confidence (+0.05), a `candidate` becomes
 `active`; an unhelpful recall costs them salience (-0.15) and confidence (-0.05, never below the
 floor). A `correction` is what the user says is true instead: it enters the write path as a new

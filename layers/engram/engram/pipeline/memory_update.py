@@ -1,4 +1,4 @@
-"""`POST /v1/memory-update` (seed 000 §3.3): phase 2 for one fact the client extracted itself.
+"""`POST /v1/memory-update`: phase 2 for one fact the client extracted itself.
 
 The fact passes the same privacy filter as analyzed content before anything is stored, every text
 field of it, not only its content.

@@ -1,6 +1,6 @@
 """Phase 2: one candidate fact -> one operation, executed in ONE transaction with its audit row.
 
-Order of business for each fact (DESIGN §3 "Update"):
+Order of business for each fact:
 1. find the user's similar active memories (top 10 by cosine, plus every memory about the same
    subject+attribute, the same content hash or the same entity name);
 2. an exact or near-exact duplicate is reinforced in code, without asking a model;
@@ -232,7 +232,7 @@ def _columns_for(
     prefs = ctx.preferences
     if expires_at is None and fact.memory_type == "event" and not fact.recurrence:
         if prefs.events_auto_expire and fact.event_date and fact.event_date > ctx.observed_at:
-            # An upcoming event stops being "upcoming" the day after it happens (seed 000 §6.1).
+            # An upcoming event stops being "upcoming" the day after it happens.
             expires_at = fact.event_date + timedelta(days=1)
         elif prefs.default_expiry_days:
             expires_at = ctx.observed_at + timedelta(days=prefs.default_expiry_days)
@@ -629,7 +629,7 @@ def _makes_a_node(fact: CandidateFact, mention: EntityMention) -> bool:
     """People, organisations, projects and products always become nodes (the user's dealings with them
     are user-specific context); a place or an untyped thing only when the fact is about it
     (subject/object) or says something the user plans, likes, wants or decides about it. "We drove
-    through Chicago" links Chicago if it is already known, and otherwise creates nothing (seed 004)."""
+    through Chicago" links Chicago if it is already known, and otherwise creates nothing."""
     if mention.kind == "person" or mention.role != "mention" or fact.memory_type in _SIGNIFICANT_TYPES:
         return True
     return (mention.entity_type or "") not in _PASSING_TYPES

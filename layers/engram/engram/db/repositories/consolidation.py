@@ -2,8 +2,8 @@
 
 Near-duplicate memories are found in two statements around an in-memory search
 (`lifecycle.near_duplicates`): `active_vectors` reads the user's vectors once, as halfvec, and
-`compatible_pairs` keeps, in SQL, only the pairs that may merge. A self-join over an HNSW index did the
-search in SQL before (sql/0009); at one index lookup per memory it took 165 s for 100,000.
+`compatible_pairs` keeps, in SQL, only the pairs that may merge. The search itself is not SQL: a
+self-join over an HNSW index pays one index lookup per memory, minutes for a large account.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def active_vectors(conn: Conn, user_id: str) -> VectorTable:
     """Ids and embeddings of the user's active, current memories, as arrays.
 
     A server-side cursor of `uuid_send(id)`, `halfvec_send(embedding::halfvec)` in pages: each page is
-    joined into one buffer and read by numpy, so 100,000 rows cost ~1.5 s instead of the ~3-4 s of a
-    COPY read row by row or of one Python object per row. halfvec halves the bytes on the wire; half
+    joined into one buffer and read by numpy, about twice as fast as a COPY read row by row or one
+    Python object per row. halfvec halves the bytes on the wire; half
     precision moves a cosine by ~1e-3 at most, far inside what a 0.85 threshold can notice.
     """
     ids: list[np.ndarray] = []

@@ -18,7 +18,7 @@ def known_facts(
 ) -> list[dict[str, Any]]:
     """Active established facts, and observations from the last 180 days, best first (capped later).
 
-    Observations older than the window are left out here even before cleanup deletes them (seed 002).
+    Observations older than the window are left out here even before cleanup deletes them.
     """
     return conn.execute(
         """
@@ -82,7 +82,7 @@ def save_conversation_state(
 
 
 def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> int:
-    """Seed 002: observations (< 0.6) older than 180 days that were never reinforced are deleted."""
+    """Observations (< 0.6) older than 180 days that were never reinforced are deleted."""
     return conn.execute(
         """DELETE FROM memories
            WHERE user_id = %s AND confidence < %s AND ttl_policy <> 'keep_forever'

@@ -1,10 +1,11 @@
 """How many active memories a user holds, remembered per process for a few minutes: the N of full text's
 IDF, and the size the vector-index rule compares (`vector_index_rule`).
 
-Counting it is a scan of the user's active rows (~5 ms at 100,000 memories); it changes slowly, and a
+Counting it is a scan of the user's active rows, which grows with the account; it changes slowly, and a
 slightly stale N moves every term's IDF alike, so a warm process (a Lambda container serves many searches
 of the same users) keeps it for `TTL_SECONDS`. Each term's own document frequency is exact and needs no
-cache: it is read from the user's term dictionary (`memory_terms`, sql/0013) in the search's transaction.
+cache: it is read from the user's term dictionary (`memory_terms`, sql/0006_search_dictionaries.sql) in
+the search's transaction.
 
 It lives with the repositories because the search, the write path's duplicate lookup and forget-me all
 need it, and each of them sits in a different service.

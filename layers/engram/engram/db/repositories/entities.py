@@ -31,7 +31,7 @@ NOTE_COLUMNS = (
 # Entities never mentioned (imports) sort by when they were created, so the keyset never meets a NULL.
 _RECENCY = "coalesce(last_mentioned_at, created_at)"
 _CURSOR_TAG = "e1"  # a cursor of another list (or another version of this one) is refused, not misread
-NOTES_PER_EDGE = 10  # seed 004's notes_snippets: the 10 most recent non-expired notes
+NOTES_PER_EDGE = 10  # an edge shows its 10 most recent non-expired notes
 MAX_MERGE_HOPS = 10  # a merge chain longer than this is a loop, not history
 _NOTE_LIFETIMES = {"week": "7 days", "month": "30 days", "year": "365 days"}
 
@@ -254,7 +254,7 @@ def add_note(
     at: datetime | None = None,
 ) -> dict[str, Any] | None:
     """Attach a note to one of the user's nodes (not merged) or edges and mark it dirty, in one statement
-    (the nightly job regenerates descriptions of dirty nodes and edges, seed 004). `expires_at` follows
+    (the nightly job regenerates descriptions of dirty nodes and edges). `expires_at` follows
     the lifetime from `date_added`: week 7 days, month 30, year 365, forever never. None when the target
     is not the user's."""
     if (entity_id is None) == (relationship_id is None):
@@ -329,7 +329,7 @@ def delete_expired_notes(conn: Conn, user_id: str, now: datetime) -> int:
 def sentiment_trajectory(
     conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, days: int
 ) -> list[dict[str, Any]]:
-    """Per UTC day over the `days` before `now` (seed 000 §4.2 get_sentiment_trajectory): the day's
+    """Per UTC day over the `days` before `now` (the entity's sentiment trajectory): the day's
     average, lowest and highest reading and how many there were, oldest day first."""
     return conn.execute(
         """
@@ -350,7 +350,7 @@ def sentiment_windows(
     conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, window_days: int
 ) -> dict[str, Any]:
     """The average and count of readings in the last `window_days` before `now` (`current_*`) and in the
-    `window_days` before those (`previous_*`): the two halves seed 000's trend compares."""
+    `window_days` before those (`previous_*`): the two halves the sentiment trend compares."""
     row = conn.execute(
         """
         SELECT avg(sentiment) FILTER (WHERE created_at > %(now)s - %(w)s)::float8 AS current_avg,

@@ -1,4 +1,4 @@
-"""feedback: what the user said about a memory, an entity note or a recall (seeds 001 and 003).
+"""feedback: what the user said about a memory, an entity note or a recall.
 
 Rows are kept as given (after the caller's redaction); their effects on memories are applied by the
 service in the same transaction, so a feedback row never exists without its effect or vice versa.

@@ -3,13 +3,13 @@ lookup and the structured query mode. All of it is SQL over `entities` and `rela
 
 Traversal is one recursive CTE that advances a whole *frontier* per iteration: each row of the
 recursion is one level (the nodes first reached at that depth, the node and edge each was reached by,
-and every node visited so far). Enumerating paths instead (a `path uuid[]` per row, as seed 000's
-`traverse_entity_graph` does with names) is cycle-safe too, but it produces one row per *path*, which
+and every node visited so far). Enumerating paths instead (a `path uuid[]` per row, the textbook
+recursive CTE over a graph) is cycle-safe too, but it produces one row per *path*, which
 grows exponentially with depth around a hub such as the owner; a visited set keyed by entity id makes
 each node appear once, at its minimal depth, and the work linear in the edges touched.
 
 Among the edges that reach a node at its minimal depth, the one on the strongest path wins (path
-strength = the product of edge strengths, as in seed 000). This layered choice is exact: every shortest
+strength = the product of edge strengths). This layered choice is exact: every shortest
 path to a node passes through nodes of the previous level, whose best path strength is already known.
 
 Edges count in both directions. "Currently valid" is `valid_to IS NULL AND is_active` (as the search

@@ -1,4 +1,4 @@
-"""Hierarchical memory (seed 004): storylines over sources, macros over storylines, dirty descriptions.
+"""Hierarchical memory: storylines over sources, macros over storylines, dirty descriptions.
 
 Membership is set work and lives here: each sync is a few set-based statements over `source_mentions`
 and the entity counters (`source_count`, `distinct_source_days`, kept exact by the write path), so a user
@@ -49,7 +49,7 @@ _NOTE_LIVE = "(n.expires_at IS NULL OR n.expires_at > %(now)s)"
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Seed 004's promotion rules, plus how strongly a storyline must involve a macro's root."""
+    """When a storyline and a macro are earned, plus how strongly a storyline must involve a macro's root."""
 
     storyline_min_sources: int = 5
     storyline_min_days: int = 3
@@ -155,7 +155,7 @@ def _sync_flag(conn: Conn, user_id: str, column: str, table: str) -> int:
 
 # --- macros ----------------------------------------------------------------------------------------------
 
-# Seed 004: a macro is "2+ storylines spanning 30+ days anchored to a Person/Concept/Entity". Storylines
+# A macro is 2+ storylines spanning 30+ days anchored to a Person/Concept/Entity. Storylines
 # are unique per anchor, so the storylines of a macro's root R are: R's own storyline, and every
 # storyline whose sources mention R in at least `mc_shared` of them (R is part of that thread of
 # activity, not a passing name). R qualifies with 2+ such storylines whose span (first source to last)
@@ -434,7 +434,7 @@ class TextWrite:
 
 
 def write_entity_descriptions(conn: Conn, user_id: str, writes: Sequence[TextWrite], model: str) -> int:
-    """Descriptions and embeddings (description + notes, seed 004) of nodes; the dirty flag is cleared
+    """Descriptions and embeddings (description + notes) of nodes; the dirty flag is cleared
     only where no note was added or removed since the material was read. Returns rows cleared."""
     return _write(
         conn,

@@ -391,7 +391,7 @@ def get_jobs(conn: Conn, user_id: str, job_ids: Sequence[UUID]) -> list[Job]:
     return [_job(r) for r in rows]
 
 
-# --- effects: what a job's run applied, recorded in the same transaction (sql/0014) -----------------------
+# --- effects: what a job's run applied, recorded in the same transaction (`memory_jobs.effects`) ----------
 
 
 def claim_job_effects(conn: Conn, user_id: str, job_id: UUID, step: str) -> dict[str, Any] | None:

@@ -33,14 +33,15 @@ from typing import Any, Literal
 from engram.db.connection import Conn
 from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
 
-# --- rules (seed 000 §5.2, seed 002, seed 004) ---------------------------------------------------------
+# --- rules: cleanup, decay, salience, relationship strength ---------------------------------------------
 
 TRIVIAL_SCORE = 0.1  # importance_score below this is "trivial" for cleanup
 TRIVIAL_UNCHANGED = timedelta(days=90)
 TRIVIAL_UNUSED = timedelta(days=30)
 OBSERVATION_MAX_AGE = timedelta(days=OBSERVATION_WINDOW_DAYS)
-# Seed 004: "hard expiry (30d episodic / 90d semantic)". The working layer is session memory, shorter
-# lived than episodic, so it takes the episodic limit; procedural knowledge is semantic-like.
+# Ephemeral memories expire hard: 30 days if episodic, 90 if semantic. The working layer is session
+# memory, shorter lived than episodic, so it takes the episodic limit; procedural knowledge is
+# semantic-like.
 EPHEMERAL_EPISODIC = timedelta(days=30)
 EPHEMERAL_SEMANTIC = timedelta(days=90)
 
@@ -58,10 +59,10 @@ RECENT_ACCESS = timedelta(days=7)  # accessed this recently: spared by every dec
 SALIENCE_WEEKLY_RETENTION = 0.90
 SALIENCE_IDLE = timedelta(days=7)
 SALIENCE_ARCHIVE_BELOW = 0.01
-CONFIDENT_CANDIDATE = 0.9  # seed 004: confident candidates (>= 0.9) do not decay; doubtful ones decay faster
+CONFIDENT_CANDIDATE = 0.9  # confident candidates (>= 0.9) do not decay; doubtful ones decay faster
 CORE_RECALLS = 10
 
-# Relationship strength (seed 000's 0-1 strength): fades once an edge goes unmentioned, never below a floor.
+# Relationship strength (0-1): fades once an edge goes unmentioned, never below a floor.
 STRENGTH_IDLE = timedelta(days=30)
 STRENGTH_WEEKLY_RETENTION = 0.95
 STRENGTH_FLOOR = 0.1
@@ -166,7 +167,7 @@ def archive_expired_memories(conn: Conn, user_id: str, now: datetime) -> int:
 
 
 def archive_trivial_memories(conn: Conn, user_id: str, now: datetime) -> int:
-    """Seed 000 §5.2: importance_score < 0.1, unchanged for 90 days and unused for 30 -> archived."""
+    """Trivial memories: importance_score < 0.1, unchanged for 90 days and unused for 30 -> archived."""
     return _count(
         conn,
         _archive_memories(
@@ -234,7 +235,7 @@ def archive_ephemeral_nodes(conn: Conn, user_id: str, now: datetime) -> dict[str
 
 
 def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> dict[str, int]:
-    """Seed 002: observations (confidence < 0.6) not reinforced for 180 days (`<= now - 180d`) are deleted.
+    """Observations (confidence < 0.6) not reinforced for 180 days (`<= now - 180d`) are deleted.
 
     The same definition of an observation as the write path's per-cycle sweep and the extraction
     window (`engram.ranking`). In one statement: the rows go (versions, relations, entity links and their
@@ -299,7 +300,7 @@ def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> dict[s
 
 
 def decay_importance(conn: Conn, user_id: str, now: datetime) -> int:
-    """Seed 000 §5.2, one weekly step: high x0.95 after 90 days idle, medium x0.90 after 30, low x0.85
+    """Importance, one weekly step: high x0.95 after 90 days idle, medium x0.90 after 30, low x0.85
     after 14, trivial x0.80 after 7; critical never; floor 0.05; accessed within 7 days spared."""
     grace = " ".join(f"WHEN '{level}' THEN %(grace_{level})s" for level in IMPORTANCE_DECAY)
     factor = " ".join(f"WHEN '{level}' THEN {rate}" for level, (_, rate) in IMPORTANCE_DECAY.items())
@@ -378,7 +379,7 @@ def decay_salience(conn: Conn, user_id: str, now: datetime, table: SalienceTable
 
 
 def decay_relationship_strength(conn: Conn, user_id: str, now: datetime) -> int:
-    """Seed 000 strength: x0.95 a week once an edge has gone 30 days without a co-mention, floor 0.1.
+    """Relationship strength: x0.95 a week once an edge has gone 30 days without a co-mention, floor 0.1.
 
     `upsert_edge` raises it again on the next co-mention (a fifth of the gap to 1)."""
     return _count(
@@ -398,7 +399,7 @@ def decay_relationship_strength(conn: Conn, user_id: str, now: datetime) -> int:
     )
 
 
-# State ladder (seed 004): candidate -> active (retrieved at least once) -> core (10+ retrievals) ->
+# State ladder: candidate -> active (retrieved at least once) -> core (10+ retrievals) ->
 # archived (salience < 0.01). Never demoted otherwise; keep_forever rows are never moved.
 _NEXT_STATE = f"""CASE
     WHEN {{a}}.salience < %(archive_below)s::real AND {{archivable}} THEN 'archived'

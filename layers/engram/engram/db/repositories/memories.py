@@ -147,9 +147,9 @@ def find_similar(
 
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
-    weak embedding (DESIGN §3, "duplicates are caught in layers"). `vector_index` = (the user's active
-    memories, min memories, min share): a user who holds that many and that share of all memories
-    gets the nearest ones through HNSW (`vector_index.SWITCH`), in the same round trip.
+    weak embedding (duplicates are caught in layers, not by similarity alone). `vector_index` =
+    (the user's active memories, min memories, min share): a user who holds that many and that share
+    of all memories gets the nearest ones through HNSW (`vector_index.SWITCH`), in the same round trip.
     """
     query = f"""
         WITH nearest AS (

@@ -1,13 +1,13 @@
 """When a user's nearest-vector search goes through the HNSW index whatever the planner estimates.
 
 The planner costs the exact path (the user's rows through a btree, then a sort by distance) as if a
-distance were cheap, but each one fetches a 6 KB vector stored out of line: for a user holding 10,000 of
-20,000 memories it chose the exact scan, ~45-55 ms, against 6-10 ms through HNSW. A user who holds at
+distance were cheap, but each one fetches a 6 KB vector stored out of line: for a user holding half of
+all memories it chooses the exact scan, several times slower than HNSW. A user who holds at
 least `min memories` and at least `min share` of all memories (`pg_class.reltuples`) therefore gets
 sorting switched off (SET LOCAL) before the statement that orders by distance: HNSW returns rows in
 order, so it is the one path left without a sort. A user with a small share keeps the planner's exact
-scan: a filter that keeps few rows makes HNSW scan deep and miss (measured: a user with 1% of 100,000
-rows got slower and incomplete results through HNSW, even with iterative scans).
+scan: a filter that keeps few rows makes HNSW scan deep and miss (for a user with 1% of the rows, HNSW
+is both slower and incomplete, even with iterative scans).
 
 `SWITCH` is a SQL expression over `%(vi_mine)s`, `%(vi_at_least)s` and `%(vi_share)s` (`switch_params`):
 it must run in a statement before the one it is for (a setting changed inside a statement does not

@@ -48,7 +48,7 @@ _ECHO_CHARS = 4000  # how much of an unusable answer is shown back to the model 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _DATE_FIELDS = ("effective_from", "expires_at", "event_date")
 _ENUM_FIELDS = ("memory_type", "layer", "importance", "source_type", "sensitivity_level")
-_SYNONYMS = {  # what models (and seed 000/002's formats) call our fields
+_SYNONYMS = {  # what models (and legacy memory formats) call our fields
     "fact": "content",
     "memory": "content",
     "text": "content",

@@ -1,12 +1,13 @@
 """The offline `rules` decider (phase 2 without a model): one operation per candidate fact.
 
-Seed 000 §3.2's decision framework, made deterministic:
+The update decision, made deterministic:
 
 1. forget requests -> DELETE (hard) of the one memory they target, else NOOP;
 2. filler, general knowledge or too little confidence -> NOOP;
 3. name corrections -> UPDATE replace of the memory that used the old spelling;
-4. the same subject AND attribute (the only way two facts may contradict: DESIGN §3 "contradiction
-   candidates are scoped") -> a different value supersedes (a life change) or replaces (a correction);
+4. the same subject AND attribute (the only way two facts may contradict: contradiction candidates
+   are scoped to a subject and attribute) -> a different value supersedes (a life change) or replaces
+   (a correction);
    history never retires the present, unless it says the present is over ("no longer works at X");
    the same value, or an attribute that accumulates detail (pets) -> append the new detail, or REINFORCE;
 5. no scope, but the candidate elaborates a close memory (all its words and more) -> append; says
@@ -36,7 +37,7 @@ MODEL = "rules-v1"
 NEAR_DUPLICATE_SIMILARITY = 0.85  # same meaning with small wording changes: merge or NOOP
 ELABORATION_MIN_SIMILARITY = 0.35  # below this, word containment is coincidence, not elaboration
 FORGET_MIN_SIMILARITY = 0.2  # "forget my ex" vs "I broke up with my ex Jake last year": 0.35
-MIN_CONFIDENCE = 0.3  # seed 002's floor; seed 000's "confidence too low" NOOP
+MIN_CONFIDENCE = 0.3  # the confidence floor: a candidate below it is a NOOP ("confidence too low")
 
 # Attributes whose values add up ("has a dog" + "the dog is named Max") instead of replacing each other.
 ACCUMULATING_ATTRIBUTE_PREFIXES = ("pet:", "allergy:")

@@ -330,6 +330,6 @@ def _keep_outcomes_attached(clauses: list[str]) -> list[str]:
 
 
 def _boost(draft: Draft) -> None:
-    """ "Remember this" after a statement: the user vouches for it (seed 002: 1.0) and flags it critical."""
+    """ "Remember this" after a statement: the user vouches for it (confidence 1.0) and flags it critical."""
     draft.fact.confidence = CONFIDENCE_REMEMBER
     draft.fact.importance = "critical"

@@ -31,7 +31,7 @@ from engram.models import (
 
 
 def _apply_preferences(drafts: list[Draft], inp: ExtractionInput) -> list[Draft]:
-    """Seed 000 §6.1: disabled types are dropped, never-store topics dropped, sensitive topics marked."""
+    """The user's preferences: disabled types and never-store topics dropped, sensitive topics marked."""
     preferences = inp.preferences
     enabled = set(preferences.enabled_categories)
     kept: list[Draft] = []

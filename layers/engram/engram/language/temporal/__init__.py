@@ -1,15 +1,15 @@
 """Temporal markers of one clause, resolved against when it was said (`observed_at`).
 
-What a memory needs to know about time (seed 000 §1.3 "temporal detection"):
+What a memory needs to know about time:
 
 - `event_date`: when the thing happens or happened ("yesterday", "next Friday", "on June 15");
 - `effective_from`: when a stated fact starts to be true ("starting next month", "from Monday", "as of June");
 - `expires_at`: when it stops ("until Friday" -> that Friday 23:59:59, "for the next week" -> +7 days,
   "through December", "till the end of the month", "for now"/"temporary" -> +TEMPORARY_DEFAULT_DAYS);
 - `is_historical`: the clause describes the past ("used to", "previously", "no longer", "back when");
-- `recurrence`: seed 000's JSON plus an RFC 5545 rrule ("every Monday at 9am").
+- `recurrence`: type/day/time/interval as JSON plus an RFC 5545 rrule ("every Monday at 9am").
 
-Relative phrases are resolved by a small grammar of our own (deterministic, ~0.1 ms per clause, and it
+Relative phrases are resolved by a small grammar of our own (deterministic, cheap on every clause, and it
 knows about tense: "on Friday" is the coming Friday in "I'm seeing her on Friday" and the past one in "I saw
 her on Friday"); dateparser handles the rarer absolute formats the grammar does not cover, and recurrent
 turns recurring phrases into rrules. Dates without a time resolve to 00:00 UTC of their day (period starts)
@@ -17,7 +17,7 @@ or 23:59:59 UTC (period ends, for expiry). Times are UTC unless the text names a
 
 Every resolved relative mention carries a label ("7 May 2023", "week of 1 May 2023", "April 2023") that the
 extractor appends to the memory text, so the memory stands alone long after "yesterday" stopped meaning
-anything. Call `warm_up()` once at start-up: dateparser's first call costs ~2 s.
+anything. Call `warm_up()` once at start-up: dateparser's first call takes seconds.
 
 This package is the public entry: import from `engram.language.temporal`. Its modules share their
 underscore helpers with each other, never outside the package.

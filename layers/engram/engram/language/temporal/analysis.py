@@ -117,7 +117,7 @@ def _add_until_label(info: TemporalInfo, match: re.Match[str], until: datetime) 
 
 
 def warm_up() -> None:
-    """Load dateparser's language data and recurrent once (call at start-up; the first call costs ~2 s)."""
+    """Load dateparser's language data and recurrent once (call at start-up: the first load takes seconds)."""
     base = datetime(2024, 1, 15, 12, 0, tzinfo=UTC)
     try:
         import dateparser

@@ -56,7 +56,7 @@ _TIMES_PER = re.compile(
 
 
 def parse_recurrence(text: str, observed_at: datetime) -> dict[str, Any] | None:
-    """Seed 000's recurrence JSON plus `rrule`, or None when the text describes no repeating pattern.
+    """The recurrence as JSON (type, day, time, interval ...) plus `rrule`; None for no repeating pattern.
 
     "every Monday at 9am" -> {"type": "weekly", "day": "Monday", "time": "09:00",
     "rrule": "RRULE:FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0"}; "our anniversary is June 15" ->

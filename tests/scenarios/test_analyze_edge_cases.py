@@ -1,4 +1,5 @@
-"""Seed 000's edge-case table, each through POST /v1/analyze on the offline `rules` provider."""
+"""Edge cases of the write path through POST /v1/analyze on the offline `rules` provider: life changes,
+corrections, history, time markers, sensitivity, forget requests, filler and decisions."""
 
 from __future__ import annotations
 
