@@ -40,7 +40,7 @@ def test_search_indexes_exist(db):
         "hnsw" in defs["memories_embedding_hnsw"] and "vector_cosine_ops" in defs["memories_embedding_hnsw"]
     )
     assert "gin" in defs["memories_tsv_gin"]
-    # names are compared by trigrams through the per-user name dictionary (sql/0012)
+    # names are compared by trigrams through the per-user name dictionary (`memory_names`)
     with db.system_transaction() as conn:
         names = conn.execute(
             "SELECT indexdef FROM pg_indexes WHERE indexname = 'memory_names_trgm'"

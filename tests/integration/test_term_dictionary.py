@@ -1,5 +1,5 @@
 """Full text weighs terms by their document frequency among the user's active memories, read from the
-user's term dictionary (`memory_terms`, sql/0013), which the memories' own triggers keep exact."""
+user's term dictionary (`memory_terms`, sql/0006), which the memories' own triggers keep exact."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_two_writers_of_one_user_take_turns_instead_of_deadlocking(db, user_id):
     # Writer A adds a memory with a new word, then writer B (another transaction) adds one with another
     # new word and, later, A's word; A meanwhile adds B's word. Each would wait for the other's
     # uncommitted word: a deadlock, one of the two writes failing. With the dictionaries' lock
-    # (sql/0013) B waits from its first change until A commits.
+    # (`engram_lock_memory_dictionaries`) B waits from its first change until A commits.
     a_inserted, b_inserted, a_waited = threading.Event(), threading.Event(), threading.Event()
     with db.user_transaction(user_id):
         pass  # the user exists: B does not wait for A's first sight of them

@@ -84,8 +84,8 @@ def start_embedded_postgres(
     """Start (or reuse) the server under `data_dir/pgdata` and make sure `database` exists.
 
     `shared_buffers` ("auto", or a size like "1GB"): PostgreSQL's default of 128 MB holds a few thousand
-    memories' vectors; past that every search reads its HNSW pages from the OS cache (measured at 100k
-    memories: p50 40 ms with 128 MB, 24 ms with 2 GB). "auto" is PostgreSQL's own advice, a quarter of
+    memories' vectors; past that every search reads its HNSW pages from the OS cache, which makes a
+    big user's searches markedly slower. "auto" is PostgreSQL's own advice, a quarter of
     RAM, between 128 MB and 4 GB. A new size needs a restart, done here only when nobody else is
     connected (a server another process uses keeps its size until its next start)."""
     try:

@@ -1,4 +1,4 @@
-"""Does this message need the user's memories at all? (seed 004 "Retrieval Flow", step 2)
+"""Does this message need the user's memories at all? (the first step of recall)
 
 Most assistant traffic is generic: "explain quantum entanglement", "debug this function", "draft a
 resignation email". Searching memory for those costs a database round trip and, worse, injects
@@ -39,7 +39,7 @@ class Turn(Protocol):
 
 @dataclass(frozen=True)
 class SearchDecision:
-    """Seed 004's `{needs_search, reasons}`, plus how it was decided and whether that was certain.
+    """The answer `{needs_search, reasons}`, plus how it was decided and whether that was certain.
 
     `confident` marks heuristic answers that a model would not change (an explicit "remember when",
     a bare "thanks"): the model call is skipped for those.
@@ -319,7 +319,8 @@ def needs_search(
     llm: LLM | None = None,
     known_names: Collection[str] = (),
 ) -> SearchDecision:
-    """Seed 004's classifier: the model when one is given (and the heuristic is unsure), else heuristics.
+    """Does `query` need a memory search? The model decides when one is given (and the heuristic is
+    unsure), else heuristics.
 
     A model failure of any kind degrades to the heuristic answer instead of failing the request.
     """

@@ -1,4 +1,4 @@
-"""`POST /v1/explore`: seed 004's explore tool over the graph, the sources and the hierarchy.
+"""`POST /v1/explore`: an agent's browsing tool over the graph, the sources and the hierarchy.
 
 Flow: expand the queries (abbreviations always; model reformulations in deep / multi-query mode when a
 model is configured), embed them once, gather candidates of every kind in one statement
@@ -6,7 +6,7 @@ model is configured), embed them once, gather candidates of every kind in one st
 asks for (`explore_choice`), expand the chosen hits (notes, edges, mentioned nodes, previews) in a second
 statement, record their access in a third, and answer (`explore_view`).
 
-Scoring (seed 004): `final = semantic_weight * relevance + time_weight * exp(-0.02 * days) +
+Scoring: `final = semantic_weight * relevance + time_weight * exp(-0.02 * days) +
 salience_weight * salience`, where relevance is the best of the hit's similarity and its text-match
 score, both 0-1. Similarity is the best cosine over the queries that reached the hit at or above their
 own threshold: the max, not reciprocal rank fusion, because the formula needs a calibrated 0-1 value
@@ -50,7 +50,7 @@ MAX_QUERIES_RUN = 8
 
 
 def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = None) -> dict[str, Any]:
-    """Seed 004's ExploreResult for the caller (see the module docstring)."""
+    """The explore result for the caller (see the module docstring)."""
     began = time.perf_counter()
     now = now or datetime.now(UTC)
     runs = plan_queries(request)

@@ -1,11 +1,11 @@
-"""`POST /v1/explore` (seed 004's explore tool): the request and the granularity-aware result.
+"""`POST /v1/explore`, an agent's tool for browsing memory: the request and the granularity-aware result.
 
 The result always has the same shape (`meta`, `semantic`, `episodic`); granularity decides which
 sections are full, which are minimal references and which stay empty, so an agent reads one structure
-whatever it asked for. Hit fields follow seed 004's types; `entity_key` is our uuid. A few fields are
-ours on top of the seed's (`relevance_score` on nodes and relationships, endpoint names on
-relationships) because an agent cannot rank or read opaque ids, and `explanation` appears on a hit only
-when the request asked for explanations.
+whatever it asked for. `entity_key` is our uuid. A few fields are there for agents rather than for
+the data model (`relevance_score` on nodes and relationships, endpoint names on relationships) because
+an agent cannot rank or read opaque ids, and `explanation` appears on a hit only when the request asked
+for explanations.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class RelationshipFilters(ApiModel):
 
 
 class ExploreLimits(ApiModel):
-    """Overrides of seed 004's per-section counts (5 nodes, 10 relationships, 5 sources, ...)."""
+    """Overrides of the default per-section counts (5 nodes, 10 relationships, 5 sources, ...)."""
 
     nodes: Annotated[int, Field(ge=1, le=20)] | None = None
     relationships: Annotated[int, Field(ge=1, le=50)] | None = None
@@ -82,10 +82,10 @@ class ExploreLimits(ApiModel):
 class ExploreRequest(ApiModel):
     """`POST /v1/explore`. At least one of `queries` / `text_matches` is required.
 
-    `granularity` is required by seed 004; a missing one means 1 (micro) so mobile clients that only
+    `granularity` says how much to return; a missing one means 1 (micro) so mobile clients that only
     want "what happened" can leave it out. `mode: "deep"` or `multi_query: true` adds model
     reformulations of each query when a model is configured (offline: abbreviation expansion only).
-    Weights are seed 004's scoring weights (semantic 0.3, time 0.3, salience 0.4).
+    Weights are the scoring weights of `final` (semantic 0.3, time 0.3, salience 0.4 by default).
     """
 
     queries: Annotated[list[ExploreQuery], Field(max_length=MAX_QUERIES)] = Field(default_factory=list)

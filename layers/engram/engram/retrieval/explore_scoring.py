@@ -16,7 +16,7 @@ from typing import Any
 from engram.retrieval.explore_models import ExploreRequest
 from engram.retrieval.explore_text import EXACT, INSIDE_WORD, text_score
 
-RECENCY_LAMBDA = 0.02  # half-life ~35 days (seed 004)
+RECENCY_LAMBDA = 0.02  # exp(-0.02 * days): a hit loses half its time score in ln 2 / 0.02 ~ 35 days
 # Below this cosine a "match" is noise for every embedder we ship (the offline hash embedder gives
 # unrelated texts 0.00-0.05 from a shared character trigram), whatever threshold the caller chose.
 NOISE_FLOOR = 0.1

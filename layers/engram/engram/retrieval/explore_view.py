@@ -54,7 +54,7 @@ def source_summary(row: dict[str, Any]) -> str:
 
 
 def cap_notes(notes: list[str]) -> list[str]:
-    """Seed 004: at most NOTES_TOTAL_CHARS across a hit's snippets (each already <= 500, newest first)."""
+    """At most NOTES_TOTAL_CHARS across a hit's snippets (each already <= 500, newest first)."""
     out, total = [], 0
     for note in notes:
         room = NOTES_TOTAL_CHARS - total

@@ -1,8 +1,8 @@
-"""`POST /v1/recall`: the type-aware context an app's LLM gets with the user's message (seed 000 §7).
+"""`POST /v1/recall`: the type-aware context an app's LLM gets with the user's message.
 
 Order of business:
 
-1. classify (seed 004): a message that needs no memory ("explain quantum entanglement") gets no search
+1. classify: a message that needs no memory ("explain quantum entanglement") gets no search
    and no personal context — only the user's custom instructions, which apply to every answer;
 2. transform the query (follow-ups, abbreviations; model reformulations when a model is configured);
 3. search: the hybrid search for every query text, fused with reciprocal rank fusion, plus three small
@@ -17,7 +17,7 @@ Order of business:
    `<historical_context>` superseded/historical memories — only when the query asks about the past,
    `<related_context>` memories reached only through the graph (one hop from an entity the query names);
 5. pack within `max_chars`: every section gets a share of the budget first and leftovers go round again
-   in priority order; inside a section the shared ranking helper (`engram.ranking.rank_facts`, seed 002)
+   in priority order; inside a section the shared ranking helper (`engram.ranking.rank_facts`)
    picks what fits. Items are dropped whole, never cut, the tags count, and evidence is never rendered.
 
 Filters are the search's own (status, historical, expiry, not-yet-effective, sensitivity ceiling);
@@ -151,7 +151,7 @@ def direct_match(hit: ScoredMemory) -> bool:
 
 
 def is_past_query(query: str) -> bool:
-    """Seed 000 §7: does the query ask how things were ("used to", "previously", "what changed")?"""
+    """Does the query ask how things were ("used to", "previously", "what changed")?"""
     return bool(PAST_QUERY.search(query))
 
 

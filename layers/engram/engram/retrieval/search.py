@@ -1,4 +1,4 @@
-"""Standard search: hybrid candidates fused with reciprocal rank fusion, re-ranked with seed 000's formula.
+"""Standard search: hybrid candidates fused with reciprocal rank fusion, re-ranked by a weighted score.
 
 final_score = w_relevance * relevance + w_importance * importance_score + w_recency * 0.95^weeks
               + w_access * access, with weights from settings (50/20/15/15 by default), where

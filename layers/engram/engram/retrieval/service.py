@@ -11,8 +11,8 @@ from engram.retrieval.special import detect_special_query, run_special_query
 
 
 def search(user_id: str, request: SearchRequest, *, now: datetime | None = None) -> dict[str, Any]:
-    """A special query's answer (seed 000 §6.2) when the query is one and `request.special` allows it,
-    else a standard hybrid search. Both carry `results`, the ranked memories."""
+    """A special query's answer (a question about the memory as a whole) when the query is one and
+    `request.special` allows it, else a standard hybrid search. Both carry `results`, the ranked memories."""
     now = now or datetime.now(UTC)
     if request.special:
         special = detect_special_query(request.query, now)

@@ -1,4 +1,4 @@
-"""`POST /v1/timeline`: what happened (or will) in a period, in date order, grouped by day (seed 003).
+"""`POST /v1/timeline`: what happened (or will) in a period, in date order, grouped by day.
 
 A request names the window directly (`start`/`end`) or in words (`query`). Words are resolved against
 the current time with the write path's own temporal grammar (`engram.language.temporal`: "last week",
@@ -9,7 +9,7 @@ happened", "show me") are removed are a search ("with Sarah"): the hybrid search
 and only the events it matches are listed, each with its score, still in date order.
 
 With no period and nothing else to search, a query means "lately": the last RECENT_DAYS days. With no
-period but other words, the whole history is searched. Days are UTC days (DESIGN §2: times are UTC).
+period but other words, the whole history is searched. Days are UTC days, as every stored time is UTC.
 """
 
 from __future__ import annotations

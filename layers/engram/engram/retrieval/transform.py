@@ -1,4 +1,4 @@
-"""Query transformation before memory search (seed 004 "Retrieval Flow", step 3).
+"""Query transformation before memory search (the step of recall after deciding to search).
 
 What people type to an assistant is a poor search query: "what about her sister?" means nothing
 without the conversation, and "bday mtg in SF" shares no words with "birthday meeting in San
@@ -11,8 +11,8 @@ Francisco". Fast heuristics run on every recall, offline and deterministic:
   Y Combinator application). The caller searches both spellings, because memories keep whatever the
   user wrote.
 
-With a model configured, `generate_queries` adds 2-3 complementary reformulations (seed 004
-"Multi-Query Expansion"); each is searched and the result lists are fused with reciprocal rank fusion.
+With a model configured, `generate_queries` adds 2-3 complementary reformulations
+(multi-query expansion); each is searched and the result lists are fused with reciprocal rank fusion.
 Any model failure just means no extra queries.
 """
 
@@ -326,7 +326,7 @@ explanations."""
 def generate_queries(
     llm: LLM, query: str, history: Sequence[Turn] | None = None, *, limit: int = 3
 ) -> list[str]:
-    """2-3 model reformulations of `query` (seed 004 multi-query); [] on any model failure."""
+    """2-3 model reformulations of `query` for multi-query expansion; [] on any model failure."""
     lines = [
         f"{t.role}: {' '.join(t.content.split())[:500]}"
         for t in list(history or [])[-4:]

@@ -1,4 +1,4 @@
-"""Seed 004's explore in three round trips: gather candidates, expand the chosen hits, record access.
+"""Explore in three round trips: gather candidates, expand the chosen hits, record access.
 
 `gather` is one statement. The query embeddings find the user's nearest visible memories once
 (`mem_hits`); entities, sources and relationship edges inherit the similarity of the memories linked to
@@ -200,7 +200,7 @@ def expand(
 
 # --- access ------------------------------------------------------------------------------------------------
 
-# Seed 004: retrieval strengthens what it returns, more after a longer gap (the spacing effect), the same
+# Retrieval strengthens what it returns, more after a longer gap (the spacing effect), the same
 # rule as memories (`db.repositories.search.SPACED_ACCESS`). Storylines and macros have no
 # last_accessed_at column, so they get the boost of a retrieval without a measurable gap.
 _UNSPACED = sql.SQL("""

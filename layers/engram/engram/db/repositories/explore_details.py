@@ -33,7 +33,7 @@ def _node_ref(alias: str) -> sql.Composed:
 
 
 def _notes(owner_column: str, owner: str) -> sql.Composed:
-    """The newest live notes of one node or edge, each cut to NOTE_CHARS (seed 004 notes_snippets)."""
+    """The newest live notes of one node or edge, each cut to NOTE_CHARS (a hit's `notes_snippets`)."""
     return sql.SQL(
         """coalesce((SELECT jsonb_agg(left(n.content, {chars}) ORDER BY n.date_added DESC, n.id)
         FROM (SELECT * FROM entity_notes n WHERE n.{owner_column} = {owner} AND {live}

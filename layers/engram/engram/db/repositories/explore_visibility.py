@@ -67,7 +67,7 @@ def storyline_hidden(alias: str) -> sql.Composed:
 
 @dataclass
 class RelationshipFilter:
-    """Seed 004's relationship_filters; every bound is optional."""
+    """Which relationship edges explore may return (`relationship_filters`); every bound is optional."""
 
     min_attitude: int | None = None
     max_attitude: int | None = None

@@ -51,7 +51,7 @@ MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct t
 
 @dataclass
 class SearchFilters:
-    """Which memories may be returned at all (seed 000 §5.1)."""
+    """Which memories may be returned at all: status, history, expiry, effective date, sensitivity."""
 
     now: datetime
     include_historical: bool = False
@@ -122,7 +122,7 @@ def visibility_needs(filters: SearchFilters) -> tuple[bool, ...]:
 
 
 def visible_predicate(filters: SearchFilters | None = None) -> sql.SQL:
-    """Which memories a read may return (seed 000 §5.1), over alias `m`, with `visibility_params(...)`.
+    """Which memories a read may return, over alias `m`, with `visibility_params(...)`.
 
     Without `filters`, every condition, each switched by its parameter (one text for any request).
     With them, only the conditions those filters need: search sends its predicate once per signal, and
@@ -201,8 +201,8 @@ _VECTOR_CTE = sql.SQL(
 # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the user's
 # memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her conversations, would
 # weigh as much as "pottery"). Each term's document frequency comes from the user's term dictionary
-# (`memory_terms`, sql/0013, in the prologue); the candidates are the matches of the rarest terms, read
-# through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0013: RLS would
+# (`memory_terms`, sql/0006, in the prologue); the candidates are the matches of the rarest terms, read
+# through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0007: RLS would
 # otherwise forbid the index), with what is read of them, so no candidate is looked up twice. Every term
 # weighs in on each candidate containing it.
 _FTS_CTES = sql.SQL(
@@ -480,13 +480,13 @@ def _prologue(
 ) -> tuple[list[str], list[int], dict[str, list[tuple[Any, float]]], bool]:
     """What the hybrid statement is built from, in one round trip: the HNSW settings of this
     transaction, the query's lexemes (`query_terms`) with their document frequencies among the user's
-    active memories (`memory_terms`, sql/0013), and what the query names (`engram_query_mentions`,
-    sql/0012): `name` (memory id, trigram score) for memories named like a run of its words, `entity`
+    active memories (`memory_terms`, sql/0006), and what the query names (`engram_query_mentions`,
+    sql/0007): `name` (memory id, trigram score) for memories named like a run of its words, `entity`
     (entity id, word similarity) for specific entities whose name is among its words, `hop` (entity
     id, strength) for their specific graph neighbours.
 
     Most queries name nothing the user has a node or a name for, and then the hybrid statement leaves
-    those signals out: planning them costs more (~2 ms) than finding out, which is one call of a
+    those signals out: planning them costs more than finding out, which is one call of a
     function whose plans are made once per connection.
 
     `vector_index` = (the user's memories, min memories, min share): a user who holds that many and
@@ -605,7 +605,7 @@ def count_active_memories(conn: Conn, user_id: str) -> int:
     return int(row["n"]) if row else 0
 
 
-# Retrieval strengthens what it returns (seed 004): counts, salience boosted more after longer gaps (the
+# Retrieval strengthens what it returns: counts, salience boosted more after longer gaps (the
 # spacing effect), decay slowed likewise, and the candidate -> active -> core (10+) state ladder. The SET
 # list over alias `x`, with `%(now)s`: memories here, graph nodes, edges and sources in explore.
 SPACED_ACCESS = sql.SQL(

@@ -1,4 +1,4 @@
-"""Reads behind the special queries of seed 000 §6.2 (self/entity summaries, relationships, periods, goals).
+"""Reads behind the special queries (self/entity summaries, relationships, periods, goals).
 
 Every listing applies the same visibility rules as standard search (`hybrid_candidates`): the user, status,
 historical flag, expiry, not-yet-effective, memory types, importance floor, sensitivity ceiling and the

@@ -1,9 +1,9 @@
-"""Special queries (seed 000 §6.2): questions about the user's memory as a whole, not a lookup.
+"""Special queries: questions about the user's memory as a whole, not a lookup.
 
 `detect_special_query` recognises nine kinds — self summary, entity summary, relationship, temporal,
-historical, negation, sentiment trend, decisions, goals — and `run_special_query` answers them with the
-seed's response shapes. Every response also carries `results`: the ranked memories as `ScoredMemory.view()`
-dicts, so a client can always read memories whatever the type.
+historical, negation, sentiment trend, decisions, goals — and `run_special_query` answers each with a
+shape of its own (a summary, a listing, a trend, ...). Every response also carries `results`:
+the ranked memories as `ScoredMemory.view()` dicts, so a client can always read memories whatever the type.
 
 The grammar that recognises them is `detection` (with `periods`); the answers are `answer` and its
 answerers (`about`, `listings`, `sentiment`, over `context`).

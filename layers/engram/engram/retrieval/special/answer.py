@@ -35,7 +35,7 @@ from engram.retrieval.summaries import write_summary
 def run_special_query(
     user_id: str, request: SearchRequest, special: SpecialQuery, *, now: datetime | None = None
 ) -> dict[str, Any]:
-    """Answer a detected special query with its seed 000 §6.2 shape plus `results`.
+    """Answer a detected special query with its kind's own response shape plus `results`.
 
     Reads happen in one user transaction; a summary written by a model is requested after it commits, so
     no transaction waits on a model.

@@ -67,7 +67,7 @@ class AnswerContext:
 
     def scored(self, rows: Sequence[dict[str, Any]]) -> list[ScoredMemory]:
         """Listed memories as search hits: each fully matches the question (relevance 1), so the final
-        score is seed 000's formula with the listing's own order kept."""
+        score is standard search's weighted score with the listing's own order kept."""
         settings = get_settings()
         out = []
         for row in rows:

@@ -12,7 +12,7 @@ from engram.language.temporal import NUMBER_WORDS, find_dates
 
 _I = re.IGNORECASE
 
-RECENT_DAYS = 14  # "recently", "lately": two weeks (seed 000 says 3 days, too short for a weekly journal)
+RECENT_DAYS = 14  # "recently", "lately": two weeks (a few days is too short for a weekly journal)
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ from engram.retrieval.summaries import SummaryInput
 
 
 def sentiment_trend(points: Sequence[tuple[datetime, float]], now: datetime) -> dict[str, Any]:
-    """Seed 000 §4.2's trend, made robust for sparse journals.
+    """Is the user's mood improving, declining or stable? Made robust for sparse journals.
 
     The recent average is compared with the previous one: the last TREND_WINDOW_DAYS days against the
-    TREND_WINDOW_DAYS before them when both windows have readings (the seed's rule), otherwise the later
-    half of all readings against the earlier half. The seed calls a >10 % relative change a trend; on a
+    TREND_WINDOW_DAYS before them when both windows have readings, otherwise the later half of all
+    readings against the earlier half. A relative threshold (say a >10 % change) would not do: on a
     -1..1 scale a relative change is meaningless near 0 (and flips sign with it), so we use an absolute
     change of TREND_THRESHOLD (0.1, a tenth of the half-scale): > +0.1 improving, < -0.1 declining, else
     stable. Fewer than two readings: unknown.
