@@ -27,7 +27,7 @@ from aws_lambda_powertools.event_handler.router import Router
 from engram import __version__
 from engram.api.errors import error_body, logger, register_error_handlers
 from engram.api.gate import admit_request
-from engram.api.openapi import document_statuses
+from engram.api.openapi import OpenApiDocument, answers, document_statuses
 from engram.config import get_settings
 from engram.errors import EngramError, InvalidJson, ValidationFailed
 
@@ -86,7 +86,7 @@ def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGat
         app.include_router(router)
     register_error_handlers(app)
 
-    @app.get(OPENAPI_PATH, include_in_schema=False)
+    @app.get(OPENAPI_PATH, responses=answers(OpenApiDocument, description="This document"))
     def openapi() -> Response[str]:
         schema = json.loads(app.get_openapi_json_schema(title="Engram", version=__version__))
         return Response(

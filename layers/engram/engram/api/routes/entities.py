@@ -15,6 +15,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.api.openapi import answers
 from engram.graph.entities import (
     add_entity_note,
     add_relationship_note,
@@ -77,11 +78,11 @@ def _created(note: Note) -> Response[dict]:
     )
 
 
-@router.post("/v1/entities/<id>/notes")
+@router.post("/v1/entities/<id>/notes", responses=answers(Note, 201, "Created"))
 def post_entity_note(user_id: CurrentUser, id: UUID, note: NoteCreate) -> Response[dict]:
     return _created(add_entity_note(user_id, id, note))
 
 
-@router.post("/v1/relationships/<id>/notes")
+@router.post("/v1/relationships/<id>/notes", responses=answers(Note, 201, "Created"))
 def post_relationship_note(user_id: CurrentUser, id: UUID, note: NoteCreate) -> Response[dict]:
     return _created(add_relationship_note(user_id, id, note))
