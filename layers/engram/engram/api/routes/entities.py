@@ -16,6 +16,7 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
 from engram.api.openapi import answers
+from engram.api.routes.paging import DEFAULT_PAGE_SIZE, PageCursor, PageLimit
 from engram.graph.entities import (
     add_entity_note,
     add_relationship_note,
@@ -37,8 +38,8 @@ def list_entities(
     entity_type: Annotated[str | None, Query(max_length=100)] = None,
     name: Annotated[str | None, Query(max_length=300)] = None,
     include_owner: Annotated[bool, Query()] = False,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(max_length=512)] = None,
+    limit: PageLimit = DEFAULT_PAGE_SIZE,
+    cursor: PageCursor = None,
 ) -> EntityPage:
     return list_entities_page(
         user_id,
@@ -66,8 +67,8 @@ def read_entity_memories(
     user_id: CurrentUser,
     id: UUID,
     status: Annotated[MemoryStatus, Query()] = "active",
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(max_length=512)] = None,
+    limit: PageLimit = DEFAULT_PAGE_SIZE,
+    cursor: PageCursor = None,
 ) -> MemoryPage:
     return list_entity_memories_page(user_id, id, status=status, limit=limit, cursor=cursor)
 
