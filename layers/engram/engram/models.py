@@ -473,7 +473,7 @@ class AnalyzeRequest(ApiModel):
     def _one_kind_of_content(self) -> AnalyzeRequest:
         if (self.content is None) == (self.messages is None):
             raise PydanticCustomError(
-                "content_or_messages", "send either content or messages", {"field": "content"}
+                "content_or_messages", "send either content or messages, not both", {"field": "content"}
             )
         return self
 
