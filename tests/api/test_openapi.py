@@ -46,6 +46,27 @@ def test_every_route_the_router_serves_is_documented_and_nothing_else() -> None:
     assert served == set(operations(_document_of(app)))
 
 
+def test_a_function_serving_some_routes_serves_the_whole_apis_document(document: dict[str, Any]) -> None:
+    # In Lambda, GET /v1/openapi.json reaches the search function, whose resolver holds only its routes.
+    import json
+
+    from engram.api.app import lambda_api_handler
+    from engram.api.routes import health
+
+    event = {
+        "version": "2.0",
+        "routeKey": "GET /v1/openapi.json",
+        "rawPath": "/v1/openapi.json",
+        "rawQueryString": "",
+        "headers": {},
+        "requestContext": {"http": {"method": "GET", "path": "/v1/openapi.json"}, "stage": "$default"},
+        "isBase64Encoded": False,
+    }
+    response = lambda_api_handler(build_resolver("lambda", [health.router]))(event, None)
+    assert response["statusCode"] == 200
+    assert json.loads(response["body"]) == document
+
+
 def test_every_template_route_is_documented_and_every_documented_route_is_deployed(
     document: dict[str, Any],
 ) -> None:
