@@ -80,7 +80,9 @@ def test_a_padded_text_longer_than_its_max_length_is_400(api: ApiClient, user_id
     # whitespace was stripped before the length was measured: 2,001 characters passed a 2,000 limit
     search = api.post("/v1/search", {"query": " " + "kiwi" * 500}, user=user_id)
     assert search.status == 400 and search.error["field"] == "query"
-    tags = api.post("/v1/analyze", {"content": "I like kiwis", "source": {"tags": [" " + "t" * 64]}}, user=user_id)
+    tags = api.post(
+        "/v1/analyze", {"content": "I like kiwis", "source": {"tags": [" " + "t" * 64]}}, user=user_id
+    )
     assert tags.status == 400 and tags.error["field"] == "source.tags[0]"
     # a padded text within the limit is still trimmed and accepted
     assert api.post("/v1/search", {"query": " " + "kiwi" * 499 + " "}, user=user_id).status == 200

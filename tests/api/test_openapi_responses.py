@@ -64,7 +64,9 @@ def test_analyze_answers_extracted_queued_and_replayed_bodies_as_documented(clie
 
 def test_a_pattern_insight_is_documented(client: Documented) -> None:
     now = datetime.now(UTC)
-    bodies = [client.note(f"Coffee with Sarah, day {day}", when=now - timedelta(days=day)) for day in (3, 2, 1)]
+    bodies = [
+        client.note(f"Coffee with Sarah, day {day}", when=now - timedelta(days=day)) for day in (3, 2, 1)
+    ]
     assert any(i["type"] == "pattern" for i in bodies[-1]["insights"]), bodies[-1]
 
 

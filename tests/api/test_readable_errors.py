@@ -9,7 +9,9 @@ from tests.http_client import ApiClient
 
 
 @pytest.mark.parametrize("authorization", ["Bearer alice", "Bearer ", "Basic YWxpY2U6", None])
-def test_a_401_on_the_local_server_shows_the_dev_token_form(api: ApiClient, authorization: str | None) -> None:
+def test_a_401_on_the_local_server_shows_the_dev_token_form(
+    api: ApiClient, authorization: str | None
+) -> None:
     headers = {"Authorization": authorization} if authorization is not None else {}
     response = api.get("/v1/preferences", user=None, headers=headers)
     assert response.status == 401
@@ -18,7 +20,9 @@ def test_a_401_on_the_local_server_shows_the_dev_token_form(api: ApiClient, auth
     )
 
 
-def test_a_401_where_dev_tokens_are_not_accepted_does_not_mention_them(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_401_where_dev_tokens_are_not_accepted_does_not_mention_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from engram.config import reset_settings
 
     monkeypatch.setenv("ENGRAM_STAGE", "dev")
@@ -41,7 +45,9 @@ def test_a_401_where_dev_tokens_are_not_accepted_does_not_mention_them(monkeypat
 @pytest.mark.parametrize(
     "body", [{"content": "a note", "messages": [{"content": "a turn"}]}, {"source": {"type": "note"}}]
 )
-def test_analyze_with_both_or_neither_content_and_messages_says_so_plainly(api: ApiClient, body: dict) -> None:
+def test_analyze_with_both_or_neither_content_and_messages_says_so_plainly(
+    api: ApiClient, body: dict
+) -> None:
     response = api.post("/v1/analyze", body)
     assert response.status == 400
     assert response.error["field"] == "content"
@@ -51,7 +57,10 @@ def test_analyze_with_both_or_neither_content_and_messages_says_so_plainly(api: 
 def test_a_null_preference_names_the_field_once(api: ApiClient) -> None:
     response = api.put("/v1/preferences", {"never_store": None})
     assert response.status == 400
-    assert (response.error["field"], response.error["message"]) == ("never_store", "never_store cannot be null")
+    assert (response.error["field"], response.error["message"]) == (
+        "never_store",
+        "never_store cannot be null",
+    )
 
 
 def test_a_rule_that_completes_the_field_name_still_reads_after_it(api: ApiClient) -> None:

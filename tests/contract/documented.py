@@ -30,8 +30,8 @@ def assert_documented(document: dict[str, Any], method: str, path: str, status: 
         {**schema, "components": document["components"]}, format_checker=OAS31Validator.FORMAT_CHECKER
     )
     error = best_match(validator.iter_errors(body))  # inside a oneOf: the branch that came closest
-    assert error is None, f"{method} {template} {status}: {'/'.join(map(str, error.absolute_path))}: " + (
-        error.message[:500]
+    assert error is None, (
+        f"{method} {template} {status}: {'/'.join(map(str, error.absolute_path))}: " + (error.message[:500])
     )
 
 

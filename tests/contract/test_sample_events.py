@@ -69,7 +69,9 @@ def handler_of(route: str) -> Callable[[dict, Any], dict]:
     """The `lambda_handler` of the function the template routes `route` to (each loaded once)."""
     folder = function_folder(api_routes()[route])
     if folder not in _HANDLERS:
-        spec = importlib.util.spec_from_file_location(f"engram_contract_{folder}", ROOT / "functions" / folder / "app.py")
+        spec = importlib.util.spec_from_file_location(
+            f"engram_contract_{folder}", ROOT / "functions" / folder / "app.py"
+        )
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)

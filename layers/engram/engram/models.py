@@ -88,7 +88,9 @@ class JsonScalars(BaseModel):
                 hit = _text_limit_exceeded(value, info.annotation, tuple(info.metadata))
                 if hit is not None:
                     context = {"field": key + hit[1], "limit": hit[0]}
-                    raise PydanticCustomError("string_too_long", "must be at most {limit} characters", context)
+                    raise PydanticCustomError(
+                        "string_too_long", "must be at most {limit} characters", context
+                    )
         return data
 
 

@@ -16,7 +16,7 @@ logger = logging.getLogger("engram.serve")
 
 
 class CannotListen(Exception):
-    """`engram serve` cannot listen where it was asked to (most often: another `engram serve` has the port)."""
+    """`engram serve` cannot listen where it was asked to (most often: another one has the port)."""
 
 
 def check_port(host: str, port: int) -> None:

@@ -7,8 +7,8 @@ from aws_lambda_powertools.event_handler.router import Router
 from engram.api.context import CurrentUser
 from engram.api.openapi import answers
 from engram.models import RecallRequest
-from engram.retrieval.response_models import RecallResponse
 from engram.retrieval.recall import recall
+from engram.retrieval.response_models import RecallResponse
 
 router = Router()
 
