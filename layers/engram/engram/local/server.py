@@ -21,7 +21,7 @@ class CannotListen(Exception):
 
 def check_port(host: str, port: int) -> None:
     """Raise CannotListen unless `host:port` can be listened on, bound as uvicorn binds (SO_REUSEADDR: a
-    port in TIME_WAIT after a restart is free); checked before the database starts and the banner."""
+    port in TIME_WAIT after a restart is free)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -31,7 +31,7 @@ def check_port(host: str, port: int) -> None:
             where = f"http://{host}:{port}"
             if exc.errno == errno.EADDRINUSE:
                 raise CannotListen(
-                    f"{where} is already in use (another engram serve?); "
+                    f"{where}: address already in use (another engram serve?); "
                     "stop it, or choose another port with --port or ENGRAM_PORT"
                 ) from None
             raise CannotListen(f"cannot listen on {where}: {exc.strerror or exc}") from None
@@ -40,19 +40,23 @@ def check_port(host: str, port: int) -> None:
 def serve(
     host: str | None = None, port: int | None = None, data_dir: Path | None = None, scheduler: bool = False
 ) -> None:
-    """Raises CannotListen, before starting anything, when the port is taken."""
+    """Raises CannotListen, with the database stopped again and before the banner, when the port is
+    taken (uvicorn would print the banner's address, then fail with a traceback)."""
     import uvicorn
 
-    settings = get_settings()
-    host = host or settings.host
-    port = port or settings.port
-    check_port(host, port)
     # Supervised: a database that dies is started again (engram.local.supervisor). The one this process
     # started or reused is stopped on the way out (the `finally` below, or at exit if start-up fails
     # before it), unless another live process still uses it (engram.local.embedded).
     runtime = start_local_runtime(data_dir, supervise=True)
     atexit.register(runtime.stop)
     settings = get_settings()
+    host = host or settings.host
+    port = port or settings.port
+    try:
+        check_port(host, port)
+    except CannotListen:
+        runtime.stop()
+        raise
     if settings.resolved_llm_provider == "rules":
         from engram.pipeline.temporal import warm_up
 
