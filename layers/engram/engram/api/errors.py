@@ -113,7 +113,9 @@ def validation_error_response(exc: RequestValidationError) -> Response:
     details = [{"field": _field_from_loc(e.get("loc", ())), "type": e.get("type")} for e in errors[:20]]
     # A model's own rule either completes "<field> ..." ("or end or query is required") or says it all,
     # naming the field itself ("send either content or messages, not both"): that one stands alone.
-    says_it_all = kind not in _MESSAGES and field == named and re.search(rf"\b{re.escape(named)}\b", reason)
+    says_it_all = (
+        kind not in _MESSAGES and named and field == named and re.search(rf"\b{re.escape(named)}\b", reason)
+    )
     text = reason if says_it_all else f"{field or 'body'} {reason}"
     return error_response(400, "validation_error", text, field or "body", details=details)
 
