@@ -9,9 +9,13 @@ from pathlib import Path
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from engram.local.server import serve
+    from engram.local.server import CannotListen, serve
 
-    serve(host=args.host, port=args.port, data_dir=args.data_dir, scheduler=args.scheduler)
+    try:
+        serve(host=args.host, port=args.port, data_dir=args.data_dir, scheduler=args.scheduler)
+    except CannotListen as refused:
+        print(f"engram serve: {refused}", file=sys.stderr)
+        return 1
     return 0
 
 

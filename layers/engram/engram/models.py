@@ -475,9 +475,59 @@ class AnalyzeRequest(ApiModel):
     def _one_kind_of_content(self) -> AnalyzeRequest:
         if (self.content is None) == (self.messages is None):
             raise PydanticCustomError(
-                "content_or_messages", "send either content or messages", {"field": "content"}
+                "content_or_messages", "send either content or messages, not both", {"field": "content"}
             )
         return self
+
+
+class JobRef(BaseModel):
+    """A background job the request queued (`GET /v1/jobs/{id}` follows it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: UUID
+    job_type: str
+    status: str
+
+
+class UpdateInsight(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["update"]
+    memory_id: str
+    previous_memory_id: str
+    previous: str
+    current: str | None
+    message: str
+
+
+class PatternInsight(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["pattern"]
+    entity: str
+    entity_id: UUID
+    mentions: int
+    message: str
+
+
+class AnalyzeResult(BaseModel):
+    """`POST /v1/analyze`'s answer. Queued work (202) names the source and its jobs; a finished extraction
+    (200) also lists the facts, the operation applied for each and what changed; a repeated
+    idempotency key answers the first response again with `idempotent_replay`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source_id: UUID
+    status: Literal["queued", "raw", "processed", "extracted", "failed"]
+    facts: list[CandidateFact] | None = None
+    operations: list[OperationResult] | None = None
+    changes_detected: list[ChangeDetected] | None = None
+    decisions: list[DecisionRecord] | None = None
+    actions: list[ActionRecord] | None = None
+    insights: list[Annotated[UpdateInsight | PatternInsight, Field(discriminator="type")]] | None = None
+    jobs: list[JobRef] | None = None
+    idempotent_replay: bool | None = None
 
 
 class MemoryUpdateRequest(ApiModel):

@@ -13,6 +13,7 @@ import json
 import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
@@ -27,7 +28,7 @@ from aws_lambda_powertools.event_handler.router import Router
 from engram import __version__
 from engram.api.errors import error_body, logger, register_error_handlers
 from engram.api.gate import admit_request
-from engram.api.openapi import document_statuses
+from engram.api.openapi import OpenApiDocument, answers, document_statuses
 from engram.config import get_settings
 from engram.errors import EngramError, InvalidJson, ValidationFailed
 
@@ -86,16 +87,21 @@ def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGat
         app.include_router(router)
     register_error_handlers(app)
 
-    @app.get(OPENAPI_PATH, include_in_schema=False)
+    @app.get(OPENAPI_PATH, responses=answers(OpenApiDocument, description="This document"))
     def openapi() -> Response[str]:
-        schema = json.loads(app.get_openapi_json_schema(title="Engram", version=__version__))
-        return Response(
-            status_code=200,
-            content_type=content_types.APPLICATION_JSON,
-            body=json.dumps(document_statuses(schema)),
-        )
+        return Response(status_code=200, content_type=content_types.APPLICATION_JSON, body=openapi_json())
 
     return app
+
+
+@cache
+def openapi_json() -> str:
+    """The whole API's document, whichever resolver serves it. In Lambda each function's resolver holds
+    only that function's routes, and the one serving `GET /v1/openapi.json` would describe those alone;
+    the document is built from every router instead (once per process)."""
+    everything = build_resolver("lambda")
+    schema = json.loads(everything.get_openapi_json_schema(title="Engram", version=__version__))
+    return json.dumps(document_statuses(schema))
 
 
 def _is_json(content_type: str | None) -> bool:

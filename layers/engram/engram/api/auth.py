@@ -40,10 +40,13 @@ def _jwt_subject(raw_event: Mapping[str, Any]) -> str | None:
 def user_id_from_request(raw_event: Mapping[str, Any]) -> str:
     """The authenticated user id, or Unauthorized."""
     subject = _jwt_subject(raw_event)
-    if subject is None and get_settings().accepts_dev_tokens:
+    dev_tokens = subject is None and get_settings().accepts_dev_tokens
+    if dev_tokens:
         subject = _dev_subject(_header(raw_event.get("headers"), "authorization"))
     if not subject:
-        raise Unauthorized("a valid bearer token is required")
+        # Locally the token is the user id itself, which is easy to send without its prefix.
+        hint = f"; locally send `Authorization: Bearer {DEV_TOKEN_PREFIX}<user-id>`" if dev_tokens else ""
+        raise Unauthorized("a valid bearer token is required" + hint)
     if len(subject) > MAX_USER_ID_LENGTH:
         raise Unauthorized("the token's subject is too long")
     if not _PRINTABLE_SUBJECT.fullmatch(subject):

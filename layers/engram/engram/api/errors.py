@@ -111,9 +111,13 @@ def validation_error_response(exc: RequestValidationError) -> Response:
     message = str(first.get("msg", "is invalid")).removeprefix("Value error, ")
     reason = _MESSAGES.get(kind) or message[:1].lower() + message[1:]
     details = [{"field": _field_from_loc(e.get("loc", ())), "type": e.get("type")} for e in errors[:20]]
-    return error_response(
-        400, "validation_error", f"{field or 'body'} {reason}", field or "body", details=details
+    # A model's own rule either completes "<field> ..." ("or end or query is required") or says it all,
+    # naming the field itself ("send either content or messages, not both"): that one stands alone.
+    says_it_all = (
+        kind not in _MESSAGES and named and field == named and re.search(rf"\b{re.escape(named)}\b", reason)
     )
+    text = reason if says_it_all else f"{field or 'body'} {reason}"
+    return error_response(400, "validation_error", text, field or "body", details=details)
 
 
 def register_error_handlers(app: Any) -> None:

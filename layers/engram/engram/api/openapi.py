@@ -3,15 +3,23 @@
 Powertools documents 200 and a 422 that never happens (validation errors are mapped to 400). A client
 generating code from the document, or a fuzzer checking responses against it, needs the real set: the
 gate's answers (400 boundary, 401 token, 413 size) on every operation, 404/409 where a row can be
-missing or in the wrong state, 502/503 where a model provider or the database can fail, and the
-success statuses other than 200. One error schema describes every error body.
+missing or in the wrong state, 502/503 where a model provider or the database can fail. One error
+schema describes every error body. Success statuses and their bodies are declared by the routes
+(`answers`), since only a route knows what it returns.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import BaseModel, ConfigDict
+
 from engram.api.gate import PUBLIC_PATHS
+
+_REF = re.compile(r'"#/components/schemas/([^"]+)"')
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -32,8 +40,6 @@ ERROR_SCHEMA: dict[str, Any] = {
 }
 
 _REASONS = {
-    "201": "Created",
-    "202": "Accepted: stored, processing continues in the background",
     "400": "The request is invalid; `error.field` names the field",
     "401": "No valid bearer token",
     "404": "No such row for this user (or no such route)",
@@ -67,11 +73,28 @@ _PROVIDER = {
     ("/v1/entities/{id}/notes", "post"),
     ("/v1/relationships/{id}/notes", "post"),
 }
-_SUCCESS = {
-    ("/v1/analyze", "post"): ("200", "202"),
-    ("/v1/entities/{id}/notes", "post"): ("201",),
-    ("/v1/relationships/{id}/notes", "post"): ("201",),
+# Operations that never read the database.
+_NO_DATABASE = {("/v1/openapi.json", "get")}
+_RETRY_AFTER = {
+    "Retry-After": {"description": "seconds to wait before retrying", "schema": {"type": "integer"}}
 }
+
+
+class OpenApiDocument(BaseModel):
+    """This document: OpenAPI 3.1."""
+
+    model_config = ConfigDict(extra="allow")
+
+    openapi: str
+    info: dict[str, Any]
+    paths: dict[str, Any]
+    components: dict[str, Any]
+
+
+def answers(model: Any, status: int = 200, description: str = "OK") -> dict[int, OpenAPIResponse]:
+    """A route's `responses=`: its success status and the model of its body, for routes that build
+    the body themselves (a dict, a `Response`) and so have no return annotation to document."""
+    return {status: {"description": description, "content": {"application/json": {"model": model}}}}
 
 
 def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
@@ -87,9 +110,6 @@ def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
         for method, operation in operations.items():
             responses = operation.setdefault("responses", {})
             responses.pop("422", None)
-            if path == "/v1/health":
-                responses["503"] = {**responses.get("200", {}), "description": "The database is unreachable"}
-            _set_success(responses, _SUCCESS.get((path, method)))
             for status in _error_statuses(path, method):
                 if status in responses:  # the route documents it itself (health's 503 is its own body)
                     continue
@@ -97,21 +117,32 @@ def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
                     "description": _REASONS[status],
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
                 }
+            if "503" in responses:
+                responses["503"]["headers"] = _RETRY_AFTER
             if path not in PUBLIC_PATHS:
                 operation["security"] = [{"bearer": []}]
+    _drop_unused_schemas(components["schemas"], schema.get("paths", {}))
     return schema
 
 
-def _set_success(responses: dict[str, Any], statuses: tuple[str, ...] | None) -> None:
-    if not statuses:
-        return
-    ok = responses.pop("200", {"description": "OK"})
-    for status in statuses:
-        responses[status] = {**ok, "description": _REASONS.get(status, ok.get("description", "OK"))}
+def _drop_unused_schemas(schemas: dict[str, Any], paths: dict[str, Any]) -> None:
+    """Powertools adds the schemas of its 422 body; with the 422 gone nothing refers to them."""
+    used: set[str] = set()
+    pending = [paths]
+    while pending:
+        found = _REF.findall(json.dumps(pending.pop()))
+        for name in set(found) - used:
+            used.add(name)
+            if name in schemas:
+                pending.append(schemas[name])
+    for name in set(schemas) - used:
+        del schemas[name]
 
 
 def _error_statuses(path: str, method: str) -> list[str]:
-    statuses = ["400", "413", "500", "503"]
+    statuses = ["400", "413", "500"]
+    if (path, method) not in _NO_DATABASE:
+        statuses.append("503")
     if path not in PUBLIC_PATHS:
         statuses.append("401")
     if "{" in path or (path, method) in _NOT_FOUND:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import socket
 import threading
 import time
@@ -40,6 +41,20 @@ class _Client:
 
 
 def run_demo(data_dir: Path | None = None, script: Path = DEMO_FILE) -> int:
+    from engram.observability import SERVICE
+
+    # The service's INFO logs are JSON lines for a log pipeline ("secrets redacted before storage"): in
+    # the middle of the demo's story they are noise. Warnings and errors still show.
+    service_log = logging.getLogger(SERVICE)
+    level = service_log.level
+    service_log.setLevel(max(level, logging.WARNING))
+    try:
+        return _run(data_dir, script)
+    finally:
+        service_log.setLevel(level)
+
+
+def _run(data_dir: Path | None, script: Path) -> int:
     import uvicorn
 
     from engram.api.app import build_local_app

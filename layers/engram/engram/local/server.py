@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import atexit
+import errno
 import logging
+import socket
 from pathlib import Path
 
 from engram.api.app import build_local_app
@@ -13,9 +15,33 @@ from engram.local.runtime import start_local_runtime
 logger = logging.getLogger("engram.serve")
 
 
+class CannotListen(Exception):
+    """`engram serve` cannot listen where it was asked to (most often: another one has the port)."""
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise CannotListen unless `host:port` can be listened on, bound as uvicorn binds (SO_REUSEADDR: a
+    port in TIME_WAIT after a restart is free)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            where = f"http://{host}:{port}"
+            if exc.errno == errno.EADDRINUSE:
+                raise CannotListen(
+                    f"{where}: address already in use (another engram serve?); "
+                    "stop it, or choose another port with --port or ENGRAM_PORT"
+                ) from None
+            raise CannotListen(f"cannot listen on {where}: {exc.strerror or exc}") from None
+
+
 def serve(
     host: str | None = None, port: int | None = None, data_dir: Path | None = None, scheduler: bool = False
 ) -> None:
+    """Raises CannotListen, with the database stopped again and before the banner, when the port is
+    taken (uvicorn would print the banner's address, then fail with a traceback)."""
     import uvicorn
 
     # Supervised: a database that dies is started again (engram.local.supervisor). The one this process
@@ -24,14 +50,19 @@ def serve(
     runtime = start_local_runtime(data_dir, supervise=True)
     atexit.register(runtime.stop)
     settings = get_settings()
+    host = host or settings.host
+    port = port or settings.port
+    try:
+        check_port(host, port)
+    except CannotListen:
+        runtime.stop()
+        raise
     if settings.resolved_llm_provider == "rules":
         from engram.language.temporal import warm_up
 
         warm_up()  # dateparser's first call costs ~2 s; pay it before the first request, not during it
     worker = _start_worker() if settings.local_worker else None
     schedules = _start_scheduler(has_worker=worker is not None) if scheduler else None
-    host = host or settings.host
-    port = port or settings.port
     where = "embedded PostgreSQL in " + str(settings.data_dir) if runtime.embedded else "ENGRAM_DATABASE_URL"
     print(
         f"Engram {settings.stage} on http://{host}:{port}  (database: {where}; "

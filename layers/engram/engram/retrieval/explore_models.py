@@ -121,8 +121,10 @@ class Hit(BaseModel):
 
     explanation: dict[str, Any] | None = None
 
+    # No return annotation: with one, pydantic documents the serialized hit as that type (any object)
+    # instead of the model's fields, and the OpenAPI document would lose every hit's shape.
     @model_serializer(mode="wrap")
-    def _drop_missing_explanation(self, handler: Any) -> dict[str, Any]:
+    def _drop_missing_explanation(self, handler: Any):
         data = handler(self)
         if data.get("explanation") is None:
             data.pop("explanation", None)

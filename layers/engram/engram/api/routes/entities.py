@@ -15,6 +15,8 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.api.openapi import answers
+from engram.api.routes.paging import DEFAULT_PAGE_SIZE, PageCursor, PageLimit
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.graph.entities import (
     add_entity_note,
@@ -36,8 +38,8 @@ def list_entities(
     entity_type: Annotated[str | None, Query(max_length=100)] = None,
     name: Annotated[str | None, Query(max_length=300)] = None,
     include_owner: Annotated[bool, Query()] = False,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(max_length=512)] = None,
+    limit: PageLimit = DEFAULT_PAGE_SIZE,
+    cursor: PageCursor = None,
 ) -> EntityPage:
     return list_entities_page(
         user_id,
@@ -65,8 +67,8 @@ def read_entity_memories(
     user_id: CurrentUser,
     id: UUID,
     status: Annotated[MemoryStatus, Query()] = "active",
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(max_length=512)] = None,
+    limit: PageLimit = DEFAULT_PAGE_SIZE,
+    cursor: PageCursor = None,
 ) -> MemoryPage:
     return list_entity_memories_page(user_id, id, status=status, limit=limit, cursor=cursor)
 
@@ -77,11 +79,11 @@ def _created(note: Note) -> Response[dict]:
     )
 
 
-@router.post("/v1/entities/<id>/notes")
+@router.post("/v1/entities/<id>/notes", responses=answers(Note, 201, "Created"))
 def post_entity_note(user_id: CurrentUser, id: UUID, note: NoteCreate) -> Response[dict]:
     return _created(add_entity_note(user_id, id, note))
 
 
-@router.post("/v1/relationships/<id>/notes")
+@router.post("/v1/relationships/<id>/notes", responses=answers(Note, 201, "Created"))
 def post_relationship_note(user_id: CurrentUser, id: UUID, note: NoteCreate) -> Response[dict]:
     return _created(add_relationship_note(user_id, id, note))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.api.openapi import answers
 from engram.retrieval.explore import explore
-from engram.retrieval.explore_models import ExploreRequest
+from engram.retrieval.explore_models import ExploreRequest, ExploreResult
 
 router = Router()
 
 
-@router.post("/v1/explore")
+@router.post("/v1/explore", responses=answers(ExploreResult))
 def post_explore(user_id: CurrentUser, request: ExploreRequest) -> dict:
     return explore(user_id, request)

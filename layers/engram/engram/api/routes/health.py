@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.router import Router
+from pydantic import BaseModel, ConfigDict
 
 from engram import __version__
+from engram.api.openapi import answers
 from engram.config import get_settings
 from engram.db.connection import get_database
 from engram.errors import DatabaseUnavailable
@@ -13,7 +17,30 @@ from engram.errors import DatabaseUnavailable
 router = Router()
 
 
-@router.get("/v1/health")
+class Providers(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    llm: str
+    embeddings: str
+
+
+class Health(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    status: Literal["ok", "degraded"]
+    database: Literal["ok", "unreachable"]
+    version: str
+    stage: str
+    providers: Providers
+
+
+@router.get(
+    "/v1/health",
+    responses={
+        **answers(Health, 200, "The database is reachable"),
+        **answers(Health, 503, "The database is unreachable"),
+    },
+)
 def health() -> Response[dict]:
     settings = get_settings()
     try:

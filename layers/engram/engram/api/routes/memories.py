@@ -13,6 +13,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.api.routes.paging import DEFAULT_PAGE_SIZE, PageCursor, PageLimit
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.models import Memory, MemoryEdit, MemoryType
 from engram.pipeline.edits import (
@@ -37,8 +38,8 @@ def list_memories(
     memory_type: Annotated[MemoryType | None, Query()] = None,
     include_historical: Annotated[bool, Query()] = False,
     q: Annotated[str | None, Query(max_length=500)] = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(max_length=512)] = None,
+    limit: PageLimit = DEFAULT_PAGE_SIZE,
+    cursor: PageCursor = None,
 ) -> MemoryPage:
     return list_memories_page(
         user_id,

@@ -8,12 +8,14 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
+from engram.api.openapi import answers
 from engram.lifecycle.profile import get_profile, refresh_profile
+from engram.lifecycle.profile_models import Profile, RefreshedProfile
 
 router = Router()
 
 
-@router.get("/v1/profile")
+@router.get("/v1/profile", responses=answers(Profile))
 def read_profile(
     user_id: CurrentUser,
     include_history: Annotated[bool, Query(description="also the values that no longer hold")] = False,
@@ -21,6 +23,6 @@ def read_profile(
     return get_profile(user_id, include_history=include_history)
 
 
-@router.post("/v1/profile/refresh")
+@router.post("/v1/profile/refresh", responses=answers(RefreshedProfile))
 def post_refresh(user_id: CurrentUser) -> dict[str, Any]:
     return refresh_profile(user_id)
