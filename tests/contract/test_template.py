@@ -1,7 +1,7 @@
 """Contract tests for template.yaml and the sample events in events/.
 
 cfn-lint validates the template against the CloudFormation and SAM schemas, but it does not know our
-rules (DLQs, batch item failures, 6-field crons, least privilege, the HTTP contract of DESIGN section 4):
+rules (DLQs, batch item failures, 6-field crons, least privilege, the HTTP contract):
 those are asserted here on the parsed template. Everything runs offline; cfn-lint is run once per module.
 """
 
@@ -28,8 +28,8 @@ EVENTS_DIR = ROOT / "events"
 # cfn-lint warnings we accept, with the reason. Keep it empty unless a warning is truly unavoidable.
 ACCEPTED_CFN_LINT_WARNINGS: dict[str, str] = {}
 
-# DESIGN section 4b: the seven functions, their folders under functions/.
-DESIGN_FUNCTIONS = {
+# The seven functions and their folders under functions/.
+FUNCTIONS = {
     "AnalyzeFunction": "analyze",
     "MemoryUpdateFunction": "memory_update",
     "SearchFunction": "search",
@@ -39,8 +39,8 @@ DESIGN_FUNCTIONS = {
     "MigrateFunction": "migrate",
 }
 
-# DESIGN section 4 (the HTTP contract) mapped onto the functions of section 4b.
-DESIGN_ROUTES = {
+# The HTTP contract's routes mapped onto the functions that serve them.
+ROUTES = {
     "POST /v1/analyze": "AnalyzeFunction",
     "POST /v1/memory-update": "MemoryUpdateFunction",
     "POST /v1/search": "SearchFunction",
@@ -386,16 +386,16 @@ def test_api_functions_fit_the_http_api_30_second_integration_timeout() -> None:
         assert function_setting(function_id, "Timeout") <= 30, function_id
 
 
-@pytest.mark.parametrize("function_id", sorted(DESIGN_FUNCTIONS))
+@pytest.mark.parametrize("function_id", sorted(FUNCTIONS))
 def test_design_function_is_declared_with_app_lambda_handler(function_id: str) -> None:
     assert function_id in functions()
     assert props(function_id)["Handler"] == "app.lambda_handler"
     code_uri = props(function_id)["CodeUri"]
-    assert code_uri.rstrip("/") == f"functions/{DESIGN_FUNCTIONS[function_id]}"
-    assert DESIGN_FUNCTIONS[function_id].isidentifier()
+    assert code_uri.rstrip("/") == f"functions/{FUNCTIONS[function_id]}"
+    assert FUNCTIONS[function_id].isidentifier()
 
 
-@pytest.mark.parametrize("function_id", sorted(DESIGN_FUNCTIONS))
+@pytest.mark.parametrize("function_id", sorted(FUNCTIONS))
 def test_design_function_code_folder_exists_with_app_py(function_id: str) -> None:
     folder = ROOT / props(function_id)["CodeUri"]
     assert folder.is_dir(), f"{folder.relative_to(ROOT)}/ is missing"
@@ -634,7 +634,7 @@ def test_database_path_is_lambda_to_proxy_to_cluster() -> None:
 # --------------------------------------------------------------------------------------------------
 def test_every_design_route_is_served_by_its_design_function() -> None:
     served = {route: function_id for route, (function_id, _) in http_routes().items()}
-    assert served == DESIGN_ROUTES
+    assert served == ROUTES
 
 
 def test_http_api_defaults_to_a_jwt_authorizer_on_the_authorization_header() -> None:

@@ -20,6 +20,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+# A user id (a token's subject) longer than this is refused: it is stored in every row the user owns.
+MAX_USER_ID_LENGTH = 128
+
 MemoryType = Literal["entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"]
 SensitivityLevel = Literal["normal", "sensitive", "private"]
 MEMORY_TYPES: tuple[MemoryType, ...] = get_args(MemoryType)

@@ -1,1 +1,1 @@
-"""The HTTP API (DESIGN §4): routers, auth, the error contract, and the two ways it is served."""
+"""The HTTP API: routers, auth, the error contract, and the two ways it is served."""

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engram.config import get_settings
-from engram.db.connection import MAX_USER_ID_LENGTH
 from engram.errors import Unauthorized
+from engram.models import MAX_USER_ID_LENGTH
 
 DEV_TOKEN_PREFIX = "dev:"
 # A user id is stored in every row: no control characters, spaces or undecodable bytes (which arrive

@@ -1,4 +1,4 @@
-"""The error contract of DESIGN §4, in one place: `{"error": {"code", "message", "field"?}}`.
+"""The error contract of the HTTP API, in one place: `{"error": {"code", "message", "field"?}}`.
 
 Typed EngramErrors map to their status; Powertools' request validation (pydantic) maps to 400 with
 the offending field named; unknown routes to 404; anything else to 500 with a correlation id and no

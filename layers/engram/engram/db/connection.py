@@ -24,8 +24,7 @@ from psycopg.rows import dict_row
 
 from engram.db.conninfo import resolve_conninfo
 from engram.errors import DatabaseUnavailable, ValidationFailed
-
-MAX_USER_ID_LENGTH = 128
+from engram.models import MAX_USER_ID_LENGTH
 
 # Every connection returns rows as dicts (column name -> value).
 Conn: TypeAlias = psycopg.Connection[dict[str, Any]]

@@ -1,7 +1,7 @@
 """GET /v1/entities, GET /v1/entities/{id}, GET /v1/entities/{id}/memories, and notes on entities and
 relationships (POST /v1/entities/{id}/notes, POST /v1/relationships/{id}/notes).
 
-Path parameters are called `id` (as in the DESIGN's paths) so a malformed one is reported as
+Path parameters are called `id` (as in every documented path) so a malformed one is reported as
 `{"field": "id"}`; query parameters are typed, so unknown filter values are 400s naming the filter.
 """
 

@@ -1,4 +1,4 @@
-"""POST /v1/explore: seed 004's explore tool (nodes, relationships, sources, storylines, macros)."""
+"""POST /v1/explore: the explore tool of an agent (nodes, relationships, sources, storylines, macros)."""
 
 from __future__ import annotations
 

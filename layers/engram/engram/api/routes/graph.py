@@ -1,5 +1,5 @@
-"""GET /v1/graph/neighbors, GET /v1/graph/path and POST /v1/traverse (seed 004's PPR and, in place of
-its raw Cypher, a structured query mode).
+"""GET /v1/graph/neighbors, GET /v1/graph/path and POST /v1/traverse (personalized PageRank
+from the entities a query names and, in place of a raw graph query language, a structured query mode).
 
 Entities are given by id or name; `from`/`to` are Python keywords, hence the aliased parameters.
 

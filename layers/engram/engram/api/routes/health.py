@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict
 from engram import __version__
 from engram.api.openapi import answers
 from engram.config import get_settings
-from engram.db.connection import get_database
 from engram.errors import DatabaseUnavailable
+from engram.lifecycle.health import database_reachable
 
 router = Router()
 
@@ -43,10 +43,7 @@ class Health(BaseModel):
 )
 def health() -> Response[dict]:
     settings = get_settings()
-    try:
-        database_ok = get_database().ping()
-    except DatabaseUnavailable:
-        database_ok = False
+    database_ok = database_reachable()
     body = {
         "status": "ok" if database_ok else "degraded",
         "database": "ok" if database_ok else "unreachable",

@@ -1,6 +1,6 @@
 """GET /v1/memories, GET/PUT/DELETE /v1/memories/{id}, GET /v1/memories/{id}/history and /related.
 
-The path parameter is called `id` (as in the DESIGN's paths) so a malformed one is reported as
+The path parameter is called `id` (as in every documented path) so a malformed one is reported as
 `{"field": "id"}`; query parameters are typed, so unknown filter values are 400s naming the filter.
 """
 

@@ -1,4 +1,4 @@
-"""POST /v1/memory-update: the update phase for one candidate fact (seed 000 §3.3)."""
+"""POST /v1/memory-update: the update phase for one candidate fact: add, update, supersede or skip it against what is known."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""POST /v1/search: hybrid search (and, as they land, the special queries of seed 000 §6.2)."""
+"""POST /v1/search: hybrid search, and the special queries (counts, "when did", lists, sentiment) it detects."""
 
 from __future__ import annotations
 
