@@ -1,4 +1,4 @@
-"""POST /v1/memory-update: the update phase for one candidate fact: add, update, supersede or skip it against what is known."""
+"""POST /v1/memory-update: the update phase for one candidate fact (add, update, supersede or skip)."""
 
 from __future__ import annotations
 

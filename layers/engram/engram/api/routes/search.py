@@ -1,4 +1,4 @@
-"""POST /v1/search: hybrid search, and the special queries (counts, "when did", lists, sentiment) it detects."""
+"""POST /v1/search: hybrid search, and the special queries it detects (counts, "when did", lists)."""
 
 from __future__ import annotations
 
