@@ -35,7 +35,8 @@ from engram.db.repositories import feedback as feedback_repo
 from engram.db.repositories import memories as memory_repo
 from engram.errors import Conflict, NotFound
 from engram.language.privacy import redact_model
-from engram.models import CONFIDENCE_MAX, CONFIDENCE_MIN, FeedbackRequest, Memory
+from engram.models import CONFIDENCE_MAX, CONFIDENCE_MIN, AnalyzeRequest, FeedbackRequest, Memory, SourceSpec
+from engram.pipeline.analyze import analyze
 from engram.pipeline.edits import apply_user_edit, archive_memory, to_memory
 from engram.providers.factory import get_embedder
 
@@ -193,9 +194,6 @@ def _record_recall(user_id: str, request: FeedbackRequest) -> FeedbackResult:
     analysis = None
     if correction:
         # After the verdict committed: a correction the model cannot read must not undo the verdict.
-        from engram.models import AnalyzeRequest, SourceSpec
-        from engram.pipeline.analyze import analyze
-
         outcome = analyze(
             user_id,
             AnalyzeRequest(
