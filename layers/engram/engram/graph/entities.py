@@ -14,6 +14,7 @@ from uuid import UUID
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import entities as repo
 from engram.db.repositories import memories as memory_repo
+from engram.db.repositories.keyset import read_cursor, split_page
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import NotFound, ValidationFailed
 from engram.graph.entity_models import (
@@ -76,13 +77,7 @@ def list_entities_page(
     cursor: str | None = None,
 ) -> EntityPage:
     """The caller's entities, most recently mentioned first, keyset-paginated (stable under inserts)."""
-    after = None
-    if cursor:
-        try:
-            after = repo.decode_cursor(cursor)
-        except (ValueError, TypeError) as exc:
-            # A cursor is opaque: anything we did not issue is the client's mistake, never a 500.
-            raise ValidationFailed("cursor is not one this API issued", field="cursor") from exc
+    after = read_cursor(cursor, repo.decode_cursor)
     _no_nul(name, "name")
     _no_nul(entity_type, "entity_type")
     text = (name or "").strip() or None
@@ -97,8 +92,7 @@ def list_entities_page(
             limit=limit,
             after=after,
         )
-    page, more = rows[:limit], len(rows) > limit
-    next_cursor = repo.encode_cursor(page[-1]["recency"], page[-1]["id"]) if more else None
+    page, next_cursor = split_page(rows, limit, lambda row: repo.encode_cursor(row["recency"], row["id"]))
     return EntityPage(items=[to_entity(row) for row in page], next_cursor=next_cursor)
 
 
@@ -193,17 +187,11 @@ def list_entity_memories_page(
     cursor: str | None = None,
 ) -> MemoryPage:
     """Memories linked to the entity, newest first, shaped exactly like `GET /v1/memories` items."""
-    after = None
-    if cursor:
-        try:
-            after = memory_repo.decode_cursor(cursor)
-        except (ValueError, TypeError) as exc:
-            raise ValidationFailed("cursor is not one this API issued", field="cursor") from exc
+    after = read_cursor(cursor, memory_repo.decode_cursor)
     with get_database().user_transaction(user_id) as conn:
         entity_id = _owned_entity(conn, user_id, entity_id)["id"]
         rows = repo.list_entity_memories(conn, user_id, entity_id, status=status, limit=limit, after=after)
-    page, more = rows[:limit], len(rows) > limit
-    next_cursor = memory_repo.encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
+    page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
     return MemoryPage(items=[Memory.model_validate(row) for row in page], next_cursor=next_cursor)
 
 

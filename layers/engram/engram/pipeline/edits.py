@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import memories as memory_repo
+from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.operations import insert_operation
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
@@ -89,16 +90,6 @@ def to_memory(row: dict[str, Any]) -> Memory:
 # --- reads ---------------------------------------------------------------------------------------------
 
 
-def _decode_cursor(cursor: str | None) -> tuple[datetime, UUID] | None:
-    if not cursor:
-        return None
-    try:
-        return memory_repo.decode_cursor(cursor)
-    except (ValueError, TypeError) as exc:
-        # A cursor is opaque: anything we did not issue is the client's mistake, never a 500.
-        raise ValidationFailed("cursor is not one this API issued", field="cursor") from exc
-
-
 def list_memories_page(
     user_id: str,
     *,
@@ -110,7 +101,7 @@ def list_memories_page(
     cursor: str | None = None,
 ) -> MemoryPage:
     """The caller's memories, newest first, keyset-paginated (stable under concurrent inserts)."""
-    after = _decode_cursor(cursor)
+    after = read_cursor(cursor, memory_repo.decode_cursor)
     text = (q or "").strip() or None
     if text is not None and "\x00" in text:
         raise ValidationFailed("q must not contain NUL characters", field="q")
@@ -125,8 +116,7 @@ def list_memories_page(
             limit=limit,
             after=after,
         )
-    page, more = rows[:limit], len(rows) > limit
-    next_cursor = memory_repo.encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
+    page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
     return MemoryPage(items=[to_memory(row) for row in page], next_cursor=next_cursor)
 
 

@@ -321,6 +321,11 @@ def encode_cursor(created_at: datetime, memory_id: UUID) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
+def memory_cursor(row: dict[str, Any]) -> str:
+    """The cursor of the page after this row (lists of memories sort by creation time, then id)."""
+    return encode_cursor(row["created_at"], row["id"])
+
+
 def decode_cursor(cursor: str) -> tuple[datetime, UUID]:
     padded = cursor + "=" * (-len(cursor) % 4)
     created_at, memory_id = json.loads(base64.urlsafe_b64decode(padded))
