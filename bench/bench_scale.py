@@ -366,14 +366,18 @@ def time_standard_search(queries: list[Query]) -> list[float]:
 
 
 class _ExplainingConn:
-    """Forwards to a real connection, but EXPLAINs the hybrid statement instead of running it."""
+    """Forwards to a real connection, but EXPLAINs the hybrid statement (keeping the plan) instead of
+    handing its rows back."""
 
     def __init__(self, conn: Any) -> None:
         self.conn = conn
+        self.plan: list[str] = []
 
     def execute(self, sql: str, params: Any = None) -> Any:
         if sql.lstrip().upper().startswith("WITH"):
-            return self.conn.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            cursor = self.conn.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            self.plan = [r["QUERY PLAN"] for r in cursor.fetchall()]
+            return self.conn.execute("SELECT 1 WHERE false")
         return self.conn.execute(sql, params)
 
     def pipeline(self) -> Any:
@@ -406,10 +410,10 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
             # as search decides (`_prologue`); the exact reference reads every vector of the user
             vector_index=None if exact else corpus.vector_index_rule(conn, q.user),
         )
-    if explain:
-        return shorten([r["QUERY PLAN"] for r in rows])
-    ranked = sorted((r for r in rows if r["vector_rank"] is not None), key=lambda r: r["vector_rank"])
-    return [r["id"] for r in ranked[:10]]
+    if isinstance(target, _ExplainingConn):
+        return shorten(target.plan)
+    ranked = sorted((r for r in rows if r.vector_rank is not None), key=lambda r: r.vector_rank or 0)
+    return [r.id for r in ranked[:10]]
 
 
 def recall_at_10(queries: list[Query]) -> float:

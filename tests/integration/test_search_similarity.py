@@ -33,17 +33,17 @@ def test_every_path_gives_a_candidate_the_same_similarity(db, user_id):
         )  # fmt: skip
         ids = [r["id"] for r in rows]
         filled = result_rows(conn, user_id, ids, embedding=embedding, similarity_of=ids)
-    lazy_by_id = {r["id"]: r for r in lazy}
-    eager_by_id = {r["id"]: r["similarity"] for r in eager}
+    lazy_by_id = {r.id: r for r in lazy}
+    eager_by_id = {r.id: r.similarity for r in eager}
     # Then the name-only candidate has no similarity until asked, and every path agrees
-    assert [r["similarity"] is None for r in lazy].count(False) == 1  # the vector signal's one candidate
-    assert any(r["similarity"] is None and r["name_rank"] is not None for r in lazy)
+    assert [r.similarity is None for r in lazy].count(False) == 1  # the vector signal's one candidate
+    assert any(r.similarity is None and r.name_rank is not None for r in lazy)
     for memory_id, similarity in eager_by_id.items():
         expected = float(np.dot(embedding, _stored(db, user_id, memory_id)))
         assert abs(similarity - expected) < 1e-4
         assert abs(filled[memory_id]["similarity"] - similarity) < 1e-6
-        if lazy_by_id[memory_id]["similarity"] is not None:
-            assert abs(lazy_by_id[memory_id]["similarity"] - similarity) < 1e-6
+        if lazy_by_id[memory_id].similarity is not None:
+            assert abs(lazy_by_id[memory_id].similarity - similarity) < 1e-6
 
 
 def _stored(db, user_id: str, memory_id) -> np.ndarray:

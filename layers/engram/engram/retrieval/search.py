@@ -20,19 +20,13 @@ from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import corpus
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters, hybrid_candidates, result_rows
+from engram.db.repositories.search import Candidate, SearchFilters, hybrid_candidates, result_rows
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 
 ACCESS_TRACKED_RESULTS = 10
 RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more
-SIGNAL_RANKS = {
-    "vector": "vector_rank",
-    "fts": "fts_rank",
-    "name": "name_rank",
-    "entity": "entity_rank",
-    "graph": "graph_rank",
-}
+FUSED_SIGNALS = ("vector", "fts", "name", "entity", "graph")
 # Signals are not equally informative: a lexical or semantic match says more than "mentions an entity
 # the query names" or "one hop away in the graph".
 SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.3, "entity": 0.5, "graph": 0.3}
@@ -68,20 +62,22 @@ def filters_from_request(request: SearchRequest, default_ceiling: str, now: date
     )
 
 
-def recency_score(memory: dict[str, Any], now: datetime) -> float:
-    reference = memory["last_reinforced_at"] or memory["created_at"]
+def recency_score(last_reinforced_at: datetime | None, created_at: datetime, now: datetime) -> float:
+    """1 for a memory reinforced (or, never reinforced, created) now, x0.95 per week since."""
+    reference = last_reinforced_at or created_at
     weeks = max(0.0, (now - reference).total_seconds() / (7 * 86400))
     return 0.95**weeks
 
 
-def access_score(memory: dict[str, Any]) -> float:
-    return min(1.0, math.log1p(memory["access_count"]) / math.log(11))
+def access_score(access_count: int) -> float:
+    """Retrievals on a log scale: 10 of them count fully."""
+    return min(1.0, math.log1p(access_count) / math.log(11))
 
 
 def rank_candidates(
     conn: Conn,
     user_id: str,
-    rows: list[dict[str, Any]],
+    rows: list[Candidate],
     params: SearchParams,
     embedding: np.ndarray | None = None,
 ) -> list[ScoredMemory]:
@@ -97,12 +93,13 @@ def rank_candidates(
     signal_weights = dict(SIGNAL_WEIGHTS)
     if settings.resolved_embedding_provider == "hash":
         signal_weights["vector"] = LEXICAL_EMBEDDER_VECTOR_WEIGHT
-    fused: list[tuple[float, dict[str, Any], dict[str, float]]] = []
+    fused: list[tuple[float, Candidate, dict[str, float]]] = []
     for row in rows:
+        ranks = {signal: row.rank(signal) for signal in FUSED_SIGNALS}
         contributions = {
-            signal: signal_weights[signal] / (RRF_K + row[column])
-            for signal, column in SIGNAL_RANKS.items()
-            if row.get(column) is not None
+            signal: signal_weights[signal] / (RRF_K + rank)
+            for signal, rank in ranks.items()
+            if rank is not None
         }
         fused.append((sum(contributions.values()), row, contributions))
     if not fused:
@@ -113,18 +110,18 @@ def rank_candidates(
     worst = min(score for score, _, _ in fused)
     spread = (best - worst) or 1.0
     now = params.filters.now
-    ranked: list[tuple[float, float, float, dict[str, Any], dict[str, float], dict[str, float]]] = []
+    ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, float]]] = []
     for score, row, contributions in fused:
         relevance = (score - worst) / spread if best > worst else 1.0
         # NULL unless the vector signal found it or a threshold asked for it (`hybrid_candidates`)
-        similarity = float(row["similarity"] or 0.0)
-        if params.threshold and similarity < params.threshold and row.get("fts_rank") is None:
+        similarity = float(row.similarity or 0.0)
+        if params.threshold and similarity < params.threshold and row.fts_rank is None:
             continue
         parts = {
             "relevance": weights[0] * relevance,
-            "importance": weights[1] * row["importance_score"],
-            "recency": weights[2] * recency_score(row, now),
-            "access": weights[3] * access_score(row),
+            "importance": weights[1] * row.importance_score,
+            "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
+            "access": weights[3] * access_score(row.access_count),
         }
         ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
@@ -133,22 +130,22 @@ def rank_candidates(
     # of a 50-item list was not "used", and counting it would let popularity (the access term) crowd
     # relevance out of later searches.
     top = ranked[: params.limit]
-    ids = [row["id"] for _, _, _, row, _, _ in top]
+    ids = [row.id for _, _, _, row, _, _ in top]
     full = result_rows(
         conn,
         user_id,
         ids,
         embedding=embedding,
-        similarity_of=[row["id"] for _, _, _, row, _, _ in top if row["similarity"] is None],
+        similarity_of=[row.id for _, _, _, row, _, _ in top if row.similarity is None],
         tracked=ids[:ACCESS_TRACKED_RESULTS] if params.track_access else None,
         now=now,
     )
     results: list[ScoredMemory] = []
     for final, similarity, relevance, row, parts, contributions in top:
-        stored = full.get(row["id"])
+        stored = full.get(row.id)
         if stored is None:
             continue
-        if row["similarity"] is None:
+        if row.similarity is None:
             similarity = float(stored["similarity"] or 0.0)
         explain = _explanation(row, similarity, relevance, parts, contributions) if params.explain else None
         memory = Memory.model_validate(stored)
@@ -158,14 +155,14 @@ def rank_candidates(
 
 
 def _explanation(
-    row: dict[str, Any],
+    row: Candidate,
     similarity: float,
     relevance: float,
     parts: dict[str, float],
     contributions: dict[str, float],
 ) -> dict[str, Any]:
     return {
-        "signals": {s: {"rank": row[SIGNAL_RANKS[s]], "rrf": round(c, 6)} for s, c in contributions.items()},
+        "signals": {s: {"rank": row.rank(s), "rrf": round(c, 6)} for s, c in contributions.items()},
         "similarity": round(similarity, 4),
         "relevance": round(relevance, 4),
         "contributions": {k: round(v, 4) for k, v in parts.items()},

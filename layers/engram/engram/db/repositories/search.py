@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 import numpy as np
 from psycopg import sql
@@ -47,6 +48,29 @@ DF_CAP = 500
 _RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "access_count")
 _RERANK = sql.SQL(", ".join(_RERANK_COLUMNS))
 MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One memory a signal found, with what the re-ranker reads: each signal's rank (None when that
+    signal did not return it; 1 is best) and the cosine similarity to the query (None unless the vector
+    signal found it or `with_similarity` asked for every candidate's)."""
+
+    id: UUID
+    importance_score: float
+    created_at: datetime
+    last_reinforced_at: datetime | None
+    access_count: int
+    similarity: float | None
+    vector_rank: int | None
+    fts_rank: int | None
+    name_rank: int | None
+    entity_rank: int | None
+    graph_rank: int | None
+
+    def rank(self, signal: str) -> int | None:
+        """The rank `signal` ("vector", "fts", "name", "entity", "graph") gave this memory."""
+        return getattr(self, f"{signal}_rank")  # type: ignore[no-any-return]
 
 
 @dataclass
@@ -389,7 +413,7 @@ def hybrid_candidates(
     corpus_size: int = 1,
     vector_index: tuple[int, int, float] | None = None,
     with_similarity: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[Candidate]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
     cosine similarity to the query: for every candidate with `with_similarity`, otherwise for the vector
     signal's candidates only (NULL for the others).
@@ -424,11 +448,11 @@ def hybrid_candidates(
         }
     )
     if not switched:
-        return conn.execute(statement, params).fetchall()
+        return [Candidate(**row) for row in conn.execute(statement, params).fetchall()]
     with conn.pipeline():  # sorting as usual again for the rest of the transaction, in the same round trip
         cursor = conn.execute(statement, params)
         conn.execute(vector_index_switch.RESTORE)
-    return cursor.fetchall()
+    return [Candidate(**row) for row in cursor.fetchall()]
 
 
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))

@@ -74,8 +74,9 @@ class AnswerContext:
             score = (
                 settings.search_weight_relevance
                 + settings.search_weight_importance * row["importance_score"]
-                + settings.search_weight_recency * recency_score(row, self.now)
-                + settings.search_weight_access * access_score(row)
+                + settings.search_weight_recency
+                * recency_score(row["last_reinforced_at"], row["created_at"], self.now)
+                + settings.search_weight_access * access_score(row["access_count"])
             )
             out.append(
                 ScoredMemory(
