@@ -93,3 +93,12 @@ def test_a_boolean_is_not_an_attitude(api: ApiClient, user_id: str) -> None:
     body = {"queries": [{"query": "kiwis"}], "relationship_filters": {"min_attitude": True}}
     response = api.post("/v1/explore", body, user=user_id)
     assert response.status == 400 and response.error["field"].startswith("relationship_filters")
+
+
+def test_a_number_is_not_a_boolean_in_a_clients_fact(api: ApiClient, user_id: str) -> None:
+    # the shared fact model declares plain `bool` fields, which pydantic's lax mode read 1 into
+    body = {"candidate_fact": {"content": "I lived in Denver", "is_historical": 1}}
+    response = api.post("/v1/memory-update", body, user=user_id)
+    assert response.status == 400 and response.error["field"] == "candidate_fact.is_historical"
+    body["candidate_fact"]["is_historical"] = True
+    assert api.post("/v1/memory-update", body, user=user_id).status == 200

@@ -16,6 +16,8 @@ from pydantic import (
     Field,
     StrictBool,
     StringConstraints,
+    TypeAdapter,
+    ValidationError,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -77,7 +79,7 @@ Timestamp = Annotated[datetime, BeforeValidator(_time_text), AfterValidator(_sto
 
 class JsonScalars(BaseModel):
     """A body read from JSON: `true`/`false` and text are refused where a number is expected (pydantic
-    would read them as 1/0 and 5). Booleans are `StrictBool` fields (0, "yes" refused)."""
+    would read them as 1/0 and 5), and anything but `true`/`false` where a boolean is (0, "yes")."""
 
     @model_validator(mode="before")
     @classmethod
@@ -88,6 +90,8 @@ class JsonScalars(BaseModel):
                 value = data.get(key, data.get(name))
                 if isinstance(value, bool | str) and _wants_number(info.annotation):
                     raise PydanticCustomError("number_type", "must be a JSON number", {"field": key})
+                if _read_as_bool(value) and _wants_bool(info.annotation):
+                    raise PydanticCustomError("bool_type", "must be true or false", {"field": key})
                 hit = _text_limit_exceeded(value, info.annotation, tuple(info.metadata))
                 if hit is not None:
                     context = {"field": key + hit[1], "limit": hit[0]}
@@ -101,6 +105,32 @@ class ApiModel(JsonScalars):
     """Request bodies: unknown fields are refused (a typo must not be silently ignored)."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def _read_as_bool(value: Any) -> bool:
+    """True for a non-boolean that lax mode would read as one (0, 1, "yes", "off"); anything else that
+    is not a boolean pydantic refuses itself, naming the field where it stands."""
+    if value is None or isinstance(value, bool):
+        return False
+    try:
+        _LAX_BOOL.validate_python(value)
+    except ValidationError:
+        return False
+    return True
+
+
+_LAX_BOOL: TypeAdapter[bool] = TypeAdapter(bool)
+
+
+def _wants_bool(annotation: Any) -> bool:
+    """True for bool fields (also optional ones): pydantic's lax mode reads 0, 1 and "yes" as booleans,
+    which a field declared `bool` on a shared domain model (a client's fact) would otherwise take."""
+    if annotation is bool:
+        return True
+    args = get_args(annotation)
+    if args and get_origin(annotation) in (Union, UnionType):
+        return all(arg is bool or arg is type(None) for arg in args) and bool in args
+    return False
 
 
 def _wants_number(annotation: Any) -> bool:
