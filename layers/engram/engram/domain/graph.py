@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from engram.models import ApiModel, Timestamp
+from engram.request_rules import ApiModel, Timestamp
 
 EdgeKind = Literal[
     "has_relationship_with", "engages_with", "associated_with", "relates_to", "involves", "connected_to"

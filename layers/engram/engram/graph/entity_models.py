@@ -10,7 +10,8 @@ from uuid import UUID
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
 from engram.language.sentiment import Trend
-from engram.models import ApiModel, MemoryType
+from engram.models import MemoryType
+from engram.request_rules import ApiModel
 
 EntityKind = Literal["person", "concept", "entity"]
 NoteLifetime = Literal["week", "month", "year", "forever"]

@@ -35,13 +35,12 @@ from engram.models import (
     MEMORY_CONTENT_MAX_CHARS,
     FactSourceType,
     Importance,
-    JsonScalars,
     Layer,
     MemoryType,
     SensitivityLevel,
-    Timestamp,
     TtlPolicy,
 )
+from engram.request_rules import JsonScalars, Timestamp
 
 MAX_IMPORT_ITEMS = 5_000  # entities + facts per request; `engram import` sends larger files in chunks
 

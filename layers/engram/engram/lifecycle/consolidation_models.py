@@ -13,7 +13,7 @@ from uuid import UUID
 
 from pydantic import BaseModel, Field, StrictBool
 
-from engram.models import ApiModel
+from engram.request_rules import ApiModel
 
 DEFAULT_THRESHOLD = 0.85
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, StrictBool, StringConstraints, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
-from engram.models import ApiModel
+from engram.request_rules import ApiModel
 
 Granularity = Literal[1, 2, 3]
 Scale = Literal[1, 2, 3, 4, 5]

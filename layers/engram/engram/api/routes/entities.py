@@ -26,7 +26,7 @@ from engram.graph.entities import (
     list_entity_memories_page,
 )
 from engram.graph.entity_models import EntityDetail, EntityKind, EntityPage, Note, NoteCreate
-from engram.models import Timestamp
+from engram.request_rules import Timestamp
 
 router = Router()
 

@@ -29,7 +29,7 @@ from engram.domain.graph import (
     TraverseRequest,
 )
 from engram.graph.traversal import NEIGHBOR_LIMIT, find_path, neighbors, traverse
-from engram.models import Timestamp
+from engram.request_rules import Timestamp
 
 router = Router()
 

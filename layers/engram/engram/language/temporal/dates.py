@@ -20,7 +20,7 @@ from engram.language.temporal.vocabulary import (
     START_CUE,
     TIMEZONE_OFFSETS,
 )
-from engram.models import is_storable_time
+from engram.request_rules import is_storable_time
 
 logger = logging.getLogger(__name__)
 
