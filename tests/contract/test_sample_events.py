@@ -24,6 +24,7 @@ from engram.db.repositories.jobs import cancel_pending_jobs
 from engram.jobs.queue import reset_job_queue
 from tests.contract.documented import assert_documented
 from tests.contract.sam import NOT_BUILT_ROUTES, ROOT, api_routes, function_folder
+from tests.lambda_context import FakeLambdaContext
 
 EVENTS = ROOT / "events"
 # The ids the samples use; each test replaces them with rows it created.
@@ -45,21 +46,6 @@ SEED_NOTE = "My friend Sam works at Stripe. Sam is leaving Stripe for a startup 
 def api_samples() -> dict[str, dict[str, Any]]:
     samples = {path.name: json.loads(path.read_text()) for path in sorted(EVENTS.glob("*.json"))}
     return {name: event for name, event in samples.items() if event.get("version") == "2.0"}
-
-
-class FakeLambdaContext:
-    """The attributes Powertools reads from the real context object."""
-
-    function_name = "engram-contract"
-    function_version = "$LATEST"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:engram-contract"
-    aws_request_id = "7c3a1f52-2b4e-4d6a-9e8f-0a1b2c3d4e5f"
-    log_group_name = "/aws/lambda/engram-contract"
-    log_stream_name = "2026/11/22/[$LATEST]contract"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 29_000
 
 
 _HANDLERS: dict[str, ModuleType] = {}

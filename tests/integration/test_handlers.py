@@ -5,9 +5,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
-import threading
 import uuid
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from types import ModuleType
 
@@ -19,24 +17,11 @@ from engram.db.repositories.jobs import cancel_pending_jobs
 from engram.domain.jobs import NewJob
 from engram.jobs.queue import get_job_queue, reset_job_queue
 from engram.jobs.runner import register_job_handler, unregister_job_handler
+from tests.cloudformation import cloudformation_response_url
+from tests.lambda_context import FakeLambdaContext
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "events"
-
-
-class FakeLambdaContext:
-    """The attributes Powertools reads from the real context object."""
-
-    function_name = "engram-test"
-    function_version = "$LATEST"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:engram-test"
-    aws_request_id = "0f5b1b4e-7c1a-4a8e-9a55-0d4b2f6c8e11"
-    log_group_name = "/aws/lambda/engram-test"
-    log_stream_name = "2026/11/22/[$LATEST]abc"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 29_000
 
 
 def load_handler(function: str) -> ModuleType:
@@ -242,25 +227,10 @@ def test_maintenance_refuses_an_unknown_task():
 
 
 def test_migrate_custom_resource_reports_success_to_cloudformation():
-    received: list[dict] = []
-
-    class Capture(BaseHTTPRequestHandler):
-        def do_PUT(self):  # noqa: N802 - http.server naming
-            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-            self.send_response(200)
-            self.end_headers()
-
-        def log_message(self, *args):
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Capture)
-    thread = threading.Thread(target=server.handle_request, daemon=True)
-    thread.start()
     request = event("migrate_create.json")
-    request["ResponseURL"] = f"http://127.0.0.1:{server.server_port}/response"
-    result = invoke("migrate", request)
-    thread.join(timeout=5)
-    server.server_close()
+    with cloudformation_response_url() as (url, received):
+        request["ResponseURL"] = url
+        result = invoke("migrate", request)
     assert result["status"] == "ok"
     assert received and received[0]["Status"] == "SUCCESS"
     assert received[0]["RequestId"] == request["RequestId"]

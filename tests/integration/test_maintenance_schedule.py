@@ -21,22 +21,10 @@ from engram.jobs.runner import unregister_job_handler
 from engram.lifecycle.fanout import fan_out
 from engram.lifecycle.jobs import register_lifecycle_jobs
 from engram.lifecycle.schedule import SCHEDULES
+from tests.lambda_context import FakeLambdaContext
 from tests.memory_factory import add_memories
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class FakeLambdaContext:
-    function_name = "engram-maintenance-test"
-    function_version = "$LATEST"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:engram-maintenance-test"
-    aws_request_id = "5b1c9e57-3f0a-4d8e-8a55-1d4b2f6c8e22"
-    log_group_name = "/aws/lambda/engram-maintenance-test"
-    log_stream_name = "2026/11/22/[$LATEST]def"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 290_000
 
 
 def maintenance_handler() -> ModuleType:
@@ -88,7 +76,7 @@ def test_cleanup_event_fans_out_one_job_per_user_and_the_worker_completes_them(d
     event = json.loads((ROOT / "events" / "maintenance_cleanup.json").read_text())
 
     # When EventBridge delivers {"task": "cleanup"} to the maintenance function
-    response = maintenance_handler().lambda_handler(event, FakeLambdaContext())
+    response = maintenance_handler().lambda_handler(event, FakeLambdaContext(remaining_ms=290_000))
 
     # Then each user has exactly one pending cleanup job carrying the schedule's instant
     assert response["status"] == "ok"
@@ -114,7 +102,9 @@ def test_cleanup_event_fans_out_one_job_per_user_and_the_worker_completes_them(d
 
 def test_decay_event_fans_out_and_the_worker_completes_the_jobs(db, user_id):
     add_memories(db, user_id, "Likes hiking", recall_frequency=1)
-    response = maintenance_handler().lambda_handler({"task": "decay"}, FakeLambdaContext())
+    response = maintenance_handler().lambda_handler(
+        {"task": "decay"}, FakeLambdaContext(remaining_ms=290_000)
+    )
     assert response["status"] == "ok"
 
     register_lifecycle_jobs()

@@ -8,10 +8,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
-import threading
 import uuid
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from types import ModuleType
 
@@ -23,6 +21,8 @@ from engram.cli import main
 from engram.config import reset_settings
 from engram.db.connection import Database, reset_database
 from engram.db.migrations import MigrationRefused, default_sql_dir, load_migrations, migrate
+from tests.cloudformation import cloudformation_response_url
+from tests.lambda_context import FakeLambdaContext
 
 ROOT = Path(__file__).resolve().parents[2]
 # Some of the fifteen files a database migrated before the history was folded recorded.
@@ -172,19 +172,6 @@ def test_engram_migrate_applies_a_fresh_database_then_reports_it_up_to_date(
     assert "database is up to date" in capsys.readouterr().out
 
 
-class _LambdaContext:
-    function_name = "engram-test"
-    function_version = "$LATEST"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:engram-test"
-    aws_request_id = "0f5b1b4e-7c1a-4a8e-9a55-0d4b2f6c8e11"
-    log_group_name = "/aws/lambda/engram-test"
-    log_stream_name = "2026/11/22/[$LATEST]abc"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 29_000
-
-
 def _migrate_function() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "engram_function_migrate", ROOT / "functions/migrate/app.py"
@@ -214,30 +201,15 @@ def lambda_with_changed_file(
 def test_the_migrate_lambda_fails_a_direct_invoke_naming_the_changed_file(lambda_with_changed_file) -> None:
     function, name = lambda_with_changed_file
     with pytest.raises(MigrationRefused, match=name):
-        function.lambda_handler({"action": "migrate"}, _LambdaContext())
+        function.lambda_handler({"action": "migrate"}, FakeLambdaContext())
 
 
 def test_the_migrate_lambda_reports_the_refusal_to_cloudformation(lambda_with_changed_file) -> None:
     function, name = lambda_with_changed_file
-    received: list[dict] = []
-
-    class Capture(BaseHTTPRequestHandler):
-        def do_PUT(self):  # noqa: N802 - http.server naming
-            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-            self.send_response(200)
-            self.end_headers()
-
-        def log_message(self, *args):
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Capture)
-    thread = threading.Thread(target=server.handle_request, daemon=True)
-    thread.start()
     request = json.loads((ROOT / "events" / "migrate_create.json").read_text())
-    request["ResponseURL"] = f"http://127.0.0.1:{server.server_port}/response"
-    result = function.lambda_handler(request, _LambdaContext())
-    thread.join(timeout=5)
-    server.server_close()
+    with cloudformation_response_url() as (url, received):
+        request["ResponseURL"] = url
+        result = function.lambda_handler(request, FakeLambdaContext())
     assert result == {"status": "failed"}
     assert received and received[0]["Status"] == "FAILED"
     assert name in received[0]["Reason"] and "refused" in received[0]["Reason"]
