@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
@@ -47,6 +47,7 @@ from engram.providers.base import LLM
 from engram.providers.factory import get_embedder, get_llm
 from engram.ranking import ESTABLISHED_CONFIDENCE, rank_facts
 from engram.retrieval.classifier import SearchDecision, needs_search
+from engram.retrieval.response_models import RecallSection
 from engram.retrieval.search import RRF_K, SearchParams, search_in
 from engram.retrieval.transform import (
     TransformedQuery,
@@ -56,15 +57,8 @@ from engram.retrieval.transform import (
     transform_query,
 )
 
-SECTIONS = (
-    "user_preferences",
-    "active_goals",
-    "relevant_context",
-    "known_facts",
-    "upcoming_events",
-    "historical_context",
-    "related_context",
-)
+# The context's sections in the order the app's LLM reads them: the documented response type's own order.
+SECTIONS: tuple[str, ...] = get_args(RecallSection)
 # First packing pass: each section may use up to its share of max_chars, so one long section cannot
 # starve the others. The second pass hands what is left to the sections in PRIORITY order.
 SHARES = {
