@@ -8,11 +8,13 @@ from uuid import UUID
 
 import pytest
 
+from engram.db.repositories import edge_claims as claims_repo
 from engram.db.repositories import entities as entity_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.memories import get_memory, update_memory
 from engram.db.repositories.sources import insert_source
+from engram.graph.edge_sync import sync_memories
 from engram.lifecycle.cleanup import CleanupResult, cleanup_user
 from tests.memory_factory import add_memories
 
@@ -198,14 +200,15 @@ def test_deleting_an_observation_fixes_evidence_counters_and_reports_its_timelin
         graph_repo.link_memory(conn, user_id, observation, [(sarah, "subject")])
         graph_repo.link_memory(conn, user_id, fact, [(sarah, "subject")])
         graph_repo.refresh_entity_counters(conn, user_id, [sarah])
-        edge = rel_repo.upsert_edge(
-            conn, user_id, from_entity_id=sarah, to_entity_id=dan, kind="has_relationship_with",
-            relationship_type="dating", valid_from=BASE, recorded_at=BASE, evidence_memory_id=observation,
-        )  # fmt: skip
-        rel_repo.upsert_edge(
-            conn, user_id, from_entity_id=sarah, to_entity_id=dan, kind="has_relationship_with",
-            relationship_type="dating", valid_from=BASE, recorded_at=BASE, evidence_memory_id=fact,
-        )  # fmt: skip
+        claim = {
+            "from_id": sarah, "to_id": dan, "kind": "has_relationship_with", "relationship_type": "dating",
+            "ends": False, "strength": 0.7, "attitude": None, "proximity": 5, "describes": True,
+        }  # fmt: skip
+        claims_repo.insert_claims(conn, user_id, observation, [claim])
+        claims_repo.insert_claims(conn, user_id, fact, [claim])
+        sync_memories(conn, user_id, [observation, fact], at=BASE)
+        [edge] = rel_repo.derived_edges(conn, user_id)
+        assert set(edge["evidence_memory_ids"]) == {observation, fact}
         graph_repo.insert_timeline_event(
             conn, user_id, memory_id=observation, entity_id=sarah, source_id=None, event_type="event",
             event_date=BASE, title="date", description=None,

@@ -235,8 +235,10 @@ def test_a_note_makes_the_node_and_its_edge_dirty_until_the_run_rewrites_them(en
     assert "Andrew is my cofounder" in node["description"] and "Ran a marathon in 2025" in node["description"]
     assert "Old news" not in node["description"]  # expired notes are not material
     [row] = _rows(db, user_id, "SELECT * FROM relationships WHERE user_id = %s AND id = %s", edge["id"])
-    assert not row["is_dirty"] and "Met at university" in row["description"]
-    assert row["description"].startswith("You — ") and row["relation_embedding"] is not None
+    # the edge's summary (with its note) is what its embedding holds; its description stays what
+    # memories say of it (none state this one: a client asserted it), never a second text
+    assert not row["is_dirty"] and row["relation_embedding"] is not None
+    assert row["description"] is None
 
 
 def test_sensitive_memories_never_reach_a_description(engram, db, user_id):

@@ -1,8 +1,9 @@
-"""Write the edges a fact states, inside the fact's own transaction (so a memory and the edges it is
-evidence for appear, change and disappear together).
+"""The edges a fact states, written two ways.
 
-Exclusive relationship types close what the new edge contradicts at the moment the new one became
-true — the old edge keeps its history (`valid_from`..`valid_to`), so point-in-time reads still see it.
+A memory's fact becomes the memory's *claims* (`write_claims`), from which `engram.graph.edge_sync`
+derives the stored edges in the same transaction. Edges a client asserts directly (`graph_update`
+jobs, no memory behind them) are applied here (`apply_edges`): exclusive relationship types close what
+the new edge contradicts at the moment it became true, and the old edge keeps its history.
 """
 
 from __future__ import annotations
@@ -13,44 +14,76 @@ from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
+from engram.db.repositories import edge_claims as claims_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.graph.edges import (
     CO_MENTION_TYPES,
+    EXCLUSIVE_GROUPS,
     OWNER,
     SYMMETRIC_TYPES,
     EdgeSpec,
     EndpointSpec,
-    edges_for_fact,
 )
 from engram.graph.resolution import resolve_entity
-from engram.models import CandidateFact
 
 
-def write_edges(
+def write_claims(
     conn: Conn,
     user_id: str,
-    fact: CandidateFact,
+    specs: list[EdgeSpec],
     *,
     memory_id: UUID,
     entity_ids: Mapping[str, UUID],
-    valid_from: datetime,
-    recorded_at: datetime,
-    recorded_by: str | None = None,
-) -> list[UUID]:
-    """Open, reinforce or close the edges of `fact`; returns the ids of the edges it touched.
+    at: datetime,
+    replace: bool = False,
+) -> None:
+    """Record the edges a memory states (`edges_for_fact` of its fact) as the memory's claims (with
+    `replace`, instead of the claims it had); the caller derives the edges again
+    (`engram.graph.edge_sync`).
 
     `entity_ids` maps canonical names to the nodes the fact's mentions were linked to; other endpoints
     (a new employer named only in the value) are created here."""
-    return apply_edges(
-        conn,
-        user_id,
-        edges_for_fact(fact),
-        memory_id=memory_id,
-        entity_ids=entity_ids,
-        valid_from=valid_from,
-        recorded_at=recorded_at,
-        recorded_by=recorded_by,
-    )
+    nodes: dict[str, UUID] = dict(entity_ids)
+    wanted: list[dict[str, Any]] = []
+    for spec in specs:
+        source = _node(conn, user_id, spec.source, nodes, at)
+        target = _node(conn, user_id, spec.target, nodes, at)
+        if source is None or target is None or source == target:
+            continue  # an endpoint named only by punctuation or control characters is no node
+        wanted.append(
+            {
+                "from_id": source,
+                "to_id": target,
+                "kind": spec.kind,
+                "relationship_type": spec.relationship_type,
+                "ends": spec.ends,
+                "strength": spec.strength,
+                "attitude": spec.attitude,
+                "proximity": spec.proximity,
+                "describes": spec.description is not None,
+            }
+        )
+    existing = claims_repo.claims_of_memories(conn, user_id, [memory_id])
+    if replace:  # the new value replaces what the memory said in the same slot; its other ties stay
+        slots = {(c["from_id"], t) for c in wanted for t in _group(c["relationship_type"])}
+        dropped = [c for c in existing if (c["from_id"], c["relationship_type"]) in slots]
+        claims_repo.delete_claims_by_id(conn, user_id, [c["claim_id"] for c in dropped])
+        existing = [c for c in existing if c not in dropped]
+    held = {_claim_key(c) for c in existing}
+    fresh = []
+    for claim in wanted:
+        if _claim_key(claim) not in held:
+            held.add(_claim_key(claim))
+            fresh.append(claim)
+    claims_repo.insert_claims(conn, user_id, memory_id, fresh)
+
+
+def _group(relationship_type: str) -> tuple[str, ...]:
+    return EXCLUSIVE_GROUPS.get(relationship_type, (relationship_type,))
+
+
+def _claim_key(claim: Mapping[str, Any]) -> tuple[Any, ...]:
+    return claim["from_id"], claim["to_id"], claim["relationship_type"], claim["ends"]
 
 
 def apply_edges(

@@ -188,28 +188,32 @@ def _ties_to_user(fact: CandidateFact, attitude: int | None, description: str) -
     for mention in fact.entities:
         if mention.kind != "person" or not mention.relationship:
             continue
-        rtype, proximity = tie_type(mention.relationship)
-        ends = rtype.startswith("ex_") or rtype == "ex"
-        edges.append(
-            EdgeSpec(
-                EndpointSpec(OWNER, "person", "person"),
-                _endpoint(mention),
-                "has_relationship_with",
-                rtype,
-                proximity,
-                attitude if mention.role != "mention" or len(fact.entities) == 1 else None,
-                0.6,
-                False,
-                description if fact.memory_type == "entity" else None,
-            )
+        said = attitude if mention.role != "mention" or len(fact.entities) == 1 else None
+        edges.extend(tie_edges(mention, said, description if fact.memory_type == "entity" else None))
+    return edges
+
+
+def tie_edges(
+    mention: EntityMention, attitude: int | None = None, description: str | None = None
+) -> list[EdgeSpec]:
+    """The user's tie to a person the way they put it ("my sister"): an imported contact states it too."""
+    rtype, proximity = tie_type(mention.relationship or "")
+    owner = EndpointSpec(OWNER, "person", "person")
+    edges = [
+        EdgeSpec(
+            owner,
+            _endpoint(mention),
+            "has_relationship_with",
+            rtype,
+            proximity,
+            attitude,
+            0.6,
+            False,
+            description,
         )
-        if ends:  # "Priya is my ex": the partner tie is over, the "ex" tie is what remains
-            edges.append(
-                EdgeSpec(
-                    EndpointSpec(OWNER, "person", "person"), _endpoint(mention), "has_relationship_with",
-                    "partner", ends=True,
-                )
-            )  # fmt: skip
+    ]
+    if rtype.startswith("ex_") or rtype == "ex":  # "Priya is my ex": the partner tie is over
+        edges.append(EdgeSpec(owner, _endpoint(mention), "has_relationship_with", "partner", ends=True))
     return edges
 
 
@@ -239,12 +243,21 @@ def _mention_named(fact: CandidateFact, name: str) -> EntityMention | None:
 
 
 def _object_endpoint(fact: CandidateFact, value: str, default_type: str) -> EndpointSpec | None:
-    objects = [m for m in fact.entities if m.role == "object" and m.kind != "person"]
-    if objects:
-        return _endpoint(objects[0])
+    """The slot's value is the edge's other end ("joined Linear after leaving Figma": Linear), as the
+    mention that names it when there is one; a fact without a value falls back to its object."""
     cleaned = ENDING.sub("", value).strip(" .,") if value else ""
     cleaned = re.sub(r"^(?:at|in|from|to)\s+", "", cleaned, flags=re.I)
-    if not cleaned or not cleaned[0].isupper():
+    key = canonical_name(cleaned) if cleaned else ""
+    things = [m for m in fact.entities if m.kind != "person"]
+    named = next((m for m in things if canonical_name(m.name) == key), None)
+    if named is None and key:
+        named = next((m for m in things if canonical_name(m.name) and canonical_name(m.name) in key), None)
+    if named is not None:
+        return _endpoint(named)
+    if not cleaned:
+        objects = [m for m in things if m.role == "object"]
+        return _endpoint(objects[0]) if objects else None
+    if not cleaned[0].isupper():
         return None  # a lowercase value ("a startup") names no node
     return EndpointSpec(cleaned, "entity", default_type)
 

@@ -18,11 +18,13 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
-from engram.db.connection import get_database
+from engram.db.connection import Conn, get_database
 from engram.db.repositories import jobs as jobs_repo
+from engram.db.repositories import memories as memory_repo
 from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
-from engram.graph.edge_writer import apply_edges
+from engram.graph.edge_sync import sync_memories
+from engram.graph.edge_writer import apply_edges, write_claims
 from engram.graph.edges import OWNER, EdgeSpec, EndpointSpec
 
 GRAPH_UPDATE_STEP = "graph_update"
@@ -102,15 +104,24 @@ def run_graph_update_job(user_id: str, job: Job) -> dict[str, Any]:
         recorded = jobs_repo.claim_job_effects(conn, user_id, job.id, GRAPH_UPDATE_STEP)
         if recorded is not None:
             return recorded
-        touched = apply_edges(
-            conn,
-            user_id,
-            [edge.spec() for edge in payload.edges],
-            memory_id=payload.evidence_memory_id,
-            valid_from=payload.valid_from or now,
-            recorded_at=now,
-            recorded_by=f"job:{job.id}",
-        )
-        result = {"edges_touched": len(set(touched))}
+        specs = [edge.spec() for edge in payload.edges]
+        if payload.evidence_memory_id is None:
+            touched = len(set(apply_edges(
+                conn, user_id, specs, memory_id=None, valid_from=payload.valid_from or now, recorded_at=now,
+                recorded_by=f"job:{job.id}",
+            )))  # fmt: skip
+        else:
+            touched = _claim(conn, user_id, payload.evidence_memory_id, specs, at=now)
+        result = {"edges_touched": touched}
         jobs_repo.record_job_effects(conn, user_id, job.id, GRAPH_UPDATE_STEP, result)
     return result
+
+
+def _claim(conn: Conn, user_id: str, memory_id: UUID, specs: list[EdgeSpec], *, at: datetime) -> int:
+    """Edges with a memory as their evidence are that memory's claims: they hold while it does and
+    go when it is forgotten, like the edges its own fact states (`valid_from` is the memory's)."""
+    if memory_repo.get_memory(conn, user_id, memory_id) is None:
+        raise ValidationFailed("graph_update payload: evidence_memory_id: no such memory")
+    write_claims(conn, user_id, specs, memory_id=memory_id, entity_ids={}, at=at)
+    sync_memories(conn, user_id, [memory_id], at=at)
+    return len(specs)

@@ -21,6 +21,7 @@ from engram.db.connection import Conn
 from engram.db.repositories import entity_resolution as repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.operations import insert_operation
+from engram.graph.edge_sync import sync_memories
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
 from engram.language.names import canonical_name
 
@@ -163,6 +164,7 @@ def correct_name(
         )
         return source["id"]
     merged = repo.merge_entities(conn, user_id, keep=target["id"], merged=source["id"])
+    sync_memories(conn, user_id, merged["claim_memory_ids"], at=at)
     graph_repo.refresh_entity_counters(conn, user_id, [target["id"]])
     insert_operation(
         conn,

@@ -24,6 +24,7 @@ from engram.db.connection import get_database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import corpus
 from engram.lifecycle.account_models import ExportDocument, ForgetResult
+from engram.lifecycle.profile import fresh_profile
 from engram.observability import logger
 
 OMITTED = {
@@ -49,6 +50,7 @@ def forget_user(user_id: str) -> ForgetResult:
 def export_user(user_id: str, *, now: datetime | None = None) -> ExportDocument:
     """Everything Engram holds about `user_id`, uncapped, without embedding vectors."""
     with get_database().user_transaction(user_id) as conn:
+        fresh_profile(conn, user_id)  # the copy holds the profile the memories say, not a stale one
         sections = account_repo.export_sections(conn, user_id)
         user = account_repo.export_user_row(conn, user_id)
         teams = account_repo.export_created_teams(conn, user_id)

@@ -50,9 +50,9 @@ MAX_IMPORT_ITEMS = 5_000  # entities + facts per request; `engram import` sends 
 EXPORT_BOOKKEEPING_KEYS = frozenset(
     {
         "id", "user_id", "version", "parent_id", "root_id", "supersedes_id", "superseded_by", "content_hash",
-        "embedding", "embedding_model", "tsv", "updated_at", "history", "entity_ids", "provenance",
-        "source_id", "access_count", "last_accessed_at", "recall_frequency", "last_recall_interval",
-        "decay_gradient", "session_id", "container_tag",
+        "embedding", "embedding_model", "tsv", "updated_at", "history", "entity_ids", "edge_claims",
+        "provenance", "source_id", "access_count", "last_accessed_at", "recall_frequency",
+        "last_recall_interval", "decay_gradient", "session_id", "container_tag",
     }
 )  # fmt: skip
 

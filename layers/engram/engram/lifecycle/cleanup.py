@@ -31,6 +31,7 @@ from engram.db.connection import Database, get_database
 from engram.db.repositories import entities as entity_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import maintenance as repo
+from engram.graph.edge_sync import resync_user_edges
 from engram.observability import METRICS_NAMESPACE, SERVICE
 
 # A child logger with keys per call (`extra=`): this runs in the local worker thread beside HTTP threads.
@@ -76,6 +77,8 @@ def cleanup_user(
         ephemeral = repo.archive_ephemeral_memories(conn, user_id, now)
         nodes = repo.archive_ephemeral_nodes(conn, user_id, now)
         observations = repo.delete_stale_observations(conn, user_id, now)
+        if expired or trivial or ephemeral or observations["deleted"]:
+            resync_user_edges(conn, user_id, at=now)  # archived memories' edges end with them
         notes = entity_repo.delete_expired_notes(conn, user_id, now)
         result = CleanupResult(
             expired_archived=expired,

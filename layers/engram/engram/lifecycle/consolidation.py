@@ -36,6 +36,7 @@ from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.errors import EngramError
+from engram.graph.edge_sync import sync_memories
 from engram.graph.resolution import ties_compatible
 from engram.lifecycle.consolidation_models import (
     DEFAULT_THRESHOLD,
@@ -394,7 +395,8 @@ def _fold(
     memory_repo.insert_version(
         conn, user_id, row, operation="CONSOLIDATE", strategy="merge", changed_by=changed_by
     )
-    archive_row(conn, user_id, other, extra={"superseded_by": keeper_id})
+    archive_row(conn, user_id, other, extra={"superseded_by": keeper_id})  # its edges end with it
+    sync_memories(conn, user_id, [keeper_id], at=datetime.now(UTC))  # the keeper's carry its new text
     memory_repo.insert_relation(
         conn,
         user_id,
@@ -462,6 +464,7 @@ def merge_entity_pair(db: Database, user_id: str, pair: EntityPair, *, job_id: U
         result = entity_repo.merge_entities(conn, user_id, keep=pair.keep_id, merged=pair.merge_id)
         if result["merged"] is None:
             return False
+        sync_memories(conn, user_id, result["claim_memory_ids"], at=datetime.now(UTC))
         graph_repo.refresh_entity_counters(conn, user_id, [pair.keep_id])
         insert_operation(
             conn,

@@ -38,6 +38,9 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.preferences import get_preferences
 from engram.errors import ValidationFailed
+from engram.graph.edge_sync import sync_memories
+from engram.graph.edge_writer import write_claims
+from engram.graph.edges import tie_edges
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name
 from engram.language.privacy import matches_topics, redact_model, redact_secrets
@@ -48,7 +51,7 @@ from engram.lifecycle.account_models import (
     LegacyEntity,
     SkippedItem,
 )
-from engram.models import IMPORTANCE_SCORES, MemoryPreferences
+from engram.models import IMPORTANCE_SCORES, EntityMention, MemoryPreferences
 from engram.observability import logger
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
@@ -160,6 +163,7 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
     links = [(i.columns["id"], i.entity_id) for i in to_insert if i.entity_id is not None]
     account_repo.link_imported_memories(conn, user_id, links)
     account_repo.insert_imported_timeline(conn, user_id, [i.columns["id"] for i in to_insert])
+    _claim_ties(conn, user_id, [i for i in to_insert if i.entity_id is not None and i.node is not None])
     account_repo.apply_legacy_entity_fields(
         conn,
         user_id,
@@ -176,6 +180,30 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
         ],
     )
     graph_repo.refresh_entity_counters(conn, user_id, sorted({e for _, e in links}, key=str))
+
+
+def _claim_ties(conn: Conn, user_id: str, items: list[_Item]) -> None:
+    """An imported "Sarah is my sister" states the user's tie as the same note would: its claims, and
+    the edges derived from them."""
+    claimed = []
+    for item in items:
+        node = item.node
+        assert node is not None and item.entity_id is not None
+        if node["kind"] != "person" or not node["relationship"]:
+            continue
+        mention = EntityMention(
+            name=node["name"],
+            kind="person",
+            entity_type=node["entity_type"],
+            relationship=node["relationship"],
+        )
+        write_claims(
+            conn, user_id, tie_edges(mention, description=item.columns["content"]),
+            memory_id=item.columns["id"], entity_ids={canonical_name(node["name"]): item.entity_id},
+            at=node["at"],
+        )  # fmt: skip
+        claimed.append(item.columns["id"])
+    sync_memories(conn, user_id, claimed, at=datetime.now(UTC))
 
 
 def _one_entity_memory_per_node(

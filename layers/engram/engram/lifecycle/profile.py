@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from engram.db.connection import get_database
+from engram.db.connection import Conn, get_database
 from engram.db.repositories import profiles as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SENSITIVITY_ORDER
@@ -98,22 +98,40 @@ def _map(row: dict[str, Any]) -> tuple[str, str, str] | None:
 
 
 def refresh_profile(user_id: str, *, now: datetime | None = None) -> dict[str, Any]:
-    now = now or datetime.now(UTC)
+    """Rebuild the profile now, whether or not it is stale (`POST /v1/profile/refresh`)."""
     with get_database().user_transaction(user_id) as conn:
-        ceiling = SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
-        facts = profile_facts(repo.profile_sources(conn, user_id, ceiling))
-        counts = repo.replace_profile(conn, user_id, facts, now=now)
+        repo.claim_stale_profile(conn, user_id)
+        counts = rebuild_profile(conn, user_id, now=now or datetime.now(UTC))
         rows = repo.current_profile(conn, user_id)
     return _view(rows) | {"refreshed": counts}
 
 
 def get_profile(user_id: str, *, include_history: bool = False) -> dict[str, Any]:
-    """The current profile, built on first read (an app asking for a profile expects one)."""
+    """The profile as the memories say it now: rebuilt first when a change made it stale."""
     with get_database().user_transaction(user_id) as conn:
+        counts = fresh_profile(conn, user_id)
         rows = repo.current_profile(conn, user_id, include_history=include_history)
-    if not rows:
-        return refresh_profile(user_id)
-    return _view(rows)
+    return _view(rows) | ({"refreshed": counts} if counts is not None else {})
+
+
+def fresh_profile(conn: Conn, user_id: str, *, now: datetime | None = None) -> dict[str, int] | None:
+    """Rebuild the profile inside the caller's transaction if a memory change marked it stale (see
+    the `memories_profile_stale` trigger); the rebuild's counts, or None when it was fresh. The flag
+    is cleared before the memories are read, so a change committed meanwhile marks it stale again
+    rather than being missed."""
+    if repo.claim_stale_profile(conn, user_id):
+        return rebuild_profile(conn, user_id, now=now or datetime.now(UTC))
+    return None
+
+
+def rebuild_profile(conn: Conn, user_id: str, *, now: datetime) -> dict[str, int]:
+    return repo.replace_profile(conn, user_id, derive_profile(conn, user_id), now=now)
+
+
+def derive_profile(conn: Conn, user_id: str) -> list[dict[str, Any]]:
+    """The profile's current facts from the memories alone (also what a rebuild check compares)."""
+    ceiling = SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
+    return profile_facts(repo.profile_sources(conn, user_id, ceiling))
 
 
 def _view(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ probed for existence.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -25,6 +25,7 @@ from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.operations import insert_operation
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
+from engram.graph.edge_sync import sync_after_edit, sync_memories
 from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
 from engram.pipeline.forgetting import archive_row, forget_row
@@ -249,6 +250,10 @@ def apply_user_edit(
     )
     row = memory_repo.update_memory(conn, user_id, target["id"], columns)
     assert row is not None  # locked by the caller
+    if "content" in diff:
+        sync_after_edit(conn, user_id, row["id"], row["content"], at=datetime.now(UTC))
+    else:  # a new date or status moves the span of its edges
+        sync_memories(conn, user_id, [row["id"]], at=datetime.now(UTC))
     memory_repo.insert_version(conn, user_id, row, operation="EDIT", strategy="edit", changed_by="user")
     insert_operation(
         conn,

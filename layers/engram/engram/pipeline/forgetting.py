@@ -13,8 +13,8 @@ from uuid import UUID
 from engram.db.connection import Conn
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
-from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.operations import scrub_audit_for_memory
+from engram.graph.edge_sync import scope_of_memories, sync_edges, sync_memories
 
 
 def archive_row(
@@ -39,6 +39,7 @@ def archive_row(
         {"status": "archived", "state": "archived", "valid_to": valid_to, **(extra or {})},
     )
     assert row is not None  # the caller holds the row lock
+    sync_memories(conn, user_id, [target["id"]], at=now)  # its edges end where it ended
     return row
 
 
@@ -46,7 +47,8 @@ def forget_row(conn: Conn, user_id: str, memory_id: UUID) -> None:
     """Remove the memory for good: the row, its versions/relations/links (cascade), the graph edges it
     alone was evidence for, and its text from the audit trail; entity counters stay exact."""
     entity_ids = memory_repo.list_linked_entity_ids(conn, user_id, memory_id)
-    rel_repo.detach_evidence(conn, user_id, memory_id)
-    memory_repo.delete_memory(conn, user_id, memory_id)
+    scope = scope_of_memories(conn, user_id, [memory_id])
+    memory_repo.delete_memory(conn, user_id, memory_id)  # its claims go with it
+    sync_edges(conn, user_id, scope, at=datetime.now(UTC))
     graph_repo.refresh_entity_counters(conn, user_id, entity_ids)
     scrub_audit_for_memory(conn, user_id, memory_id)

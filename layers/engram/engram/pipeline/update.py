@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -44,7 +45,9 @@ from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation, source_counted_memory
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
-from engram.graph.edge_writer import write_edges
+from engram.graph.edge_sync import scope_of_memories, sync_memories
+from engram.graph.edge_writer import write_claims
+from engram.graph.edges import edges_for_fact
 from engram.graph.resolution import correct_name, resolve_entity
 from engram.language.names import canonical_name
 from engram.models import (
@@ -479,7 +482,7 @@ def _update_in_place(
     memory_repo.insert_version(
         conn, ctx.user_id, row, operation="UPDATE", strategy=decision.strategy, changed_by=decision.model
     )
-    entity_ids = _link_graph(conn, fact, row, ctx)
+    entity_ids = _link_graph(conn, fact, row, ctx, replace_claims=decision.strategy == "replace")
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -538,7 +541,7 @@ def _supersede(
     memory_repo.insert_relation(
         conn, ctx.user_id, new_row["id"], target["id"], "supersedes", evidence=cap_evidence(fact.evidence)
     )
-    entity_ids = _link_graph(conn, fact, new_row, ctx)
+    entity_ids = _link_graph(conn, fact, new_row, ctx, retired=[target["id"]])
     _timeline(conn, fact, new_row, ctx, entity_ids)
     return AppliedFact(
         OperationResult(
@@ -564,8 +567,18 @@ def _delete(conn: Conn, target: dict[str, Any], ctx: FactContext, decision: Upda
     return AppliedFact(OperationResult(operation="DELETE", memory_id=target["id"], reasoning=reasoning))
 
 
-def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactContext) -> list[UUID]:
-    """Entity nodes for the people/places/things the fact mentions, linked to the memory and source."""
+def _link_graph(
+    conn: Conn,
+    fact: CandidateFact,
+    row: dict[str, Any],
+    ctx: FactContext,
+    *,
+    retired: Sequence[UUID] = (),
+    replace_claims: bool = False,
+) -> list[UUID]:
+    """Entity nodes for the people/places/things the fact mentions, linked to the memory and source;
+    the fact's edges become the memory's claims and the edges they touch (and those of the `retired`
+    memories it replaced) are derived again."""
     mentions = list(fact.entities)
     if (
         fact.memory_type == "entity"
@@ -607,16 +620,12 @@ def _link_graph(conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactC
             links.append((entity_id, mention.role))
     if entity_ids:
         _link_mentions(conn, fact, row, ctx, entity_ids, links)
-    write_edges(
-        conn,
-        ctx.user_id,
-        fact,
-        memory_id=row["id"],
-        entity_ids=nodes,
-        valid_from=_true_since(fact, ctx),
-        recorded_at=ctx.observed_at,
-        recorded_by=ctx.user_id,
-    )
+    before = scope_of_memories(conn, ctx.user_id, [row["id"]]) if replace_claims else None
+    write_claims(
+        conn, ctx.user_id, edges_for_fact(fact), memory_id=row["id"], entity_ids=nodes, at=ctx.observed_at,
+        replace=replace_claims,
+    )  # fmt: skip
+    sync_memories(conn, ctx.user_id, [row["id"], *retired], at=ctx.observed_at, before=before)
     return entity_ids
 
 
@@ -660,15 +669,6 @@ def _link_mentions(
                 at=ctx.observed_at,
             )
     graph_repo.refresh_entity_counters(conn, ctx.user_id, entity_ids)
-
-
-def _true_since(fact: CandidateFact, ctx: FactContext) -> datetime:
-    """When what the fact states began: its effective date, a past event date, or when it was said."""
-    if fact.effective_from is not None:
-        return fact.effective_from
-    if fact.event_date is not None and fact.event_date <= ctx.observed_at:
-        return fact.event_date
-    return ctx.observed_at
 
 
 def _timeline(

@@ -34,6 +34,7 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("timeline_events", "user_id"),
     ("sentiment_history", "user_id"),
     ("source_mentions", "user_id"),
+    ("memory_edge_claims", "user_id"),
     ("memory_entities", "user_id"),
     ("entity_notes", "user_id"),
     ("relationships", "user_id"),
@@ -115,7 +116,10 @@ _SECTIONS: dict[str, tuple[str, str, str]] = {
                                    '[]'::jsonb)
                         FROM memory_versions v WHERE v.memory_id = t.id AND v.user_id = t.user_id),
            'entity_ids', (SELECT coalesce(jsonb_agg(me.entity_id ORDER BY me.entity_id), '[]'::jsonb)
-                          FROM memory_entities me WHERE me.memory_id = t.id AND me.user_id = t.user_id)""",
+                          FROM memory_entities me WHERE me.memory_id = t.id AND me.user_id = t.user_id),
+           'edge_claims', (SELECT coalesce(jsonb_agg(to_jsonb(c) - 'user_id' - 'memory_id' ORDER BY c.id),
+                                           '[]'::jsonb)
+                           FROM memory_edge_claims c WHERE c.memory_id = t.id AND c.user_id = t.user_id)""",
         "t.created_at, t.id",
     ),
     "memory_relations": ("memory_relations t", "", "t.created_at, t.id"),
@@ -160,6 +164,7 @@ _SECTIONS: dict[str, tuple[str, str, str]] = {
 EXPORTED_WITHIN = {
     "memory_versions": "memories.history",
     "memory_entities": "memories.entity_ids",
+    "memory_edge_claims": "memories.edge_claims",
     "source_mentions": "sources.entity_ids",
     "storyline_sources": "storylines.source_ids",
     "macro_storylines": "macros.storyline_ids",
@@ -184,7 +189,10 @@ def export_sections(conn: Conn, user_id: str) -> dict[str, list[dict[str, Any]]]
 
 
 def export_user_row(conn: Conn, user_id: str) -> dict[str, Any] | None:
-    row = conn.execute("SELECT to_jsonb(u) AS row FROM users u WHERE u.id = %s", (user_id,)).fetchone()
+    # the stale mark is bookkeeping of the export itself (it rebuilt the profile), not user data
+    row = conn.execute(
+        "SELECT to_jsonb(u) - 'profile_stale' AS row FROM users u WHERE u.id = %s", (user_id,)
+    ).fetchone()
     return row["row"] if row else None
 
 

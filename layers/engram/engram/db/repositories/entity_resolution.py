@@ -8,6 +8,7 @@ from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
+from engram.db.repositories.edge_claims import repoint_claims
 
 CANDIDATE_COLUMNS = """id, name, canonical_name, aliases, kind, entity_type, relationship, mention_count,
     last_mentioned_at, is_owner"""
@@ -75,7 +76,8 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
     """Fold `merged` into `keep`: memories, sources, sentiment, notes, timeline and edges re-pointed,
     duplicate current edges combined (evidence and co-mentions summed), the merged names kept as
     aliases, then the merged node deleted so no duplicate remains. Returns the merged row (for the
-    audit) and the memory ids that changed node."""
+    audit), the memory ids that changed node and those whose edge claims did (the caller derives
+    their edges again: `engram.graph.edge_sync`)."""
     params = {"uid": user_id, "keep": keep, "merged": merged}
     snapshot = conn.execute(
         f"SELECT {CANDIDATE_COLUMNS} FROM entities WHERE user_id = %(uid)s AND id = %(merged)s FOR UPDATE",
@@ -84,10 +86,11 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
     if snapshot is None:
         return {"merged": None, "memory_ids": []}
     memory_ids = _repoint_links(conn, params)
+    claim_memory_ids = repoint_claims(conn, user_id, keep, merged)
     _repoint_edges(conn, params)
     _absorb_names(conn, params)
     conn.execute("DELETE FROM entities WHERE user_id = %(uid)s AND id = %(merged)s", params)
-    return {"merged": snapshot, "memory_ids": memory_ids}
+    return {"merged": snapshot, "memory_ids": memory_ids, "claim_memory_ids": claim_memory_ids}
 
 
 def _repoint_links(conn: Conn, params: dict[str, Any]) -> list[UUID]:

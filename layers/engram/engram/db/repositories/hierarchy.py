@@ -449,10 +449,12 @@ def write_entity_descriptions(conn: Conn, user_id: str, writes: Sequence[TextWri
 
 
 def write_relationship_descriptions(conn: Conn, user_id: str, writes: Sequence[TextWrite], model: str) -> int:
-    """Descriptions and relation embeddings of edges, guarded on their note count like nodes."""
+    """Relation embeddings of edges (their summary with the notes), guarded on their note count like
+    nodes. The edge's `description` stays what its memories say (`engram.graph.derivation`): a second
+    text for it could disagree with them."""
     return _write(
         conn,
-        """UPDATE relationships r SET description = %(text)s, relation_embedding = %(emb)s,
+        """UPDATE relationships r SET relation_embedding = %(emb)s,
                is_dirty = (SELECT count(*) FROM entity_notes n WHERE n.relationship_id = r.id) <> %(guard)s
            WHERE r.user_id = %(uid)s AND r.id = %(id)s AND r.is_dirty
            RETURNING NOT r.is_dirty AS cleared""",

@@ -34,6 +34,15 @@ def profile_sources(conn: Conn, user_id: str, ceiling: int, limit: int = 2000) -
     ).fetchall()
 
 
+def claim_stale_profile(conn: Conn, user_id: str) -> bool:
+    """Clear the user's stale mark; True when it was set (the caller rebuilds in this transaction)."""
+    row = conn.execute(
+        "UPDATE users SET profile_stale = false WHERE id = %(uid)s AND profile_stale RETURNING id",
+        {"uid": user_id},
+    ).fetchone()
+    return row is not None
+
+
 def current_profile(conn: Conn, user_id: str, *, include_history: bool = False) -> list[dict[str, Any]]:
     return conn.execute(
         f"""SELECT {PROFILE_COLUMNS} FROM profiles

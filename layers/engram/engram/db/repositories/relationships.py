@@ -5,12 +5,13 @@ a new one, so "who did Marcus work for in March" still has an answer after he ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
+from engram.db.repositories.edge_claims import scope_params
 
 RELATIONSHIP_COLUMNS = """
     id, from_entity_id, to_entity_id, kind, relationship_type, description, strength, attitude, proximity,
@@ -159,17 +160,82 @@ def edges_of_entity(
     ).fetchall()
 
 
-def detach_evidence(conn: Conn, user_id: str, memory_id: UUID) -> int:
-    """A forgotten memory stops being evidence; an edge it alone supported is forgotten with it (what
-    the user asked to forget must not survive as a line in their graph). Returns edges deleted."""
-    deleted = conn.execute(
-        """DELETE FROM relationships
-           WHERE user_id = %(uid)s AND evidence_memory_ids = ARRAY[%(mid)s]::uuid[]""",
-        {"uid": user_id, "mid": memory_id},
-    ).rowcount
+def edges_in_scope(
+    conn: Conn,
+    user_id: str,
+    *,
+    directed: Collection[tuple[UUID, str]],
+    touching: Collection[tuple[UUID, str]],
+    pairs: Collection[tuple[UUID, UUID, str]],
+) -> list[dict[str, Any]]:
+    """The stored edges a derivation scope covers (see `edge_claims`), history included, plus any
+    edge a client asserted (a `graph_update` job: no evidence) on the same ends, which a derived edge
+    adopts instead of duplicating."""
+    return conn.execute(
+        f"""
+        WITH picked AS (
+            SELECT r.id FROM unnest(%(d_node)s::uuid[], %(d_type)s::text[]) AS d(node, type)
+            JOIN relationships r ON r.user_id = %(uid)s AND r.from_entity_id = d.node
+                                AND r.relationship_type = d.type
+            UNION
+            SELECT r.id FROM unnest(%(t_node)s::uuid[], %(t_type)s::text[]) AS t(node, type)
+            JOIN relationships r ON r.user_id = %(uid)s AND r.relationship_type = t.type
+                                AND (r.from_entity_id = t.node OR r.to_entity_id = t.node)
+            UNION
+            SELECT r.id FROM unnest(%(p_a)s::uuid[], %(p_b)s::uuid[], %(p_type)s::text[]) AS p(a, b, type)
+            JOIN relationships r ON r.user_id = %(uid)s AND r.relationship_type = p.type
+                 AND ((r.from_entity_id = p.a AND r.to_entity_id = p.b)
+                      OR (r.from_entity_id = p.b AND r.to_entity_id = p.a))
+        )
+        SELECT {RELATIONSHIP_COLUMNS} FROM relationships WHERE id IN (SELECT id FROM picked)
+        ORDER BY valid_from, id
+        """,
+        scope_params(user_id, directed, touching, pairs),
+    ).fetchall()
+
+
+def derived_edges(conn: Conn, user_id: str, *, asserted: bool = False) -> list[dict[str, Any]]:
+    """Every edge some memory is evidence for (what a rebuild from the memories must reproduce); with
+    `asserted`, the edges clients asserted without a memory as well."""
+    return conn.execute(
+        f"""SELECT {RELATIONSHIP_COLUMNS} FROM relationships
+            WHERE user_id = %(uid)s AND (%(all)s OR evidence_memory_ids <> '{{}}') ORDER BY valid_from, id""",
+        {"uid": user_id, "all": asserted},
+    ).fetchall()
+
+
+def delete_edges(conn: Conn, user_id: str, edge_ids: Collection[UUID]) -> None:
+    if edge_ids:
+        conn.execute(
+            "DELETE FROM relationships WHERE user_id = %(uid)s AND id = ANY(%(ids)s::uuid[])",
+            {"uid": user_id, "ids": list(edge_ids)},
+        )
+
+
+_DERIVED_FIELDS = """kind = %(kind)s, valid_from = %(valid_from)s, valid_to = %(valid_to)s,
+    ended_at = %(valid_to)s, is_active = %(valid_to)s::timestamptz IS NULL, started_at = %(started_at)s,
+    strength = %(strength)s, co_mention_count = %(evidence_count)s, evidence_memory_ids = %(evidence)s,
+    attitude = coalesce(%(attitude)s, 3), proximity = coalesce(%(proximity)s, 3),
+    description = %(description)s"""
+
+
+def update_derived_edge(conn: Conn, user_id: str, edge_id: UUID, fields: dict[str, Any]) -> None:
+    """Set what the memories say of an existing edge (its id, notes and access history stay)."""
     conn.execute(
-        """UPDATE relationships SET evidence_memory_ids = array_remove(evidence_memory_ids, %(mid)s)
-           WHERE user_id = %(uid)s AND %(mid)s = ANY(evidence_memory_ids)""",
-        {"uid": user_id, "mid": memory_id},
+        f"UPDATE relationships SET {_DERIVED_FIELDS} WHERE user_id = %(uid)s AND id = %(id)s",
+        fields | {"uid": user_id, "id": edge_id},
     )
-    return deleted
+
+
+def insert_derived_edge(conn: Conn, user_id: str, fields: dict[str, Any], *, at: datetime) -> None:
+    conn.execute(
+        """INSERT INTO relationships (
+               user_id, from_entity_id, to_entity_id, kind, relationship_type, valid_from, valid_to,
+               ended_at, is_active, started_at, strength, co_mention_count, evidence_memory_ids, attitude,
+               proximity, description, recorded_at, recorded_by)
+           VALUES (%(uid)s, %(from_id)s, %(to_id)s, %(kind)s, %(relationship_type)s, %(valid_from)s,
+                   %(valid_to)s, %(valid_to)s, %(valid_to)s::timestamptz IS NULL, %(started_at)s,
+                   %(strength)s, %(evidence_count)s, %(evidence)s, coalesce(%(attitude)s, 3),
+                   coalesce(%(proximity)s, 3), %(description)s, %(at)s, %(uid)s)""",
+        fields | {"uid": user_id, "at": at},
+    )
