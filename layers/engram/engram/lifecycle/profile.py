@@ -103,14 +103,16 @@ def refresh_profile(user_id: str, *, now: datetime | None = None) -> dict[str, A
         ceiling = SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
         facts = profile_facts(repo.profile_sources(conn, user_id, ceiling))
         counts = repo.replace_profile(conn, user_id, facts, now=now)
-        rows = repo.current_profile(conn, user_id)
+        rows = repo.current_profile(conn, user_id, ceiling=ceiling)
     return _view(rows) | {"refreshed": counts}
 
 
 def get_profile(user_id: str, *, include_history: bool = False) -> dict[str, Any]:
-    """The current profile, built on first read (an app asking for a profile expects one)."""
+    """The current profile at the user's sensitivity ceiling, built on first read (an app asking for a
+    profile expects one)."""
     with get_database().user_transaction(user_id) as conn:
-        rows = repo.current_profile(conn, user_id, include_history=include_history)
+        ceiling = SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
+        rows = repo.current_profile(conn, user_id, include_history=include_history, ceiling=ceiling)
     if not rows:
         return refresh_profile(user_id)
     return _view(rows)

@@ -45,9 +45,15 @@ def level_rank(column: str) -> str:
     return f"(CASE {column} WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)"
 
 
+def level_visible(column: str) -> str:
+    """A row whose sensitivity-level column is at or below the ceiling (a memory, or a profile item,
+    which carries the level of the memory it was read from)."""
+    return f"{level_rank(column)} <= %(ceiling)s"
+
+
 def memory_visible(alias: str) -> str:
     """A memory (alias `alias`) at or below the ceiling."""
-    return f"{level_rank(f'{alias}.sensitivity_level')} <= %(ceiling)s"
+    return level_visible(f"{alias}.sensitivity_level")
 
 
 def entity_visible(alias: str) -> str:
