@@ -40,14 +40,15 @@ _ORDERS = {
 Order = Literal["importance", "date_asc", "date_desc"]
 
 
-@functools.lru_cache(maxsize=32)
 _EDGE_EVIDENCE = sql.SQL(edge_evidence_visible("r"))
 
 
+@functools.lru_cache(maxsize=32)
 def _statement(template: LiteralString, order: Order | None = None) -> str:
     """A statement over memories `m` with the pieces every listing shares: `{columns}` (a memory's
-    columns), `{visible}` (search's visibility predicate, `visibility_params`), `{happened_at}`, and
-    `{order}` when given, and `{evidence}` (an edge `r` whose evidence the ceiling allows). Composed once per template, as text (see `search.hybrid_statement`)."""
+    columns), `{visible}` (search's visibility predicate, `visibility_params`), `{happened_at}`,
+    `{evidence}` (an edge `r` whose evidence the ceiling allows), and `{order}` when given. Composed once
+    per template, as text (see `search.hybrid_statement`)."""
     pieces = {"order": _ORDERS[order]} if order else {}
     statement = sql.SQL(template).format(
         columns=M_COLUMNS, visible=VISIBLE, happened_at=HAPPENED_AT, evidence=_EDGE_EVIDENCE, **pieces
