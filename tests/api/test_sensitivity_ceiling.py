@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
+from uuid import UUID
 
 import pytest
+
+from engram.db.repositories import relationships as rel_repo
 
 # Names and words chosen to be unique in the whole response body (no other text contains them).
 NORMAL = "My coworker Thaddeus plays the cello in a jazz trio."
@@ -259,3 +263,47 @@ def test_export_is_the_users_own_copy_and_holds_everything(api, life):
         "Thaddeus",
     )
 
+
+
+def test_an_edge_description_cut_from_a_hidden_memory_is_not_shown(api, life, db):
+    """The edge writer cuts an edge's description from the memory being written, and does not record
+    which: an edge with any evidence above the ceiling is shown (its other evidence allows it) without
+    its description. Thaddeus gets a second tie, evidenced by the normal memory and a sensitive one whose
+    text is its description."""
+    items = api.get("/v1/memories?limit=100", user=life.user).body["items"]
+    (normal,) = [UUID(m["id"]) for m in items if "cello" in m["content"]]
+    (sensitive,) = [UUID(m["id"]) for m in items if "epilepsy" in m["content"]]
+    owner = api.get("/v1/entities?include_owner=true", user=life.user).body["items"]
+    (me,) = [UUID(item["id"]) for item in owner if item["is_owner"]]
+    thaddeus = UUID(_entity_id(api, life, "Thaddeus"))
+    now = datetime.now(UTC)
+    with db.user_transaction(life.user) as conn:
+        for memory_id, description in ((normal, "plays music with me"), (sensitive, SENSITIVE)):
+            rel_repo.upsert_edge(
+                conn,
+                life.user,
+                from_entity_id=me,
+                to_entity_id=thaddeus,
+                kind="has_relationship_with",
+                relationship_type="bandmate",
+                valid_from=now,
+                recorded_at=now,
+                description=description,
+                evidence_memory_id=memory_id,
+            )
+
+    def bandmate(response: Any) -> dict:
+        _absent(response, *SENSITIVE_WORDS)
+        edges = response.body["edges"] if "edges" in response.body else response.body["relationships"]
+        (edge,) = [e for e in edges if e["relationship_type"] == "bandmate"]
+        return edge
+
+    assert bandmate(api.get("/v1/graph/neighbors?entity=me", user=life.user))["description"] is None
+    assert bandmate(api.get(f"/v1/entities/{thaddeus}", user=life.user))["description"] is None
+    query = {"mode": "query", "query": {"edge": {"types": ["bandmate"]}}}
+    _absent(api.post("/v1/traverse", query, user=life.user), *SENSITIVE_WORDS)
+    _absent(api.post("/v1/explore", {"text_matches": ["bandmate"]}, user=life.user), *SENSITIVE_WORDS)
+
+    raised = api.get("/v1/graph/neighbors?entity=me&sensitivity_max=sensitive", user=life.user)
+    (edge,) = [e for e in raised.body["edges"] if e["relationship_type"] == "bandmate"]
+    assert "epilepsy" in edge["description"]
