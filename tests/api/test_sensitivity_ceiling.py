@@ -219,9 +219,7 @@ def test_explore_follows_the_ceiling_in_every_section(api, life):
         "text_matches": ["Ignatius", "Philippa", "leukemia", "Rosalind"],
         "granularity": 3,
     }
-    _absent(
-        api.post("/v1/explore", request, user=life.user), *SENSITIVE_WORDS, *PRIVATE_WORDS, "leukemia"
-    )
+    _absent(api.post("/v1/explore", request, user=life.user), *SENSITIVE_WORDS, *PRIVATE_WORDS, "leukemia")
     _present(api.post("/v1/explore", {**request, "sensitivity_max": "private"}, user=life.user), "Ignatius")
     _set_default(api, life, "sensitive")
     _present(api.post("/v1/explore", request, user=life.user), "Ignatius")
@@ -262,7 +260,6 @@ def test_export_is_the_users_own_copy_and_holds_everything(api, life):
         *BOTH_SENSITIVE_WORDS,
         "Thaddeus",
     )
-
 
 
 def test_an_edge_description_cut_from_a_hidden_memory_is_not_shown(api, life, db):
