@@ -27,6 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from engram.models import SensitivityLevel
 from engram.request_rules import ApiModel, Timestamp
 
 EdgeKind = Literal[
@@ -37,6 +38,7 @@ NodeType = Literal["Person", "Concept", "Entity"]
 NODE_TYPES: dict[str, NodeType] = {"person": "Person", "concept": "Concept", "entity": "Entity"}
 
 MAX_SEEDS = 20
+_CEILING = "the most sensitive level shown (default: the user's default sensitivity level)"
 
 
 def _no_nul(value: str) -> str:
@@ -154,6 +156,7 @@ class PprTraverse(ApiModel):
     damping: Annotated[float, Field(gt=0.0, lt=1.0)] = 0.85
     top_k: Annotated[int, Field(ge=1, le=200)] = 20
     as_of: UtcDatetime | None = None
+    sensitivity_max: SensitivityLevel | None = Field(None, description=_CEILING)
 
 
 class QueryTraverse(ApiModel):
@@ -161,6 +164,7 @@ class QueryTraverse(ApiModel):
 
     mode: Literal["query"]
     query: GraphQuery
+    sensitivity_max: SensitivityLevel | None = Field(None, description=_CEILING)
 
 
 class CypherTraverse(BaseModel):

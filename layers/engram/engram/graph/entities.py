@@ -2,7 +2,9 @@
 at a moment, ended edges, notes, sentiment, superseded facts), page its memories, and add notes.
 
 A node or edge that is not the caller's is reported exactly like a missing one (404), so ids cannot be
-probed for existence.
+probed for existence. So is a node the sensitivity ceiling hides (the user's default level, or the
+request's `sensitivity_max`; see `db.repositories.visibility`): every part of a read shows only what the
+ceiling lets through.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import entities as repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.keyset import read_cursor, split_page
+from engram.db.repositories.visibility import SENSITIVITY_ORDER, ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import NotFound, ValidationFailed
 from engram.graph.entity_models import (
@@ -32,7 +35,7 @@ from engram.graph.entity_models import (
 )
 from engram.language.privacy import redact_secrets
 from engram.language.sentiment import TREND_WINDOW_DAYS, sentiment_trend
-from engram.models import Memory
+from engram.models import Memory, SensitivityLevel
 
 USER_AUTHOR = "user"  # entity_notes.added_by for notes the user wrote through the API
 DETAIL_EDGE_LIMIT = 200
@@ -56,8 +59,8 @@ def to_entity(row: dict[str, Any]) -> Entity:
     return Entity.model_validate(row)
 
 
-def _owned_entity(conn: Conn, user_id: str, entity_id: UUID) -> dict[str, Any]:
-    row = repo.get_entity(conn, user_id, entity_id)
+def _owned_entity(conn: Conn, user_id: str, entity_id: UUID, ceiling: int = 0) -> dict[str, Any]:
+    row = repo.get_entity(conn, user_id, entity_id, ceiling=ceiling)
     if row is None:
         raise NotFound("no such entity", field="id")
     return row
@@ -75,8 +78,10 @@ def list_entities_page(
     include_owner: bool = False,
     limit: int = 50,
     cursor: str | None = None,
+    sensitivity_max: SensitivityLevel | None = None,
 ) -> EntityPage:
-    """The caller's entities, most recently mentioned first, keyset-paginated (stable under inserts)."""
+    """The caller's entities within the ceiling, most recently mentioned first, keyset-paginated (stable
+    under inserts)."""
     after = read_cursor(cursor, repo.decode_cursor)
     _no_nul(name, "name")
     _no_nul(entity_type, "entity_type")
@@ -91,6 +96,7 @@ def list_entities_page(
             include_owner=include_owner,
             limit=limit,
             after=after,
+            ceiling=ceiling_rank(conn, user_id, sensitivity_max),
         )
     page, next_cursor = split_page(rows, limit, lambda row: repo.encode_cursor(row["recency"], row["id"]))
     return EntityPage(items=[to_entity(row) for row in page], next_cursor=next_cursor)
@@ -107,9 +113,13 @@ def _to_relationship(row: dict[str, Any]) -> EntityRelationship:
     return EntityRelationship.model_validate({**row, "other": other})
 
 
-def _sentiment(conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, days: int) -> EntitySentiment:
-    points = repo.sentiment_trajectory(conn, user_id, entity_id, now=now, days=days)
-    windows = repo.sentiment_windows(conn, user_id, entity_id, now=now, window_days=TREND_WINDOW_DAYS)
+def _sentiment(
+    conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, days: int, ceiling: int
+) -> EntitySentiment:
+    points = repo.sentiment_trajectory(conn, user_id, entity_id, now=now, days=days, ceiling=ceiling)
+    windows = repo.sentiment_windows(
+        conn, user_id, entity_id, now=now, window_days=TREND_WINDOW_DAYS, ceiling=ceiling
+    )
     trend = sentiment_trend(
         windows["current_avg"], windows["current_count"], windows["previous_avg"], windows["previous_count"]
     )
@@ -146,6 +156,7 @@ def get_entity_detail(
     as_of: datetime | None = None,
     days: int = 90,
     now: datetime | None = None,
+    sensitivity_max: SensitivityLevel | None = None,
 ) -> EntityDetail:
     """One entity with its surroundings, read in one transaction so the parts agree with each other.
 
@@ -154,17 +165,22 @@ def get_entity_detail(
     now = _utc(now or datetime.now(UTC))
     as_of = _utc(as_of) if as_of is not None else None
     with get_database().user_transaction(user_id) as conn:
-        entity = _owned_entity(conn, user_id, entity_id)
+        ceiling = ceiling_rank(conn, user_id, sensitivity_max)
+        entity = _owned_entity(conn, user_id, entity_id, ceiling)
         entity_id = entity["id"]  # the merged-into node when the id was merged away
         current = repo.list_entity_edges(
-            conn, user_id, entity_id, now=now, as_of=as_of, limit=DETAIL_EDGE_LIMIT
+            conn, user_id, entity_id, now=now, as_of=as_of, limit=DETAIL_EDGE_LIMIT, ceiling=ceiling
         )
         ended = repo.list_entity_edges(
-            conn, user_id, entity_id, now=now, closed=True, limit=DETAIL_HISTORY_LIMIT
+            conn, user_id, entity_id, now=now, closed=True, limit=DETAIL_HISTORY_LIMIT, ceiling=ceiling
         )
-        notes = repo.list_notes(conn, user_id, entity_id=entity_id, now=now, limit=DETAIL_NOTE_LIMIT)
-        sentiment = _sentiment(conn, user_id, entity_id, now=now, days=days)
-        superseded = repo.list_superseded_facts(conn, user_id, entity_id, limit=DETAIL_SUPERSEDED_LIMIT)
+        notes = repo.list_notes(
+            conn, user_id, entity_id=entity_id, now=now, limit=DETAIL_NOTE_LIMIT, ceiling=ceiling
+        )
+        sentiment = _sentiment(conn, user_id, entity_id, now=now, days=days, ceiling=ceiling)
+        superseded = repo.list_superseded_facts(
+            conn, user_id, entity_id, limit=DETAIL_SUPERSEDED_LIMIT, ceiling=ceiling
+        )
     return EntityDetail.model_validate(
         {
             **entity,
@@ -185,12 +201,17 @@ def list_entity_memories_page(
     status: MemoryStatus = "active",
     limit: int = 50,
     cursor: str | None = None,
+    sensitivity_max: SensitivityLevel | None = None,
 ) -> MemoryPage:
-    """Memories linked to the entity, newest first, shaped exactly like `GET /v1/memories` items."""
+    """Memories linked to the entity within the ceiling, newest first, shaped exactly like
+    `GET /v1/memories` items."""
     after = read_cursor(cursor, memory_repo.decode_cursor)
     with get_database().user_transaction(user_id) as conn:
-        entity_id = _owned_entity(conn, user_id, entity_id)["id"]
-        rows = repo.list_entity_memories(conn, user_id, entity_id, status=status, limit=limit, after=after)
+        ceiling = ceiling_rank(conn, user_id, sensitivity_max)
+        entity_id = _owned_entity(conn, user_id, entity_id, ceiling)["id"]
+        rows = repo.list_entity_memories(
+            conn, user_id, entity_id, status=status, limit=limit, after=after, ceiling=ceiling
+        )
     page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
     return MemoryPage(items=[Memory.model_validate(row) for row in page], next_cursor=next_cursor)
 
@@ -222,7 +243,8 @@ def _add_note(
         raise ValidationFailed("content is too long once secrets are redacted", field="content")
     with get_database().user_transaction(user_id) as conn:
         if entity_id is not None:
-            entity_id = _owned_entity(conn, user_id, entity_id)["id"]
+            # A write is not a read: the user may note anything of theirs, whatever their ceiling.
+            entity_id = _owned_entity(conn, user_id, entity_id, SENSITIVITY_ORDER["private"])["id"]
         row = repo.add_note(
             conn,
             user_id,

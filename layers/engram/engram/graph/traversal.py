@@ -2,7 +2,9 @@
 
 Each call is one user transaction (row-level security on top of the repositories' own `user_id`
 filters). Entities are named by id or by name; a name the user's graph does not hold is a 404, so a
-client can tell "no such person" from "no connection".
+client can tell "no such person" from "no connection". Each read applies the caller's sensitivity ceiling
+(`sensitivity_max`, else their default level): an entity it hides is reported like one the graph does not
+hold, and is never a neighbour or a step of a path (`db.repositories.visibility`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import numpy as np
 
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import graph_traversal as repo
+from engram.db.repositories.visibility import ceiling_rank
 from engram.domain.graph import (
     NODE_TYPES,
     CypherTraverse,
@@ -34,6 +37,7 @@ from engram.domain.graph import (
 )
 from engram.errors import NotFound, ValidationFailed
 from engram.graph.ppr import personalized_pagerank
+from engram.models import SensitivityLevel
 
 NEIGHBOR_LIMIT = 500
 
@@ -42,10 +46,10 @@ def _utc(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
 
 
-def _resolve(conn: Conn, user_id: str, key: str, field: str) -> dict[str, Any]:
+def _resolve(conn: Conn, user_id: str, key: str, field: str, ceiling: int) -> dict[str, Any]:
     if "\x00" in key:
         raise ValidationFailed(f"{field} must not contain NUL characters", field=field)
-    node = repo.resolve_entity(conn, user_id, key.strip())
+    node = repo.resolve_entity(conn, user_id, key.strip(), ceiling=ceiling)
     if node is None:
         raise NotFound(f"no entity {key.strip()!r} in your graph", field=field)
     return node
@@ -67,11 +71,13 @@ def neighbors(
     min_strength: float = 0.0,
     as_of: datetime | None = None,
     limit: int = NEIGHBOR_LIMIT,
+    sensitivity_max: SensitivityLevel | None = None,
 ) -> NeighborsResponse:
     """Entities within `depth` hops, nearest and strongest first, and the valid edges among them."""
     as_of = _utc(as_of)
     with get_database().user_transaction(user_id) as conn:
-        start = _resolve(conn, user_id, entity, "entity")
+        ceiling = ceiling_rank(conn, user_id, sensitivity_max)
+        start = _resolve(conn, user_id, entity, "entity", ceiling)
         rows = repo.traverse(
             conn,
             user_id,
@@ -80,11 +86,12 @@ def neighbors(
             min_strength=min_strength,
             as_of=as_of,
             limit=limit + 1,
+            ceiling=ceiling,
         )
         truncated = len(rows) > limit
         rows = rows[:limit]
         ids = [start["id"], *(row["id"] for row in rows)]
-        edges = repo.edges_among(conn, user_id, ids, min_strength=min_strength, as_of=as_of)
+        edges = repo.edges_among(conn, user_id, ids, min_strength=min_strength, as_of=as_of, ceiling=ceiling)
     nodes = [
         NeighborNode(
             **_node(row).model_dump(),
@@ -101,14 +108,23 @@ def neighbors(
 
 
 def find_path(
-    user_id: str, source: str, target: str, *, max_hops: int = 3, as_of: datetime | None = None
+    user_id: str,
+    source: str,
+    target: str,
+    *,
+    max_hops: int = 3,
+    as_of: datetime | None = None,
+    sensitivity_max: SensitivityLevel | None = None,
 ) -> PathResponse:
     """The fewest-hops connection between two entities (the strongest among equals), in path order."""
     as_of = _utc(as_of)
     with get_database().user_transaction(user_id) as conn:
-        start = _resolve(conn, user_id, source, "from")
-        end = _resolve(conn, user_id, target, "to")
-        path = repo.shortest_path(conn, user_id, start["id"], end["id"], max_hops=max_hops, as_of=as_of)
+        ceiling = ceiling_rank(conn, user_id, sensitivity_max)
+        start = _resolve(conn, user_id, source, "from", ceiling)
+        end = _resolve(conn, user_id, target, "to", ceiling)
+        path = repo.shortest_path(
+            conn, user_id, start["id"], end["id"], max_hops=max_hops, as_of=as_of, ceiling=ceiling
+        )
         if path is None:
             return PathResponse(found=False)
         nodes = repo.nodes_by_id(conn, user_id, path.node_ids)
@@ -132,7 +148,7 @@ def traverse(
             field="mode",
         )
     if isinstance(request, QueryTraverse):
-        return query_graph(user_id, request.query)
+        return query_graph(user_id, request.query, request.sensitivity_max)
     return rank_by_ppr(user_id, request)
 
 
@@ -140,10 +156,14 @@ def rank_by_ppr(user_id: str, request: PprTraverse) -> PprResponse:
     """Personalized PageRank from the seeds over their `max_depth` neighbourhood (edge weight =
     strength x confidence), the `top_k` best, seeds included and flagged."""
     with get_database().user_transaction(user_id) as conn:
+        ceiling = ceiling_rank(conn, user_id, request.sensitivity_max)
         seeds = [
-            _resolve(conn, user_id, key, f"seed_nodes[{i}]")["id"] for i, key in enumerate(request.seed_nodes)
+            _resolve(conn, user_id, key, f"seed_nodes[{i}]", ceiling)["id"]
+            for i, key in enumerate(request.seed_nodes)
         ]
-        graph = repo.subgraph(conn, user_id, seeds, max_depth=request.max_depth, as_of=request.as_of)
+        graph = repo.subgraph(
+            conn, user_id, seeds, max_depth=request.max_depth, as_of=request.as_of, ceiling=ceiling
+        )
         position = {node_id: i for i, node_id in enumerate(graph.node_ids)}
         seed_index = [position[s] for s in dict.fromkeys(seeds)]
         ranked = personalized_pagerank(
@@ -176,9 +196,11 @@ def rank_by_ppr(user_id: str, request: PprTraverse) -> PprResponse:
     return PprResponse(results=results, meta=meta)
 
 
-def query_graph(user_id: str, query: GraphQuery) -> QueryResponse:
+def query_graph(
+    user_id: str, query: GraphQuery, sensitivity_max: SensitivityLevel | None = None
+) -> QueryResponse:
     """The matched `(from)-[edge]-(to)` triples, strongest edge first, at most `limit`."""
     with get_database().user_transaction(user_id) as conn:
-        rows = repo.match_pattern(conn, user_id, query)
+        rows = repo.match_pattern(conn, user_id, query, ceiling=ceiling_rank(conn, user_id, sensitivity_max))
     matches = [QueryMatch(from_=_node(r["from"]), edge=_edge(r["edge"]), to=_node(r["to"])) for r in rows]
     return QueryResponse(results=matches, meta=QueryMeta(count=len(matches), limit=query.limit))

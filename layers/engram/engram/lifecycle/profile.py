@@ -102,7 +102,7 @@ def refresh_profile(user_id: str, *, now: datetime | None = None) -> dict[str, A
     with get_database().user_transaction(user_id) as conn:
         repo.claim_stale_profile(conn, user_id)
         counts = rebuild_profile(conn, user_id, now=now or datetime.now(UTC))
-        rows = repo.current_profile(conn, user_id)
+        rows = repo.current_profile(conn, user_id, ceiling=_ceiling(conn, user_id))
     return _view(rows) | {"refreshed": counts}
 
 
@@ -110,7 +110,9 @@ def get_profile(user_id: str, *, include_history: bool = False) -> dict[str, Any
     """The profile as the memories say it now: rebuilt first when a change made it stale."""
     with get_database().user_transaction(user_id) as conn:
         counts = fresh_profile(conn, user_id)
-        rows = repo.current_profile(conn, user_id, include_history=include_history)
+        rows = repo.current_profile(
+            conn, user_id, include_history=include_history, ceiling=_ceiling(conn, user_id)
+        )
     return _view(rows) | ({"refreshed": counts} if counts is not None else {})
 
 
@@ -130,8 +132,13 @@ def rebuild_profile(conn: Conn, user_id: str, *, now: datetime) -> dict[str, int
 
 def derive_profile(conn: Conn, user_id: str) -> list[dict[str, Any]]:
     """The profile's current facts from the memories alone (also what a rebuild check compares)."""
-    ceiling = SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
-    return profile_facts(repo.profile_sources(conn, user_id, ceiling))
+    return profile_facts(repo.profile_sources(conn, user_id, _ceiling(conn, user_id)))
+
+
+def _ceiling(conn: Conn, user_id: str) -> int:
+    """The user's sensitivity ceiling: the profile is built and read at it (history built at a higher
+    one is not shown either)."""
+    return SENSITIVITY_ORDER[get_preferences(conn, user_id).default_sensitivity_level]
 
 
 def _view(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.operations import insert_operation
+from engram.db.repositories.visibility import ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
 from engram.graph.edge_sync import sync_after_edit, sync_memories
@@ -146,11 +147,15 @@ def memory_history(user_id: str, memory_id: UUID) -> HistoryPage:
 
 def related_memories(user_id: str, memory_id: UUID) -> RelatedPage:
     """Typed relations first (they are explicit decisions), then memories sharing an entity; each
-    memory once, at most RELATED_LIMIT."""
+    memory once, at most RELATED_LIMIT. Related memories are a discovery view, not the memory the user
+    asked for: only those within the user's sensitivity ceiling are shown."""
     with get_database().user_transaction(user_id) as conn:
         _owned(conn, user_id, memory_id)
-        relations = memory_repo.list_relations(conn, user_id, memory_id)
-        shared = memory_repo.list_shared_entity_memories(conn, user_id, memory_id, limit=RELATED_LIMIT)
+        ceiling = ceiling_rank(conn, user_id)
+        relations = memory_repo.list_relations(conn, user_id, memory_id, ceiling=ceiling)
+        shared = memory_repo.list_shared_entity_memories(
+            conn, user_id, memory_id, limit=RELATED_LIMIT, ceiling=ceiling
+        )
     items: dict[UUID, RelatedMemory] = {}
     for row in relations:
         items.setdefault(

@@ -31,6 +31,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import explore as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, visibility_params
+from engram.models import SensitivityLevel
 from engram.providers.base import LLM
 from engram.providers.factory import get_embedder, get_llm
 from engram.retrieval.explore_choice import DEFAULT_LIMITS, Choice, choose, choose_edges
@@ -61,7 +62,7 @@ def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = Non
     scorer = Scorer(request, runs)
     what = gather_input(runs, embeddings, terms, edge_filter)
     with get_database().user_transaction(user_id) as conn:
-        params = _visibility(conn, user_id, now)
+        params = _visibility(conn, user_id, now, request.sensitivity_max)
         candidates = score_found(scorer, repo.gather(conn, params, what))
         choice = choose(candidates, request.granularity, limits, scorer, now)
         details = _expand(conn, params, choice, candidates, edge_filter)
@@ -166,9 +167,12 @@ def gather_input(
 # --- reading -----------------------------------------------------------------------------------------------
 
 
-def _visibility(conn: Conn, user_id: str, now: datetime) -> dict[str, Any]:
-    """The memory visibility of the caller's default sensitivity ceiling, with the vector search set up."""
-    ceiling = get_preferences(conn, user_id).default_sensitivity_level
+def _visibility(
+    conn: Conn, user_id: str, now: datetime, sensitivity_max: SensitivityLevel | None
+) -> dict[str, Any]:
+    """The memory visibility of the request's sensitivity ceiling (the caller's default without one), with
+    the vector search set up."""
+    ceiling = sensitivity_max or get_preferences(conn, user_id).default_sensitivity_level
     repo.prepare_vector_search(conn, max(get_settings().hnsw_ef_search, repo.NEAREST_MEMORIES))
     return visibility_params(user_id, SearchFilters(now=now, sensitivity_max=ceiling))
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, StrictBool, StringConstraints, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
+from engram.models import SensitivityLevel
 from engram.request_rules import ApiModel
 
 Granularity = Literal[1, 2, 3]
@@ -99,6 +100,9 @@ class ExploreRequest(ApiModel):
     salience_weight: Weight = 0.4
     return_explanations: StrictBool = False
     limits: ExploreLimits | None = None
+    sensitivity_max: SensitivityLevel | None = Field(
+        None, description="the most sensitive level shown (default: the user's default sensitivity level)"
+    )
 
     @model_validator(mode="after")
     def _something_to_explore(self) -> ExploreRequest:

@@ -3,6 +3,8 @@ relationships (POST /v1/entities/{id}/notes, POST /v1/relationships/{id}/notes).
 
 Path parameters are called `id` (as in every documented path) so a malformed one is reported as
 `{"field": "id"}`; query parameters are typed, so unknown filter values are 400s naming the filter.
+Reads show only what the sensitivity ceiling lets through (`sensitivity_max`, else the user's default): a
+hidden entity reads as a missing one.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
 from engram.api.openapi import answers
+from engram.api.routes.ceiling import Ceiling
 from engram.api.routes.paging import DEFAULT_PAGE_SIZE, PageCursor, PageLimit
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.graph.entities import (
@@ -40,6 +43,7 @@ def list_entities(
     include_owner: Annotated[bool, Query()] = False,
     limit: PageLimit = DEFAULT_PAGE_SIZE,
     cursor: PageCursor = None,
+    sensitivity_max: Ceiling = None,
 ) -> EntityPage:
     return list_entities_page(
         user_id,
@@ -49,6 +53,7 @@ def list_entities(
         include_owner=include_owner,
         limit=limit,
         cursor=cursor,
+        sensitivity_max=sensitivity_max,
     )
 
 
@@ -58,8 +63,9 @@ def read_entity(
     id: UUID,
     as_of: Annotated[Timestamp | None, Query()] = None,
     days: Annotated[int, Query(ge=1, le=730)] = 90,
+    sensitivity_max: Ceiling = None,
 ) -> EntityDetail:
-    return get_entity_detail(user_id, id, as_of=as_of, days=days)
+    return get_entity_detail(user_id, id, as_of=as_of, days=days, sensitivity_max=sensitivity_max)
 
 
 @router.get("/v1/entities/<id>/memories")
@@ -69,8 +75,11 @@ def read_entity_memories(
     status: Annotated[MemoryStatus, Query()] = "active",
     limit: PageLimit = DEFAULT_PAGE_SIZE,
     cursor: PageCursor = None,
+    sensitivity_max: Ceiling = None,
 ) -> MemoryPage:
-    return list_entity_memories_page(user_id, id, status=status, limit=limit, cursor=cursor)
+    return list_entity_memories_page(
+        user_id, id, status=status, limit=limit, cursor=cursor, sensitivity_max=sensitivity_max
+    )
 
 
 def _created(note: Note) -> Response[dict]:

@@ -18,6 +18,7 @@ from aws_lambda_powertools.event_handler.router import Router
 from pydantic import TypeAdapter, ValidationError
 
 from engram.api.context import CurrentUser
+from engram.api.routes.ceiling import Ceiling
 from engram.domain.graph import (
     CypherTraverse,
     NeighborsResponse,
@@ -44,8 +45,17 @@ def get_neighbors(
     min_strength: Annotated[float, Query(ge=0.0, le=1.0)] = 0.0,
     as_of: Annotated[Timestamp | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=NEIGHBOR_LIMIT)] = 200,
+    sensitivity_max: Ceiling = None,
 ) -> NeighborsResponse:
-    return neighbors(user_id, entity, depth=depth, min_strength=min_strength, as_of=as_of, limit=limit)
+    return neighbors(
+        user_id,
+        entity,
+        depth=depth,
+        min_strength=min_strength,
+        as_of=as_of,
+        limit=limit,
+        sensitivity_max=sensitivity_max,
+    )
 
 
 @router.get("/v1/graph/path")
@@ -55,8 +65,9 @@ def get_path(
     target: Annotated[str, Query(alias="to", min_length=1, max_length=300)],
     max_hops: Annotated[int, Query(ge=1, le=3)] = 3,
     as_of: Annotated[Timestamp | None, Query()] = None,
+    sensitivity_max: Ceiling = None,
 ) -> PathResponse:
-    return find_path(user_id, source, target, max_hops=max_hops, as_of=as_of)
+    return find_path(user_id, source, target, max_hops=max_hops, as_of=as_of, sensitivity_max=sensitivity_max)
 
 
 _TRAVERSE: TypeAdapter[PprTraverse | QueryTraverse | CypherTraverse] = TypeAdapter(TraverseRequest)

@@ -1,7 +1,9 @@
 """Reading the graph one node at a time (the entity API), and the notes attached to nodes and edges.
 
 Merged nodes (`merged_into` set) are never listed; reading one by id reads the node it was merged into.
-Every query filters by user_id itself; row-level security is the second line of defence.
+Every query filters by user_id itself; row-level security is the second line of defence. Every read takes
+the caller's sensitivity ceiling (`ceiling`, a rank from `visibility.ceiling_rank`) and shows nodes,
+edges, notes, memories and sentiment only as far as `visibility` allows; the default is the strictest.
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ from psycopg import sql
 from engram.db.connection import Conn
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.relationships import RELATIONSHIP_COLUMNS
+from engram.db.repositories.visibility import (
+    edge_description,
+    edge_evidence_visible,
+    entity_visible,
+    memory_visible,
+    note_visible,
+)
 
 # Everything but the vector: what an entity "is" to the API.
 ENTITY_COLUMNS = (
@@ -70,12 +79,13 @@ def list_entities(
     include_owner: bool = False,
     limit: int = 50,
     after: tuple[datetime, UUID] | None = None,
+    ceiling: int = 0,
 ) -> list[dict[str, Any]]:
     """Most recently mentioned first, keyset-paginated on (recency, id); returns up to limit+1 rows (the +1
     says there is another page). `recency` is the sort key the next cursor is made of. `name` matches
     anywhere in the name, the canonical name or an alias, ignoring case."""
-    clauses = [sql.SQL("user_id = %(uid)s"), sql.SQL("merged_into IS NULL")]
-    params: dict[str, Any] = {"uid": user_id, "limit": limit + 1}
+    clauses = [sql.SQL("user_id = %(uid)s"), sql.SQL("merged_into IS NULL"), sql.SQL(entity_visible("e"))]
+    params: dict[str, Any] = {"uid": user_id, "limit": limit + 1, "ceiling": ceiling}
     if not include_owner:
         clauses.append(sql.SQL("NOT is_owner"))
     if kind:
@@ -96,15 +106,15 @@ def list_entities(
         clauses.append(sql.SQL(f"({_RECENCY}, id) < (%(after_at)s, %(after_id)s)"))
         params["after_at"], params["after_id"] = after
     query = sql.SQL(
-        f"SELECT {ENTITY_COLUMNS}, {_RECENCY} AS recency FROM entities WHERE {{where}}"
+        f"SELECT {ENTITY_COLUMNS}, {_RECENCY} AS recency FROM entities e WHERE {{where}}"
         f" ORDER BY {_RECENCY} DESC, id DESC LIMIT %(limit)s"
     ).format(where=sql.SQL(" AND ").join(clauses))
     return conn.execute(query, params).fetchall()
 
 
-def get_entity(conn: Conn, user_id: str, entity_id: UUID) -> dict[str, Any] | None:
+def get_entity(conn: Conn, user_id: str, entity_id: UUID, *, ceiling: int = 0) -> dict[str, Any] | None:
     """The live entity `entity_id` names: itself, or the entity it was merged into (a client may still
-    hold the old id). None when the user has no such entity."""
+    hold the old id). None when the user has no such entity, or the ceiling hides it."""
     return conn.execute(
         f"""
         WITH RECURSIVE chain(id, merged_into, hops) AS (
@@ -114,10 +124,11 @@ def get_entity(conn: Conn, user_id: str, entity_id: UUID) -> dict[str, Any] | No
             FROM chain c JOIN entities e ON e.id = c.merged_into AND e.user_id = %(uid)s
             WHERE c.hops < {MAX_MERGE_HOPS}
         )
-        SELECT {ENTITY_COLUMNS} FROM entities
+        SELECT {ENTITY_COLUMNS} FROM entities e
         WHERE user_id = %(uid)s AND id = (SELECT id FROM chain WHERE merged_into IS NULL LIMIT 1)
+          AND {entity_visible("e")}
         """,
-        {"id": entity_id, "uid": user_id},
+        {"id": entity_id, "uid": user_id, "ceiling": ceiling},
     ).fetchone()
 
 
@@ -132,18 +143,25 @@ def list_entity_memories(
     status: str = "active",
     limit: int = 50,
     after: tuple[datetime, UUID] | None = None,
+    ceiling: int = 0,
 ) -> list[dict[str, Any]]:
-    """Memories linked to the entity, newest first, keyset-paginated on (created_at, id) exactly like
-    `memories.list_memories` (so its cursors are the same); up to limit+1 rows."""
-    params: dict[str, Any] = {"uid": user_id, "eid": entity_id, "status": status, "limit": limit + 1}
+    """Memories linked to the entity within the ceiling, newest first, keyset-paginated on (created_at, id)
+    exactly like `memories.list_memories` (so its cursors are the same); up to limit+1 rows."""
+    params: dict[str, Any] = {
+        "uid": user_id,
+        "eid": entity_id,
+        "status": status,
+        "limit": limit + 1,
+        "ceiling": ceiling,
+    }
     keyset = ""
     if after:
         keyset = "AND (created_at, id) < (%(after_ts)s, %(after_id)s)"
         params["after_ts"], params["after_id"] = after
     return conn.execute(
         f"""
-        SELECT {MEMORY_COLUMNS} FROM memories
-        WHERE user_id = %(uid)s AND status = %(status)s
+        SELECT {MEMORY_COLUMNS} FROM memories m
+        WHERE user_id = %(uid)s AND status = %(status)s AND {memory_visible("m")}
           AND id IN (SELECT memory_id FROM memory_entities WHERE entity_id = %(eid)s AND user_id = %(uid)s)
           {keyset}
         ORDER BY created_at DESC, id DESC
@@ -154,20 +172,21 @@ def list_entity_memories(
 
 
 def list_superseded_facts(
-    conn: Conn, user_id: str, entity_id: UUID, *, limit: int = 50
+    conn: Conn, user_id: str, entity_id: UUID, *, limit: int = 50, ceiling: int = 0
 ) -> list[dict[str, Any]]:
-    """What used to be true about the entity: its superseded memories, most recently replaced first."""
+    """What used to be true about the entity: its superseded memories within the ceiling, most recently
+    replaced first."""
     return conn.execute(
-        """
+        f"""
         SELECT m.id, m.content, m.memory_type, m.superseded_by, m.valid_from, m.valid_to, m.created_at,
                m.updated_at
         FROM memories m
-        WHERE m.user_id = %(uid)s AND m.status = 'superseded'
+        WHERE m.user_id = %(uid)s AND m.status = 'superseded' AND {memory_visible("m")}
           AND m.id IN (SELECT memory_id FROM memory_entities WHERE entity_id = %(eid)s AND user_id = %(uid)s)
         ORDER BY m.updated_at DESC, m.id DESC
         LIMIT %(limit)s
         """,
-        {"uid": user_id, "eid": entity_id, "limit": limit},
+        {"uid": user_id, "eid": entity_id, "limit": limit, "ceiling": ceiling},
     ).fetchall()
 
 
@@ -175,7 +194,12 @@ def list_superseded_facts(
 
 
 def _edge_columns() -> str:
-    return ", ".join(f"r.{column.strip()}" for column in RELATIONSHIP_COLUMNS.split(",") if column.strip())
+    """The edge's columns, its description as far as the ceiling shows it."""
+    columns = [column.strip() for column in RELATIONSHIP_COLUMNS.split(",") if column.strip()]
+    return ", ".join(
+        f"{edge_description('r')} AS description" if column == "description" else f"r.{column}"
+        for column in columns
+    )
 
 
 def list_entity_edges(
@@ -187,9 +211,11 @@ def list_entity_edges(
     as_of: datetime | None = None,
     closed: bool = False,
     limit: int = 200,
+    ceiling: int = 0,
 ) -> list[dict[str, Any]]:
     """Edges touching the node, each with the node at the other end (`other_*`), the direction seen from
-    this node, and its NOTES_PER_EDGE most recent notes unexpired at `now` (`notes`, a JSON list).
+    this node, and its NOTES_PER_EDGE most recent notes unexpired at `now` (`notes`, a JSON list). Only
+    edges the ceiling shows, to nodes it shows (the node itself is checked by its reader).
 
     Which edges: `closed` -> those that ended (history, latest ended first); otherwise those valid at
     `as_of`, or currently valid without it (strongest first).
@@ -215,15 +241,15 @@ def list_entity_edges(
         LEFT JOIN LATERAL (
             SELECT jsonb_agg(to_jsonb(recent) ORDER BY recent.date_added DESC, recent.id DESC) AS notes
             FROM (
-                SELECT {NOTE_COLUMNS} FROM entity_notes
+                SELECT {NOTE_COLUMNS} FROM entity_notes n
                 WHERE user_id = %(uid)s AND relationship_id = r.id
-                  AND (expires_at IS NULL OR expires_at > %(now)s)
+                  AND (expires_at IS NULL OR expires_at > %(now)s) AND {note_visible("n")}
                 ORDER BY date_added DESC, id DESC
                 LIMIT %(per_edge)s
             ) recent
         ) n ON true
         WHERE r.user_id = %(uid)s AND (r.from_entity_id = %(eid)s OR r.to_entity_id = %(eid)s)
-          AND {validity}
+          AND {validity} AND {edge_evidence_visible("r")} AND {entity_visible("o")}
         ORDER BY {order}
         LIMIT %(limit)s
         """,
@@ -234,6 +260,7 @@ def list_entity_edges(
             "now": now,
             "per_edge": NOTES_PER_EDGE,
             "limit": limit,
+            "ceiling": ceiling,
         },
     ).fetchall()
 
@@ -299,19 +326,28 @@ def list_notes(
     relationship_id: UUID | None = None,
     now: datetime,
     limit: int = 50,
+    ceiling: int = 0,
 ) -> list[dict[str, Any]]:
-    """A node's or an edge's notes that have not expired at `now`, newest first."""
+    """A node's or an edge's notes that have not expired at `now` and the ceiling shows, newest first."""
     if (entity_id is None) == (relationship_id is None):
         raise ValueError("notes are listed for exactly one entity or one relationship")
     owner = "entity_id = %(eid)s" if entity_id is not None else "relationship_id = %(rid)s"
     return conn.execute(
         f"""
-        SELECT {NOTE_COLUMNS} FROM entity_notes
+        SELECT {NOTE_COLUMNS} FROM entity_notes n
         WHERE user_id = %(uid)s AND {owner} AND (expires_at IS NULL OR expires_at > %(now)s)
+          AND {note_visible("n")}
         ORDER BY date_added DESC, id DESC
         LIMIT %(limit)s
         """,
-        {"uid": user_id, "eid": entity_id, "rid": relationship_id, "now": now, "limit": limit},
+        {
+            "uid": user_id,
+            "eid": entity_id,
+            "rid": relationship_id,
+            "now": now,
+            "limit": limit,
+            "ceiling": ceiling,
+        },
     ).fetchall()
 
 
@@ -326,42 +362,54 @@ def delete_expired_notes(conn: Conn, user_id: str, now: datetime) -> int:
 # --- sentiment -------------------------------------------------------------------------------------------
 
 
+def _reading_visible() -> str:
+    """A sentiment reading (alias `s`) not read out of a memory above the ceiling."""
+    return f"""(s.memory_id IS NULL OR NOT EXISTS (
+        SELECT 1 FROM memories m WHERE m.id = s.memory_id AND NOT {memory_visible("m")}))"""
+
+
 def sentiment_trajectory(
-    conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, days: int
+    conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, days: int, ceiling: int = 0
 ) -> list[dict[str, Any]]:
     """Per UTC day over the `days` before `now` (the entity's sentiment trajectory): the day's
     average, lowest and highest reading and how many there were, oldest day first."""
     return conn.execute(
-        """
+        f"""
         SELECT (created_at AT TIME ZONE 'UTC')::date AS day,
                avg(sentiment)::float8 AS avg, min(sentiment)::float8 AS min, max(sentiment)::float8 AS max,
                count(*)::int AS count
-        FROM sentiment_history
-        WHERE user_id = %(uid)s AND entity_id = %(eid)s
+        FROM sentiment_history s
+        WHERE user_id = %(uid)s AND entity_id = %(eid)s AND {_reading_visible()}
           AND created_at > %(now)s - make_interval(days => %(days)s) AND created_at <= %(now)s
         GROUP BY 1
         ORDER BY 1
         """,
-        {"uid": user_id, "eid": entity_id, "now": now, "days": days},
+        {"uid": user_id, "eid": entity_id, "now": now, "days": days, "ceiling": ceiling},
     ).fetchall()
 
 
 def sentiment_windows(
-    conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, window_days: int
+    conn: Conn, user_id: str, entity_id: UUID, *, now: datetime, window_days: int, ceiling: int = 0
 ) -> dict[str, Any]:
     """The average and count of readings in the last `window_days` before `now` (`current_*`) and in the
     `window_days` before those (`previous_*`): the two halves the sentiment trend compares."""
     row = conn.execute(
-        """
+        f"""
         SELECT avg(sentiment) FILTER (WHERE created_at > %(now)s - %(w)s)::float8 AS current_avg,
                count(*) FILTER (WHERE created_at > %(now)s - %(w)s)::int AS current_count,
                avg(sentiment) FILTER (WHERE created_at <= %(now)s - %(w)s)::float8 AS previous_avg,
                count(*) FILTER (WHERE created_at <= %(now)s - %(w)s)::int AS previous_count
-        FROM sentiment_history
-        WHERE user_id = %(uid)s AND entity_id = %(eid)s
+        FROM sentiment_history s
+        WHERE user_id = %(uid)s AND entity_id = %(eid)s AND {_reading_visible()}
           AND created_at > %(now)s - 2 * %(w)s AND created_at <= %(now)s
         """,
-        {"uid": user_id, "eid": entity_id, "now": now, "w": timedelta(days=window_days)},
+        {
+            "uid": user_id,
+            "eid": entity_id,
+            "now": now,
+            "w": timedelta(days=window_days),
+            "ceiling": ceiling,
+        },
     ).fetchone()
     assert row is not None  # an aggregate without GROUP BY always answers
     return row

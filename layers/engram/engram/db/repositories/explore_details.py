@@ -12,6 +12,7 @@ from psycopg import sql
 from engram.db.repositories.explore_visibility import (
     EDGE_ALLOWED,
     NOTE_LIVE,
+    edge_description,
     entity_allowed,
     source_hidden,
 )
@@ -59,7 +60,7 @@ EDGES = sql.SQL("""
         SELECT 'edge', jsonb_build_object(
             'id', r.id, 'from_id', r.from_entity_id, 'to_id', r.to_entity_id, 'from_name', f.name,
             'to_name', t.name, 'kind', r.kind, 'relationship_type', r.relationship_type,
-            'description', r.description, 'attitude', r.attitude, 'proximity', r.proximity,
+            'description', {description}, 'attitude', r.attitude, 'proximity', r.proximity,
             'salience', r.salience, 'state', r.state, 'strength', r.strength,
             'age_days', extract(epoch FROM %(now)s - greatest(r.valid_from, (
                 SELECT max(em.created_at) FROM memories em
@@ -76,6 +77,7 @@ EDGES = sql.SQL("""
         WHERE f.merged_into IS NULL AND t.merged_into IS NULL
           AND {from_allowed} AND {to_allowed}""").format(
     notes=_notes("relationship_id", "r.id"),
+    description=edge_description("r"),
     edge_allowed=EDGE_ALLOWED,
     touching=sql.Literal(TOUCHING_EDGES),
     from_allowed=entity_allowed("f"),

@@ -17,6 +17,7 @@ from psycopg import sql
 from engram.db.repositories.explore_visibility import (
     EDGE_ALLOWED,
     NOTE_LIVE,
+    edge_description,
     entity_allowed,
     source_hidden,
     storyline_hidden,
@@ -170,7 +171,7 @@ RELATIONSHIPS = sql.SQL(
         FROM edges r JOIN terms t ON (
             lower(r.relationship_type) LIKE t.pattern
             OR t.term <%% lower(replace(r.relationship_type, '_', ' '))
-            OR lower(coalesce(r.description, '')) LIKE t.pattern
+            OR lower(coalesce({description}, '')) LIKE t.pattern
             OR EXISTS (SELECT 1 FROM entity_notes n
                        WHERE n.relationship_id = r.id AND {note_live} AND lower(n.content) LIKE t.pattern))
         GROUP BY r.id),
@@ -183,6 +184,7 @@ RELATIONSHIPS = sql.SQL(
         LIMIT %(cap_relationships)s)"""
 ).format(
     edge_allowed=EDGE_ALLOWED,
+    description=edge_description("r"),
     sims=_sims(
         "rel_sims",
         sql.SQL("""

@@ -1,9 +1,10 @@
 """What explore may show: the caller's relationship filter, and privacy that follows the memories.
 
-An entity whose linked memories all sit above the caller's sensitivity ceiling is hidden (its name alone
-would say "diabetes"), and so is a source that any such memory came from, with the storylines, macros and
-artifacts built on it. Each predicate is a piece of the explore statements (`explore_sections`,
-`explore_details`) over the alias it is given, reading `%(uid)s` and `%(ceiling)s`.
+Entities, edges and edge descriptions follow the one rule of `visibility` (an entity whose linked
+memories all sit above the caller's sensitivity ceiling is hidden: its name alone would say "diabetes";
+so is an edge whose evidence all is). A source that any such memory came from is hidden too, with the
+storylines, macros and artifacts built on it. Each predicate is a piece of the explore statements
+(`explore_sections`, `explore_details`) over the alias it is given, reading `%(uid)s` and `%(ceiling)s`.
 """
 
 from __future__ import annotations
@@ -13,24 +14,21 @@ from typing import Any
 
 from psycopg import sql
 
-
-def _rank(alias: str) -> sql.Composed:
-    return sql.SQL(
-        "(CASE {alias}.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)"
-    ).format(alias=sql.Identifier(alias))
+from engram.db.repositories import visibility
 
 
-def entity_allowed(alias: str) -> sql.Composed:
-    """An entity is shown unless every memory linked to it is above the ceiling (none linked: shown).
+def _rank(alias: str) -> sql.SQL:
+    return sql.SQL(visibility.level_rank(f"{alias}.sensitivity_level"))
 
-    Two EXISTS rather than one aggregate: each stops at its first row, so a node linked to thousands of
-    memories costs two index probes, not a scan of its links."""
-    return sql.SQL(
-        """(EXISTS (
-            SELECT 1 FROM memory_entities pme JOIN memories pm ON pm.id = pme.memory_id
-            WHERE pme.entity_id = {alias}.id AND {rank} <= %(ceiling)s)
-        OR NOT EXISTS (SELECT 1 FROM memory_entities pme WHERE pme.entity_id = {alias}.id))"""
-    ).format(alias=sql.Identifier(alias), rank=_rank("pm"))
+
+def entity_allowed(alias: str) -> sql.SQL:
+    """An entity the ceiling shows (`visibility.entity_visible`)."""
+    return sql.SQL(visibility.entity_visible(alias))
+
+
+def edge_description(alias: str) -> sql.SQL:
+    """An edge's description as far as the ceiling shows it (`visibility.edge_description`)."""
+    return sql.SQL(visibility.edge_description(alias))
 
 
 # Sources any above-ceiling memory came from (its source_id or provenance), found once per statement:
@@ -87,16 +85,19 @@ class RelationshipFilter:
         }
 
 
-# Currently valid edges that pass the caller's filter (alias r): the candidate set before any scoring.
+# Currently valid edges that pass the caller's filter and whose evidence the ceiling allows (alias r): the
+# candidate set before any scoring. Their ends are checked where they are joined.
 EDGE_ALLOWED = sql.SQL("""
-    r.user_id = %(uid)s AND r.valid_to IS NULL AND r.is_active
+    r.user_id = %(uid)s AND r.valid_to IS NULL AND r.is_active AND {evidence}
     AND (%(min_att)s::int IS NULL OR r.attitude >= %(min_att)s::int)
     AND (%(max_att)s::int IS NULL OR r.attitude <= %(max_att)s::int)
     AND (%(min_prox)s::int IS NULL OR r.proximity >= %(min_prox)s::int)
     AND (%(max_prox)s::int IS NULL OR r.proximity <= %(max_prox)s::int)
     AND (%(rel_types)s::text[] IS NULL OR lower(r.relationship_type) = ANY(%(rel_types)s::text[]))
     AND (%(rel_exclude)s::text[] IS NULL OR NOT lower(r.relationship_type) = ANY(%(rel_exclude)s::text[]))
-""")
+""").format(evidence=sql.SQL(visibility.edge_evidence_visible("r")))
 
-# A note (alias n) that has not expired.
-NOTE_LIVE = sql.SQL("(n.expires_at IS NULL OR n.expires_at > %(now)s)")
+# A note (alias n) that has not expired and the ceiling shows.
+NOTE_LIVE = sql.SQL("((n.expires_at IS NULL OR n.expires_at > %(now)s) AND {visible})").format(
+    visible=sql.SQL(visibility.note_visible("n"))
+)

@@ -15,6 +15,11 @@ path to a node passes through nodes of the previous level, whose best path stren
 Edges count in both directions. "Currently valid" is `valid_to IS NULL AND is_active` (as the search
 and special-query repositories read it); "valid at T" is `valid_from <= T < valid_to`. Merged entities
 (`merged_into IS NOT NULL`) are never entered, and every row is the user's own, even without RLS.
+
+Every read takes the caller's sensitivity ceiling (`ceiling`, a rank; `%(ceiling)s` in the statements):
+nodes and edges the ceiling hides (`visibility`) are never entered, matched or resolved, so a hidden person
+is neither a neighbour, nor a step of a path, nor a name a client can look up; an edge's description is
+shown only as far as its evidence allows.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import numpy as np
 from psycopg import sql
 
 from engram.db.connection import Conn
+from engram.db.repositories.visibility import edge_description, edge_evidence_visible, entity_visible
 from engram.domain.graph import EdgeFilter, GraphQuery, NodeFilter
 from engram.language.names import canonical_name
 
@@ -69,6 +75,20 @@ def _columns(alias: str, columns: Sequence[str], prefix: str = "") -> sql.Compos
     )
 
 
+def _edge_columns(prefix: str = "") -> sql.Composable:
+    """The edge columns of `r`, its description as far as the ceiling shows it."""
+    return sql.SQL(", ").join(
+        sql.SQL("{} AS {}").format(
+            sql.SQL(edge_description("r")) if c == "description" else sql.Identifier("r", c),
+            sql.Identifier(prefix + c),
+        )
+        for c in EDGE_COLUMNS
+    )
+
+
+_EDGE_SEEN = sql.SQL(edge_evidence_visible("r"))
+
+
 def _split(row: dict[str, Any], prefix: str) -> dict[str, Any] | None:
     """The prefixed columns of a joined row as their own dict (None when the outer join found nothing)."""
     part = {k[len(prefix) :]: v for k, v in row.items() if k.startswith(prefix)}
@@ -91,21 +111,27 @@ def edge_validity(alias: str, as_of: datetime | None) -> sql.Composable:
 def _bfs_cte(as_of: datetime | None, *, stop_at_target: bool = False) -> sql.Composed:
     """`bfs(depth, frontier, parents, edges, scores, visited)`: one row per level from the seeds.
 
-    Parameters: uid, seeds (uuid[]), max_depth, min_strength, as_of, and `target` with stop_at_target
-    (expansion stops at the level that reaches it)."""
+    Parameters: uid, seeds (uuid[]), max_depth, min_strength, as_of, ceiling, and `target` with
+    stop_at_target (expansion stops at the level that reaches it)."""
     hop = sql.SQL(
         """
         SELECT r.{far} AS node, f.id AS parent, r.id AS edge, f.score * r.strength AS score
         FROM unnest(b.frontier, b.scores) AS f(id, score)
         JOIN relationships r ON r.{near} = f.id
-        WHERE r.user_id = %(uid)s AND {valid} AND r.strength >= %(min_strength)s"""
+        WHERE r.user_id = %(uid)s AND {valid} AND r.strength >= %(min_strength)s AND {seen}"""
     )
     valid = edge_validity("r", as_of)
     outgoing = hop.format(
-        far=sql.Identifier("to_entity_id"), near=sql.Identifier("from_entity_id"), valid=valid
+        far=sql.Identifier("to_entity_id"),
+        near=sql.Identifier("from_entity_id"),
+        valid=valid,
+        seen=_EDGE_SEEN,
     )
     incoming = hop.format(
-        far=sql.Identifier("from_entity_id"), near=sql.Identifier("to_entity_id"), valid=valid
+        far=sql.Identifier("from_entity_id"),
+        near=sql.Identifier("to_entity_id"),
+        valid=valid,
+        seen=_EDGE_SEEN,
     )
     stop = sql.SQL("AND NOT (%(target)s::uuid = ANY(b.frontier))") if stop_at_target else sql.SQL("")
     return sql.SQL(
@@ -114,7 +140,7 @@ def _bfs_cte(as_of: datetime | None, *, stop_at_target: bool = False) -> sql.Com
         SELECT 0, array_agg(e.id ORDER BY e.id), array_agg(NULL::uuid), array_agg(NULL::uuid),
                array_agg(1.0::float8), array_agg(e.id)
         FROM entities e
-        WHERE e.id = ANY(%(seeds)s::uuid[]) AND e.user_id = %(uid)s AND e.merged_into IS NULL
+        WHERE e.id = ANY(%(seeds)s::uuid[]) AND e.user_id = %(uid)s AND e.merged_into IS NULL AND {visible}
         UNION ALL
         SELECT b.depth + 1, n.nodes, n.parents, n.edges, n.scores, b.visited || n.nodes
         FROM bfs b
@@ -125,13 +151,14 @@ def _bfs_cte(as_of: datetime | None, *, stop_at_target: bool = False) -> sql.Com
                 SELECT DISTINCT ON (h.node) h.node, h.parent, h.edge, h.score
                 FROM ({outgoing} UNION ALL {incoming}) AS h
                 JOIN entities e ON e.id = h.node AND e.user_id = %(uid)s AND e.merged_into IS NULL
+                                   AND {visible}
                 WHERE NOT EXISTS (SELECT 1 FROM unnest(b.visited) AS v(id) WHERE v.id = h.node)
                 ORDER BY h.node, h.score DESC, h.edge
             ) AS c
         ) AS n
         WHERE b.depth < %(max_depth)s AND b.frontier IS NOT NULL AND n.nodes IS NOT NULL {stop}
     )"""
-    ).format(outgoing=outgoing, incoming=incoming, stop=stop)
+    ).format(outgoing=outgoing, incoming=incoming, stop=stop, visible=sql.SQL(entity_visible("e")))
 
 
 _LEVELS = sql.SQL(
@@ -152,9 +179,11 @@ def _params(
     min_strength: float = 0.0,
     as_of: datetime | None = None,
     target: UUID | None = None,
+    ceiling: int = 0,
 ) -> dict[str, Any]:
     return {
         "uid": user_id,
+        "ceiling": ceiling,
         "seeds": list(seeds),
         "max_depth": max_depth,
         "min_strength": min_strength,
@@ -172,6 +201,7 @@ def traverse(
     min_strength: float = 0.0,
     as_of: datetime | None = None,
     limit: int | None = None,
+    ceiling: int = 0,
 ) -> list[dict[str, Any]]:
     """Entities within `max_depth` hops of the start (not the start itself), each once at its minimal
     depth: node columns plus `depth`, `parent_id`, `path_strength` and `edge` (the edge it was reached
@@ -191,10 +221,17 @@ def traverse(
         bfs=_bfs_cte(as_of),
         levels=_LEVELS,
         node=_columns("e", NODE_COLUMNS),
-        edge=_columns("r", EDGE_COLUMNS, "edge__"),
+        edge=_edge_columns("edge__"),
         limit=sql.SQL("LIMIT %(limit)s") if limit is not None else sql.SQL(""),
     )
-    params = _params(user_id, [start_entity_id], max_depth=max_depth, min_strength=min_strength, as_of=as_of)
+    params = _params(
+        user_id,
+        [start_entity_id],
+        max_depth=max_depth,
+        min_strength=min_strength,
+        as_of=as_of,
+        ceiling=ceiling,
+    )
     params["limit"] = limit
     rows = conn.execute(query, params).fetchall()
     out = []
@@ -226,6 +263,7 @@ def shortest_path(
     *,
     max_hops: int = 3,
     as_of: datetime | None = None,
+    ceiling: int = 0,
 ) -> Path | None:
     """The fewest-hops path between two entities (edges in either direction), and among those the one
     with the strongest product of edge strengths; None when none exists within `max_hops`."""
@@ -251,10 +289,10 @@ def shortest_path(
     ).format(
         bfs=_bfs_cte(as_of, stop_at_target=True),
         levels=_LEVELS,
-        edge=_columns("r", EDGE_COLUMNS, "edge__"),
+        edge=_edge_columns("edge__"),
     )
     rows = conn.execute(
-        query, _params(user_id, [from_id], max_depth=max_hops, as_of=as_of, target=to_id)
+        query, _params(user_id, [from_id], max_depth=max_hops, as_of=as_of, target=to_id, ceiling=ceiling)
     ).fetchall()
     if not rows:
         return None
@@ -284,6 +322,7 @@ def subgraph(
     *,
     max_depth: int = 3,
     as_of: datetime | None = None,
+    ceiling: int = 0,
 ) -> Subgraph:
     """The nodes within `max_depth` of any seed and every valid edge among them, in one statement.
 
@@ -300,7 +339,7 @@ def subgraph(
             FROM relationships r
             JOIN nodes a ON a.id = r.from_entity_id
             JOIN nodes b ON b.id = r.to_entity_id
-            WHERE r.user_id = %(uid)s AND {valid}
+            WHERE r.user_id = %(uid)s AND {valid} AND {seen}
         )
         SELECT (SELECT array_agg(id ORDER BY idx) FROM nodes) AS ids,
                (SELECT array_agg(depth ORDER BY idx) FROM nodes) AS depth,
@@ -308,8 +347,9 @@ def subgraph(
                (SELECT array_agg(dst) FROM edges) AS dst,
                (SELECT array_agg(w) FROM edges) AS w
         """
-    ).format(bfs=_bfs_cte(as_of), levels=_LEVELS, valid=edge_validity("r", as_of))
-    row = conn.execute(query, _params(user_id, seed_ids, max_depth=max_depth, as_of=as_of)).fetchone()
+    ).format(bfs=_bfs_cte(as_of), levels=_LEVELS, valid=edge_validity("r", as_of), seen=_EDGE_SEEN)
+    params = _params(user_id, seed_ids, max_depth=max_depth, as_of=as_of, ceiling=ceiling)
+    row = conn.execute(query, params).fetchone()
     assert row is not None
     return Subgraph(
         node_ids=list(row["ids"] or []),
@@ -327,20 +367,28 @@ def edges_among(
     *,
     min_strength: float = 0.0,
     as_of: datetime | None = None,
+    ceiling: int = 0,
 ) -> list[dict[str, Any]]:
-    """Every valid edge whose two ends are both in `entity_ids` (a neighbourhood's induced edges: two
-    people can be friends *and* coworkers, and traversal keeps only one edge per node)."""
+    """Every valid edge the ceiling shows whose two ends are both in `entity_ids` (a neighbourhood's
+    induced edges: two people can be friends *and* coworkers, and traversal keeps only one edge per
+    node)."""
     query = sql.SQL(
         """
         SELECT {edge} FROM relationships r
         WHERE r.user_id = %(uid)s AND r.from_entity_id = ANY(%(ids)s::uuid[])
           AND r.to_entity_id = ANY(%(ids)s::uuid[]) AND {valid} AND r.strength >= %(min_strength)s
+          AND {seen}
         ORDER BY r.strength DESC, r.valid_from, r.id
         """
-    ).format(edge=_columns("r", EDGE_COLUMNS), valid=edge_validity("r", as_of))
-    return conn.execute(
-        query, {"uid": user_id, "ids": list(entity_ids), "min_strength": min_strength, "as_of": as_of}
-    ).fetchall()
+    ).format(edge=_edge_columns(), valid=edge_validity("r", as_of), seen=_EDGE_SEEN)
+    params = {
+        "uid": user_id,
+        "ids": list(entity_ids),
+        "min_strength": min_strength,
+        "as_of": as_of,
+        "ceiling": ceiling,
+    }
+    return conn.execute(query, params).fetchall()
 
 
 def nodes_by_id(conn: Conn, user_id: str, entity_ids: Sequence[UUID]) -> dict[UUID, dict[str, Any]]:
@@ -353,10 +401,10 @@ def nodes_by_id(conn: Conn, user_id: str, entity_ids: Sequence[UUID]) -> dict[UU
     return {row["id"]: row for row in conn.execute(query, (user_id, list(entity_ids))).fetchall()}
 
 
-def resolve_entity(conn: Conn, user_id: str, key: str) -> dict[str, Any] | None:
+def resolve_entity(conn: Conn, user_id: str, key: str, *, ceiling: int = 0) -> dict[str, Any] | None:
     """The live entity a client means by `key`: its id (a merged entity's id leads to the entity it was
     merged into), or a name matched case-insensitively on the canonical name or an alias, the most
-    mentioned first. "me" names the owner. None when the user has no such entity."""
+    mentioned first. "me" names the owner. None when the user has no such entity the ceiling shows."""
     try:
         entity_id: UUID | None = UUID(key)
     except ValueError:
@@ -372,10 +420,11 @@ def resolve_entity(conn: Conn, user_id: str, key: str) -> dict[str, Any] | None:
                 FROM chain c JOIN entities e ON e.id = c.merged_into AND e.user_id = %(uid)s
                 WHERE c.hops < 10
             )
-            SELECT {node} FROM chain c JOIN entities e ON e.id = c.id WHERE c.merged_into IS NULL LIMIT 1
+            SELECT {node} FROM chain c JOIN entities e ON e.id = c.id
+            WHERE c.merged_into IS NULL AND {visible} LIMIT 1
             """
-        ).format(node=node)
-        return conn.execute(query, {"id": entity_id, "uid": user_id}).fetchone()
+        ).format(node=node, visible=sql.SQL(entity_visible("e")))
+        return conn.execute(query, {"id": entity_id, "uid": user_id, "ceiling": ceiling}).fetchone()
     canon = canonical_name(key)
     if not canon:
         return None
@@ -385,12 +434,14 @@ def resolve_entity(conn: Conn, user_id: str, key: str) -> dict[str, Any] | None:
         WHERE e.user_id = %(uid)s AND e.merged_into IS NULL
           AND (e.canonical_name = %(canon)s OR %(canon)s = ANY(e.aliases)
                OR (e.is_owner AND %(canon)s = ANY(%(owner_words)s::text[])))
+          AND {visible}
         ORDER BY (e.canonical_name = %(canon)s) DESC, e.mention_count DESC,
                  e.last_mentioned_at DESC NULLS LAST, e.id
         LIMIT 1
         """
-    ).format(node=node)
-    return conn.execute(query, {"uid": user_id, "canon": canon, "owner_words": list(OWNER_WORDS)}).fetchone()
+    ).format(node=node, visible=sql.SQL(entity_visible("e")))
+    params = {"uid": user_id, "canon": canon, "owner_words": list(OWNER_WORDS), "ceiling": ceiling}
+    return conn.execute(query, params).fetchone()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -401,8 +452,8 @@ def resolve_entity(conn: Conn, user_id: str, key: str) -> dict[str, Any] | None:
 class _Params:
     """Named placeholders for client values: every value is a parameter, never SQL text."""
 
-    def __init__(self, user_id: str):
-        self.values: dict[str, Any] = {"uid": user_id}
+    def __init__(self, user_id: str, ceiling: int):
+        self.values: dict[str, Any] = {"uid": user_id, "ceiling": ceiling}
 
     def add(self, value: Any) -> sql.Placeholder:
         name = f"p{len(self.values)}"
@@ -412,7 +463,10 @@ class _Params:
 
 def _node_conditions(alias: str, node: NodeFilter, params: _Params) -> list[sql.Composable]:
     e = sql.Identifier(alias)
-    out: list[sql.Composable] = [sql.SQL("{e}.user_id = %(uid)s AND {e}.merged_into IS NULL").format(e=e)]
+    out: list[sql.Composable] = [
+        sql.SQL("{e}.user_id = %(uid)s AND {e}.merged_into IS NULL").format(e=e),
+        sql.SQL(entity_visible(alias)),
+    ]
     if node.kind is not None:
         out.append(sql.SQL("{}.kind = {}").format(e, params.add(node.kind)))
     if node.entity_type is not None:
@@ -432,7 +486,7 @@ def _node_conditions(alias: str, node: NodeFilter, params: _Params) -> list[sql.
 
 
 def _edge_conditions(edge: EdgeFilter, params: _Params) -> list[sql.Composable]:
-    out: list[sql.Composable] = [sql.SQL("r.user_id = %(uid)s")]
+    out: list[sql.Composable] = [sql.SQL("r.user_id = %(uid)s"), _EDGE_SEEN]
     if edge.as_of is not None:
         params.values["as_of"] = edge.as_of
         out.append(edge_validity("r", edge.as_of))
@@ -461,11 +515,11 @@ def _edge_conditions(edge: EdgeFilter, params: _Params) -> list[sql.Composable]:
     return out
 
 
-def match_pattern(conn: Conn, user_id: str, query: GraphQuery) -> list[dict[str, Any]]:
-    """Edges matching `(from)-[edge]-(to)`, strongest first, each edge once: rows with `from__`,
-    `edge__` and `to__` columns. Undirected patterns try both orientations of an edge and keep the
-    stored one when both match."""
-    params = _Params(user_id)
+def match_pattern(conn: Conn, user_id: str, query: GraphQuery, *, ceiling: int = 0) -> list[dict[str, Any]]:
+    """Edges the ceiling shows matching `(from)-[edge]-(to)`, strongest first, each edge once: rows with
+    `from__`, `edge__` and `to__` columns. Undirected patterns try both orientations of an edge and keep
+    the stored one when both match."""
+    params = _Params(user_id, ceiling)
     conditions = [
         *_edge_conditions(query.edge, params),
         *_node_conditions("a", query.from_, params),
@@ -491,7 +545,7 @@ def match_pattern(conn: Conn, user_id: str, query: GraphQuery) -> list[dict[str,
         """
     ).format(
         a=_columns("a", NODE_COLUMNS, "from__"),
-        r=_columns("r", EDGE_COLUMNS, "edge__"),
+        r=_edge_columns("edge__"),
         b=_columns("b", NODE_COLUMNS, "to__"),
         conditions=sql.SQL(" AND ").join(conditions),
     )

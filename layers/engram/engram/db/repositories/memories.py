@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
+from engram.db.repositories.visibility import memory_visible
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
 _SIMILARITY = vector_index_switch.similarity_sql("embedding", "%(emb)s")
@@ -289,16 +290,18 @@ def insert_relation(
     )
 
 
-def list_relations(conn: Conn, user_id: str, memory_id: UUID) -> list[dict[str, Any]]:
+def list_relations(conn: Conn, user_id: str, memory_id: UUID, *, ceiling: int = 2) -> list[dict[str, Any]]:
+    """The memory's typed relations, each with the memory at its other end (one the ceiling shows)."""
     return conn.execute(
-        """SELECT r.relation_type, r.confidence, r.evidence, r.created_at,
+        f"""SELECT r.relation_type, r.confidence, r.evidence, r.created_at,
                   CASE WHEN r.source_id = %(id)s THEN 'outgoing' ELSE 'incoming' END AS direction,
                   m.id, m.content, m.memory_type, m.status
            FROM memory_relations r
            JOIN memories m ON m.id = CASE WHEN r.source_id = %(id)s THEN r.target_id ELSE r.source_id END
            WHERE r.user_id = %(uid)s AND (r.source_id = %(id)s OR r.target_id = %(id)s)
+             AND {memory_visible("m")}
            ORDER BY r.created_at""",
-        {"id": memory_id, "uid": user_id},
+        {"id": memory_id, "uid": user_id, "ceiling": ceiling},
     ).fetchall()
 
 
@@ -369,15 +372,16 @@ def list_memories(
 
 
 def list_shared_entity_memories(
-    conn: Conn, user_id: str, memory_id: UUID, *, limit: int = 50
+    conn: Conn, user_id: str, memory_id: UUID, *, limit: int = 50, ceiling: int = 2
 ) -> list[dict[str, Any]]:
-    """The user's other active memories linked to an entity this memory is linked to.
+    """The user's other active memories (those the ceiling shows) linked to an entity this memory is
+    linked to.
 
     One row per memory, those sharing the most entities first (then newest); `entity_name` is the
     alphabetically first shared entity, so the answer is stable.
     """
     return conn.execute(
-        """
+        f"""
         SELECT m.id, m.content, m.memory_type, m.status,
                min(e.name) AS entity_name, count(*) AS shared
         FROM memory_entities mine
@@ -387,11 +391,12 @@ def list_shared_entity_memories(
         JOIN entities e ON e.id = mine.entity_id
         WHERE mine.memory_id = %(id)s AND mine.user_id = %(uid)s AND theirs.user_id = %(uid)s
           AND m.user_id = %(uid)s AND e.user_id = %(uid)s AND m.status = 'active'
+          AND {memory_visible("m")}
         GROUP BY m.id
         ORDER BY shared DESC, m.created_at DESC, m.id
         LIMIT %(limit)s
         """,
-        {"id": memory_id, "uid": user_id, "limit": limit},
+        {"id": memory_id, "uid": user_id, "limit": limit, "ceiling": ceiling},
     ).fetchall()
 
 

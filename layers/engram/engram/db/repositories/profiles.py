@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from engram.db.connection import Conn
+from engram.db.repositories.visibility import level_visible
 
 PROFILE_COLUMNS = """id, category, key, value, confidence, source_memory_ids, sensitivity_level, valid_from,
     valid_to, created_at, updated_at"""
@@ -43,12 +44,17 @@ def claim_stale_profile(conn: Conn, user_id: str) -> bool:
     return row is not None
 
 
-def current_profile(conn: Conn, user_id: str, *, include_history: bool = False) -> list[dict[str, Any]]:
+def current_profile(
+    conn: Conn, user_id: str, *, include_history: bool = False, ceiling: int = 2
+) -> list[dict[str, Any]]:
+    """The profile's rows (current, or with their history), those at or below the sensitivity ceiling:
+    a profile is read at the reader's ceiling, whatever ceiling it was built at."""
+    shown = level_visible("sensitivity_level")
     return conn.execute(
         f"""SELECT {PROFILE_COLUMNS} FROM profiles
-            WHERE user_id = %(uid)s AND (%(history)s OR valid_to IS NULL)
+            WHERE user_id = %(uid)s AND (%(history)s OR valid_to IS NULL) AND {shown}
             ORDER BY category, key, valid_from DESC""",
-        {"uid": user_id, "history": include_history},
+        {"uid": user_id, "history": include_history, "ceiling": ceiling},
     ).fetchall()
 
 

@@ -24,6 +24,7 @@ from psycopg import sql
 from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.memories import MEMORY_COLUMNS
+from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
 
 _SIMILARITY = sql.SQL(vector_index_switch.similarity_sql("m.embedding", "%(emb)s"))
 
@@ -38,7 +39,6 @@ _NOT_NAMES = frozenset(
     }
 )  # fmt: skip
 
-SENSITIVITY_ORDER = {"normal": 0, "sensitive": 1, "private": 2}
 # An entity the query names is a signal only while it is specific: when most memories mention it (the
 # user's partner, the other person of a long conversation), "mentions X" ranks nothing.
 SPECIFIC_ENTITY_MAX_MEMORIES = 40
@@ -174,8 +174,7 @@ def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
         "m.memory_type = ANY(%(types)s::text[])")  # fmt: skip
     important = "m.importance_score >= %(min_importance)s::real"
     add(f"(%(min_importance)s::real IS NULL OR {important})", important)
-    level = "(CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END)"
-    ceiling = f"{level} <= %(ceiling)s"  # the most private ceiling admits everything
+    ceiling = memory_visible("m")  # the most private ceiling admits everything
     add(ceiling, ceiling)
     # event/document date window (temporal queries)
     dated = "coalesce(m.event_date, m.document_date, m.created_at)"

@@ -23,6 +23,7 @@ from engram.db.repositories.search import (
     SearchFilters,
     visibility_params,
 )
+from engram.db.repositories.visibility import edge_evidence_visible
 
 # When a memory "happened" for period questions: the event it describes, else when it was said, else stored.
 HAPPENED_AT = sql.SQL("coalesce(m.event_date, m.document_date, m.created_at)")
@@ -39,14 +40,18 @@ _ORDERS = {
 Order = Literal["importance", "date_asc", "date_desc"]
 
 
+_EDGE_EVIDENCE = sql.SQL(edge_evidence_visible("r"))
+
+
 @functools.lru_cache(maxsize=32)
 def _statement(template: LiteralString, order: Order | None = None) -> str:
     """A statement over memories `m` with the pieces every listing shares: `{columns}` (a memory's
-    columns), `{visible}` (search's visibility predicate, `visibility_params`), `{happened_at}`, and
-    `{order}` when given. Composed once per template, as text (see `search.hybrid_statement`)."""
+    columns), `{visible}` (search's visibility predicate, `visibility_params`), `{happened_at}`,
+    `{evidence}` (an edge `r` whose evidence the ceiling allows), and `{order}` when given. Composed once
+    per template, as text (see `search.hybrid_statement`)."""
     pieces = {"order": _ORDERS[order]} if order else {}
     statement = sql.SQL(template).format(
-        columns=M_COLUMNS, visible=VISIBLE, happened_at=HAPPENED_AT, **pieces
+        columns=M_COLUMNS, visible=VISIBLE, happened_at=HAPPENED_AT, evidence=_EDGE_EVIDENCE, **pieces
     )
     return statement.as_string()
 
@@ -216,7 +221,7 @@ def graph_connections(
     """Current edges of the relationships table touching the entities (only among them if `between_only`).
 
     Both ends must be linked to a memory the caller may see, so an edge never names someone known only
-    from memories above the sensitivity ceiling.
+    from memories above the sensitivity ceiling, and its evidence must allow it (`visibility`).
     """
     if not entity_ids:
         return []
@@ -239,7 +244,7 @@ def graph_connections(
           AND (r.from_entity_id = ANY(%(ids)s) OR r.to_entity_id = ANY(%(ids)s))
           AND (NOT %(between)s OR (r.from_entity_id = ANY(%(ids)s) AND r.to_entity_id = ANY(%(ids)s)))
           AND r.from_entity_id IN (SELECT entity_id FROM visible)
-          AND r.to_entity_id IN (SELECT entity_id FROM visible)
+          AND r.to_entity_id IN (SELECT entity_id FROM visible) AND {evidence}
         ORDER BY r.strength DESC, r.updated_at DESC
         LIMIT %(limit)s
         """),

@@ -60,6 +60,9 @@ def _apply_preferences(drafts: list[Draft], inp: ExtractionInput) -> list[Draft]
     return kept
 
 
+_LEVELS = ("normal", "sensitive", "private")  # least to most sensitive
+
+
 def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draft]:
     """One entity memory per person, pet or project a kept fact mentions ("Emma is my sister").
 
@@ -105,6 +108,10 @@ def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | N
     explicit = relation is not None or mention.entity_type in ("pet", "project")
     category = "pets" if mention.entity_type == "pet" else _relation_category(relation)
     topics, sensitivity = sensitivity_of(content)
+    # Known only from what the source said, so held to the source's level: "Philippa is my neighbour",
+    # read out of a secret about her debts, must not list her (or quote the secret as its evidence) at a
+    # ceiling the secret itself is hidden by.
+    sensitivity = max(sensitivity, source.sensitivity_level, key=_LEVELS.index)
     entities = [
         EntityMention(
             name=mention.name,
