@@ -39,7 +39,9 @@ EMPLOYER_JOIN = re.compile(
     r"start(?:ed|s|ing)?\s+(?:a\s+new\s+(?:job|role|position)\s+|work(?:ing)?\s+|"
     r"my\s+new\s+job\s+|"
     r"his\s+new\s+job\s+|her\s+new\s+job\s+)?(?:at|with)|new\s+(?:job|role|position|gig)\s+(?:at|with)|"
-    r"(?:got|landed|accepted)\s+(?:a|an|the)\s+(?:job|position|role|offer)\s+(?:at|with|from))\s+"
+    r"(?:got|landed|accepted|took|scored)\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role|offer)\s+"
+    r"(?:at|with|from)|accept(?:ed|s)?\s+(?:an?\s+)?offer\s+from|(?:is|was|got)\s+(?:now\s+)?"
+    r"(?:working|employed)\s+(?:at|for|by))\s+"
     + _ORG_VALUE
     # "joined a book club" is not a job: joining only counts with a named organisation.
     + r"|\b(?:joined|joining|join|joins|(?:signed|signing)\s+with)\s+(?:the\s+team\s+at\s+)?"
@@ -55,7 +57,7 @@ EMPLOYER_STATE = re.compile(
     re.IGNORECASE,
 )
 EMPLOYER_TITLE_AT = re.compile(
-    r"\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:a|an|the)\s+(?:[\w\-]+\s+){0,3}?(?:"
+    r"\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+(?:[\w\-]+\s+){0,3}?(?:"
     + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
     + r")\s+(?:at|for|with)\s+"
     + _ORG_VALUE,
@@ -201,6 +203,14 @@ SCHOOL = re.compile(
     r"\b(?:stud(?:y|ies|ying|ied)\s+(?:[\w\s]{0,30}?\s+)?at|(?:student|freshman|sophomore|junior|senior|"
     r"undergrad|grad student|phd student)\s+at|enrolled\s+(?:at|in)|go(?:es|ing)?\s+to|attend(?:s|ing|ed)?|"
     r"graduated\s+from|got\s+into|accepted\s+(?:to|at|into))\s+"
+    r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",
+    re.IGNORECASE,
+)
+SCHOOL_CHANGE = re.compile(
+    r"\b(?:(?:transferr?(?:ed|ing|s)?|switch(?:ed|es|ing)?|mov(?:ed|es|ing))\s+(?:schools\s+)?(?:over\s+)?to|"
+    r"start(?:ed|s|ing)?\s+(?:school\s+|classes\s+|college\s+)?at|(?:is|am|'m|are|'re)\s+now\s+(?:at|in)|"
+    r"now\s+(?:attends|goes\s+to|studies\s+at)|dropped\s+out\s+(?:of|from)|withdr[ae]w\s+from|"
+    r"left|quit|enrolled\s+(?:at|in))\s+"
     r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",
     re.IGNORECASE,
 )

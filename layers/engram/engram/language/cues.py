@@ -118,7 +118,8 @@ REPORTED_SPEECH = re.compile(
 )
 # "Big news: ...", "Update - ...", "Can't believe ...": framing before the statement itself.
 LABEL_PREFIX = re.compile(
-    r"^(?:(?:big|good|great|bad|sad|exciting|quick|some|random)\s+(?:news|update|thought)|update|news|fyi|"
+    r"^(?:(?:big|good|great|bad|sad|exciting|quick|some|random)\s+(?:news|update|thought)"
+    rf"(?:\s+(?:from|about|on)\s+(?P<about>{NAME}))?|update|news|fyi|"
     r"psa|"
     r"heads up|status|reminder|life update|(?:I\s+)?can'?t believe|(?:I\s+)?cannot believe|turns out|"
     r"(?:so\s+)?(?:happy|glad|excited|sad|relieved|proud) (?:to (?:say|report|share)|that)|guess what|"
