@@ -126,7 +126,10 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
     ),
     (
         re.compile(
-            rf"\bseparated\s+from\s+{PARTNER_WORD}(?P<other>{NAME})|\b(?:are|got)\s+separated\b", re.I
+            rf"\bseparated\s+from\s+{PARTNER_WORD}(?P<other>{NAME})|\b(?:are|got)\s+separated\b|"
+            r"\b(?:we|and\s+I|and\s+me)\s+(?:have\s+|just\s+|recently\s+)?separated\b"
+            r"(?!\s+(?:the|our|my|his|her|their|it|them|a|an|some|all)\b)",
+            re.I,
         ),
         "separated",
         True,

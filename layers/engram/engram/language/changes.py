@@ -51,7 +51,8 @@ LET_GO = re.compile(
 EMPLOYER_END = re.compile(
     r"\b(?:moved\s+on\s+from|retired\s+from|walked\s+away\s+from|stepped\s+down\s+from|"
     r"(?:is|am|'m|are|'re)\s+no\s+longer\s+(?:at|with|working\s+(?:at|for))|"
-    r"no\s+longer\s+works?\s+(?:at|for)|handed\s+in\s+(?:my|his|her|their)\s+notice\s+at)\s+"
+    r"(?:was|is)\s+(?:my|his|her|their)\s+last\s+day\s+(?:at|with)|"
+    r"no\s+longer\s+works?\s+(?:at|for)|(?:was|is)\s+(?:my|his|her|their)\s+last\s+day\s+(?:at|with)|handed\s+in\s+(?:my|his|her|their)\s+notice\s+at)\s+"
     rf"(?:the\s+)?(?P<v>{CAP_RUN})",
     re.IGNORECASE,
 )
@@ -202,16 +203,22 @@ HEALTH_END = re.compile(
     re.IGNORECASE,
 )
 
+# "Uncle Teodor", "Grandma Ruth": a family title before a name is not part of it.
+FAMILY_TITLE = re.compile(r"^(?:Uncle|Aunt|Auntie|Cousin|Grandma|Grandpa|Granny|Gran|Nana|Papa)\s+(?=[A-Z])")
+
 # --- deaths -----------------------------------------------------------------------------------------------
 
 DEATH = re.compile(
     r"\b(?:passed\s+away|passed\s+on|died|has\s+died|is\s+dead|lost\s+(?:his|her|their)\s+battle|"
-    r"put\s+(?:him|her|them|\w+)\s+down|(?:was|were)\s+put\s+down|put\s+to\s+sleep)\b",
+    r"put\s+(?:\w+\s+){1,4}?(?:down|to\s+sleep)|(?:was|were)\s+put\s+down|put\s+to\s+sleep)\b",
     re.IGNORECASE,
 )
 # "had to put our dog Pepper down": the pet is the object.
-PET_PUT_DOWN = re.compile(r"\bput\s+(?:our|my|his|her|their)\s+\w+\s+(?P<name>[A-Z][a-z'\-]+)\s+down\b")
+PET_PUT_DOWN = re.compile(
+    r"\bput\s+(?:our|my|his|her|their)\s+(?:old\s+)?(?P<species>\w+)\s+(?P<name>[A-Z][a-z'\-]+)\s+"
+    r"(?:down|to\s+sleep)\b"
+)
 PET_END = re.compile(
-    r"\b(?:rehom(?:ed|ing)|gave\s+away|gave|surrendered|lost)\s+(?:our|my|his|her|their)\s+"
+    r"\b(?:rehom(?:e|ed|ing)|gave\s+away|gave|surrendered|lost)\s+(?:our|my|his|her|their)\s+"
     r"(?P<species>\w+)\s+(?P<name>[A-Z][a-z'\-]+)\b",
 )

@@ -50,9 +50,16 @@ from engram.language.attributes import (
 from engram.language.changes import (
     EMPLOYER_END,
     EMPLOYER_NOW,
+    FAMILY_TITLE,
     NOT_THE_EMPLOYER,
+    DEATH,
+    DEATH_VALUE,
     DIET_END,
     DIET_SWITCH,
+    HEALTH_END,
+    HEALTH_STATE,
+    PET_END,
+    PET_PUT_DOWN,
     POSSESSION_END,
     POSSESSION_STATE,
     POSSESSION_THING,
@@ -60,6 +67,7 @@ from engram.language.changes import (
     device_kind,
     left,
     no_longer,
+    no_longer_has,
     no_longer_owns,
 )
 from engram.language.cues import (
@@ -107,7 +115,7 @@ _NAME_START = re.compile(rf"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?{NAME})(?:
 
 def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
     """Who the clause is about (the first subject after a leading time/place adverbial)."""
-    body = _HEDGE_PREFIX.sub("", text, count=1)
+    body = FAMILY_TITLE.sub("", _HEDGE_PREFIX.sub("", text, count=1), count=1)
     body = LEADING_ADVERBIAL.sub("", body, count=1) or text
     owner = Subject(ctx.owner, is_owner=True, person=ctx.speaker, owner=ctx.owner)
     pair = _PAIR_START.match(body)
@@ -286,7 +294,7 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
 _SUBORDINATE = re.compile(r"\b(?:after|before|since|when|once|because|until)\s+(?:\w+\s+){0,2}$", re.I)
 
 
-_JOB_WORDS = re.compile(r"\b(?:job|position|role|offer|hired|work\w*|employ\w*|teach\w*|a\s+\w+\s+at)\b", re.I)
+_JOB_WORDS = re.compile(r"\b(?:job|position|role|offer|hired|work\w*|employ\w*|teach\w*|an?\s+(?!student\b)\w+\s+at)\b", re.I)
 
 
 def _employer_value(raw: str | None, text: str, end: int) -> str | None:
@@ -542,7 +550,53 @@ def _read_preference(text: str, key: str, subject: Subject) -> Slot | None:
     return Slot(key, f"preference:{found[1]}", "dislikes" if negative else "likes")
 
 
+def _read_death(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "Walter passed away": the person's (or pet's) life is over; `passes` ends what was current."""
+    match = DEATH.search(text)
+    if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+        return None
+    if subject.is_owner:
+        put_down = PET_PUT_DOWN.search(text)
+        if put_down:  # "we had to put our dog Pepper down"
+            species = put_down.group("species").lower()
+            species = PET_SPECIES.get(species, species)
+            name = put_down.group("name")
+            return Slot(subject.owner, f"pet:{species}", no_longer_has(name), "status", name)
+        return None  # "my friend's dog died", "I nearly died laughing": not the user's own death
+    if subject.relation in PET_WORDS:
+        species = PET_SPECIES.get(subject.relation, subject.relation)
+        name = subject.key if subject.key != subject.owner else species
+        return Slot(subject.owner, f"pet:{species}", no_longer_has(name), "status", name)
+    return Slot(key, "health_status", DEATH_VALUE, "status")
+
+
+def _read_health(text: str, key: str, subject: Subject) -> Slot | None:
+    """A health condition and its end: "was diagnosed with X", "is pregnant", "is in remission"."""
+    end = HEALTH_END.search(text)
+    if end and not _tentative(text, end.start()) and not _negated(text, end.start()):
+        value = "in remission" if end.group("remission") else "gave birth" if end.group("birth") else "recovered"
+        return Slot(key, "health_status", value, "status")
+    state = HEALTH_STATE.search(text)
+    if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
+        value = (state.group("v") or state.group("v2")).lower()
+        return Slot(key, "health_status", re.sub(r"^(?:the|a|an)\s+", "", value), "status")
+    return None
+
+
+def _read_pet_end(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "We had to rehome our rabbit Clover", "gave my parrot Mango to my aunt"."""
+    match = PET_END.search(text)
+    if not match or match.group("species").lower() not in PET_WORDS or not subject.is_owner:
+        return None
+    if _tentative(text, match.start()) or _negated(text, match.start()):
+        return None
+    species = PET_SPECIES.get(match.group("species").lower(), match.group("species").lower())
+    return Slot(subject.owner, f"pet:{species}", no_longer_has(match.group("name")), "status", match.group("name"))
+
+
 _SLOT_READERS = (
+    _read_death,
+    _read_pet_end,
     _read_relation,
     _read_name,
     _read_relationship,
@@ -553,6 +607,7 @@ _SLOT_READERS = (
     _read_pet,
     _read_diet,
     _read_allergy,
+    _read_health,
     _read_money,
     _read_favorite,
     _read_possessions,
