@@ -187,8 +187,6 @@ def _decide_scoped(fact: CandidateFact, scoped: list[SimilarMemory]) -> UpdateDe
         if ended is not None:
             return _update(ended, "supersede", fact.content, "The subject no longer has it: superseding.")
         return _add("An ending of something no current memory names: adding it.")
-    if fact.attribute == "relation" and not _tie_changed(memory.value, fact.value):
-        return _elaborate_or_noop(fact, memory)  # a friend who is also a coworker: both hold
     if fact.value is None and memory.value is not None and not accumulating:
         return _noop("Already known in more detail.")  # "Marcus is someone I know" vs "Marcus is my coworker"
     if accumulating or _same_value(fact.value, memory.value) or fact.value is None:
@@ -199,6 +197,8 @@ def _decide_scoped(fact: CandidateFact, scoped: list[SimilarMemory]) -> UpdateDe
         return _update(
             memory, "replace", fact.content, "Correction of the same attribute: replacing the old value."
         )
+    if fact.attribute == "relation" and not _tie_changed(memory.value, fact.value):
+        return _elaborate_or_noop(fact, memory)  # a friend who is also a coworker: both hold
     return _update(
         memory,
         "supersede",
