@@ -17,7 +17,9 @@ from typing import Any
 
 from tests.http_client import ApiClient
 
-CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "change_sentences.json").read_text())["cases"]
+CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "change_sentences.json").read_text())[
+    "cases"
+]
 BEFORE, AFTER = "2026-03-01T10:00:00Z", "2026-03-10T10:00:00Z"
 MIN_RECALL, MIN_PRECISION = 0.90, 0.95
 
@@ -56,7 +58,9 @@ def run_case(api: ApiClient, case: dict[str, Any]) -> tuple[bool, bool, list[str
         if _same(old_md.get("subject"), case["old"]["subject"]) and _same(
             old_md.get("attribute"), case["old"]["attribute"]
         ):
-            right = right or all(_same(new_md.get(k), case["new"][k]) for k in ("subject", "attribute", "value"))
+            right = right or all(
+                _same(new_md.get(k), case["new"][k]) for k in ("subject", "attribute", "value")
+            )
     return bool(superseded), right, seen
 
 

@@ -262,17 +262,6 @@ FAVORITE = re.compile(
     r"|(?P<v2>[A-Z][\w'&\- ]{0,40}?|[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)\s+(?:is|are)\s+(?:my|his|her|our)\s+"
     r"(?:all[- ]time\s+)?favou?rite\s+(?P<thing2>[a-z][a-z ]{1,25}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)",
 )
-CAR = re.compile(
-    r"\b(?:drive|drives|driving|bought|got|have|has|leased?)\s+(?:a|an|my)\s+(?:new\s+|used\s+)?"
-    r"(?P<v>(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Mercedes|Volkswagen|VW|Subaru|Kia|Hyundai|Nissan|"
-    r"Mazda|Volvo|Jeep|Chevy|Chevrolet|Porsche|Lexus|Rivian|Polestar|Prius|Civic|Corolla|Camry)"
-    r"(?:\s+[\w\-]+)?)",
-    re.IGNORECASE,
-)
-PHONE = re.compile(
-    r"\b(?:use|uses|have|has|got|bought|switched to|using)\s+(?:an?\s+|the\s+)?(?:new\s+)?"
-    r"(?P<v>iPhone(?:\s+\d+(?:\s+Pro(?:\s+Max)?)?)?|Pixel(?:\s+\d+)?|Android|Galaxy\s+\w+|Samsung)\b"
-)
 MY_NAME = re.compile(r"\b(?:my name is|call me|I go by|name's)\s+(?P<v>" + NAME + r")\b")
 AGE = re.compile(
     r"\b(?:I'm|I am|is|turned|turning|turn)\s+(?P<v>\d{1,2})(?:\s+years?\s+old)?(?=[\s,.!?]|$)"

@@ -57,7 +57,9 @@ EMPLOYER_END = re.compile(
     re.IGNORECASE,
 )
 # "is now at X", "now works for X" (the plain state grammar reads "works for"), "X is now a designer at Y".
-EMPLOYER_NOW = re.compile(rf"\b(?:is|am|'m|are|'re)\s+now\s+(?:working\s+)?(?:at|with|for)\s+(?P<v>{CAP_RUN})")
+EMPLOYER_NOW = re.compile(
+    rf"\b(?:is|am|'m|are|'re)\s+now\s+(?:working\s+)?(?:at|with|for)\s+(?P<v>{CAP_RUN})"
+)
 # A place at the organisation, not the organisation: "left the Canva office", "left Revolut's party".
 NOT_THE_EMPLOYER = re.compile(
     r"^(?:'s)?\s*(?:[a-z]+\s+){0,2}?(?:office|offices|party|HQ|headquarters|building|campus|meeting|"

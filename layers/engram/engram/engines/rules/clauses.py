@@ -166,7 +166,8 @@ def _read_framing(clause: str, sentence: str, ctx: TurnContext, procedure: bool)
     if let_go:  # "Canva let Lucia go" -> "Lucia was let go by Canva"
         who = let_go.group("who")
         who = {"me": "I", "him": ctx.last_person or "he", "her": ctx.last_person or "she"}.get(who, who)
-        text = f"{who} {'was' if who != 'them' else 'were'} let go by {let_go.group('org')}{text[let_go.end():]}"
+        verb = "were" if who == "them" else "was"
+        text = f"{who} {verb} let go by {let_go.group('org')}{text[let_go.end() :]}"
     hearsay = False
     reported = REPORTED_SPEECH.match(text)
     if reported:

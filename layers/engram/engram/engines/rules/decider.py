@@ -261,7 +261,18 @@ def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = Fals
 
 _ENDED_THING = re.compile(r"^no longer (?:has|owns)\s+", re.IGNORECASE)
 _PARTNER_TIES = frozenset(
-    {"partner", "girlfriend", "boyfriend", "wife", "husband", "spouse", "fiancé(e)", "fiancé", "fiancée", "fiance"}
+    {
+        "partner",
+        "girlfriend",
+        "boyfriend",
+        "wife",
+        "husband",
+        "spouse",
+        "fiancé(e)",
+        "fiancé",
+        "fiancée",
+        "fiance",
+    }
 )
 
 

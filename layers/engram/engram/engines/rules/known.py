@@ -125,7 +125,9 @@ def _name_the_partner(draft: Draft, known: list[Slot]) -> None:
     partners = [
         s
         for s in known
-        if s.subject.lower() == subject and s.attribute.startswith("relationship:") and s.value in _PARTNER_STATES
+        if s.subject.lower() == subject
+        and s.attribute.startswith("relationship:")
+        and s.value in _PARTNER_STATES
     ]
     names = {s.attribute.split(":", 1)[1] for s in partners}
     if len(names) != 1:
@@ -135,5 +137,7 @@ def _name_the_partner(draft: Draft, known: list[Slot]) -> None:
     if not any(e.name == name for e in fact.entities):
         relation = STATUS_RELATION.get(fact.value or "") if subject == "user" else None
         fact.entities.append(
-            EntityMention(name=name, kind="person", entity_type="person", relationship=relation, role="object")
+            EntityMention(
+                name=name, kind="person", entity_type="person", relationship=relation, role="object"
+            )
         )

@@ -48,16 +48,16 @@ from engram.language.attributes import (
     SCHOOL_WORDS,
 )
 from engram.language.changes import (
-    EMPLOYER_END,
-    EMPLOYER_NOW,
-    FAMILY_TITLE,
-    NOT_THE_EMPLOYER,
     DEATH,
     DEATH_VALUE,
     DIET_END,
     DIET_SWITCH,
+    EMPLOYER_END,
+    EMPLOYER_NOW,
+    FAMILY_TITLE,
     HEALTH_END,
     HEALTH_STATE,
+    NOT_THE_EMPLOYER,
     PET_END,
     PET_PUT_DOWN,
     POSSESSION_END,
@@ -102,7 +102,8 @@ _RELATIVE_START = re.compile(
     r"college|school|childhood|work|high\s+school|dear|favou?rite|oldest|youngest|closest)\s+){0,3}"
     r"(?P<rel>"
     + "|".join(sorted((re.escape(w) for w in [*RELATION_WORDS, *PET_WORDS]), key=len, reverse=True))
-    + r")(?P<plural>s)?\b(?P<of>'s\s+(?P<their>[a-z][\w\-]*))?(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
+    + r")(?P<plural>s)?\b(?P<of>'s\s+(?P<their>[a-z][\w\-]*))?"
+    r"(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
     re.IGNORECASE,
 )
 _HEDGE_PREFIX = re.compile(
@@ -131,7 +132,9 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
             # "My brother's friend moved to Dublin" is about the friend, not the brother.
             if name:
                 return Subject(name, is_owner=False, person=name, owner=ctx.owner)
-            return Subject(f"{relative.group('poss').lower()} {rel}'s {their}", is_owner=False, owner=ctx.owner)
+            return Subject(
+                f"{relative.group('poss').lower()} {rel}'s {their}", is_owner=False, owner=ctx.owner
+            )
         if rel in PET_WORDS:
             return Subject(
                 name or ctx.owner, is_owner=name is None, person=None, relation=rel, owner=ctx.owner
@@ -294,7 +297,9 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
 _SUBORDINATE = re.compile(r"\b(?:after|before|since|when|once|because|until)\s+(?:\w+\s+){0,2}$", re.I)
 
 
-_JOB_WORDS = re.compile(r"\b(?:job|position|role|offer|hired|work\w*|employ\w*|teach\w*|an?\s+(?!student\b)\w+\s+at)\b", re.I)
+_JOB_WORDS = re.compile(
+    r"\b(?:job|position|role|offer|hired|work\w*|employ\w*|teach\w*|an?\s+(?!student\b)\w+\s+at)\b", re.I
+)
 
 
 def _employer_value(raw: str | None, text: str, end: int) -> str | None:
@@ -461,7 +466,11 @@ def _read_possessions(text: str, key: str, subject: Subject) -> Slot | None:
     state = state or POSSESSION_STATE.search(text)
     if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
         thing = state.group("v")
-        change = "status" if re.search(r"\b(?:bought|got|switched|upgraded|picked|ordered)\b", state.group(0), re.I) else None
+        change = (
+            "status"
+            if re.search(r"\b(?:bought|got|switched|upgraded|picked|ordered)\b", state.group(0), re.I)
+            else None
+        )
         return Slot(key, device_kind(thing), thing, change)
     return None
 
@@ -574,7 +583,9 @@ def _read_health(text: str, key: str, subject: Subject) -> Slot | None:
     """A health condition and its end: "was diagnosed with X", "is pregnant", "is in remission"."""
     end = HEALTH_END.search(text)
     if end and not _tentative(text, end.start()) and not _negated(text, end.start()):
-        value = "in remission" if end.group("remission") else "gave birth" if end.group("birth") else "recovered"
+        value = (
+            "in remission" if end.group("remission") else "gave birth" if end.group("birth") else "recovered"
+        )
         return Slot(key, "health_status", value, "status")
     state = HEALTH_STATE.search(text)
     if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
@@ -591,7 +602,9 @@ def _read_pet_end(text: str, key: str, subject: Subject) -> Slot | None:
     if _tentative(text, match.start()) or _negated(text, match.start()):
         return None
     species = PET_SPECIES.get(match.group("species").lower(), match.group("species").lower())
-    return Slot(subject.owner, f"pet:{species}", no_longer_has(match.group("name")), "status", match.group("name"))
+    return Slot(
+        subject.owner, f"pet:{species}", no_longer_has(match.group("name")), "status", match.group("name")
+    )
 
 
 _SLOT_READERS = (
