@@ -39,7 +39,9 @@ EMPLOYER_JOIN = re.compile(
     r"start(?:ed|s|ing)?\s+(?:a\s+new\s+(?:job|role|position)\s+|work(?:ing)?\s+|"
     r"my\s+new\s+job\s+|"
     r"his\s+new\s+job\s+|her\s+new\s+job\s+)?(?:at|with)|new\s+(?:job|role|position|gig)\s+(?:at|with)|"
-    r"(?:got|landed|accepted)\s+(?:a|an|the)\s+(?:job|position|role|offer)\s+(?:at|with|from))\s+"
+    r"(?:got|landed|accepted|took|scored)\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role|offer)\s+"
+    r"(?:at|with|from)|accept(?:ed|s)?\s+(?:an?\s+)?offer\s+from|(?:is|was|got)\s+(?:now\s+)?"
+    r"(?:working|employed)\s+(?:at|for|by))\s+"
     + _ORG_VALUE
     # "joined a book club" is not a job: joining only counts with a named organisation.
     + r"|\b(?:joined|joining|join|joins|(?:signed|signing)\s+with)\s+(?:the\s+team\s+at\s+)?"
@@ -55,7 +57,7 @@ EMPLOYER_STATE = re.compile(
     re.IGNORECASE,
 )
 EMPLOYER_TITLE_AT = re.compile(
-    r"\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:a|an|the)\s+(?:[\w\-]+\s+){0,3}?(?:"
+    r"\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+(?:[\w\-]+\s+){0,3}?(?:"
     + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
     + r")\s+(?:at|for|with)\s+"
     + _ORG_VALUE,
@@ -124,7 +126,10 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
     ),
     (
         re.compile(
-            rf"\bseparated\s+from\s+{PARTNER_WORD}(?P<other>{NAME})|\b(?:are|got)\s+separated\b", re.I
+            rf"\bseparated\s+from\s+{PARTNER_WORD}(?P<other>{NAME})|\b(?:are|got)\s+separated\b|"
+            r"\b(?:we|and\s+I|and\s+me)\s+(?:have\s+|just\s+|recently\s+)?separated\b"
+            r"(?!\s+(?:the|our|my|his|her|their|it|them|a|an|some|all)\b)",
+            re.I,
         ),
         "separated",
         True,
@@ -204,6 +209,14 @@ SCHOOL = re.compile(
     r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",
     re.IGNORECASE,
 )
+SCHOOL_CHANGE = re.compile(
+    r"\b(?:(?:transferr?(?:ed|ing|s)?|switch(?:ed|es|ing)?|mov(?:ed|es|ing))\s+(?:schools\s+)?(?:over\s+)?to|"
+    r"start(?:ed|s|ing)?\s+(?:school\s+|classes\s+|college\s+)?at|(?:is|am|'m|are|'re)\s+now\s+(?:at|in)|"
+    r"now\s+(?:attends|goes\s+to|studies\s+at)|dropped\s+out\s+(?:of|from)|withdr[ae]w\s+from|"
+    r"left|quit|enrolled\s+(?:at|in))\s+"
+    r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",
+    re.IGNORECASE,
+)
 SCHOOL_WORDS = re.compile(
     r"\b(?:University|College|School|Institute|Academy|Polytechnic|MIT|Stanford|Harvard|"
     r"Yale|Princeton|Oxford|Cambridge|Berkeley|UCLA|NYU|Caltech|Columbia)\b"
@@ -248,17 +261,6 @@ FAVORITE = re.compile(
     r":)\s+(?P<v>[\w'&\- ]{1,40}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)"
     r"|(?P<v2>[A-Z][\w'&\- ]{0,40}?|[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)\s+(?:is|are)\s+(?:my|his|her|our)\s+"
     r"(?:all[- ]time\s+)?favou?rite\s+(?P<thing2>[a-z][a-z ]{1,25}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)",
-)
-CAR = re.compile(
-    r"\b(?:drive|drives|driving|bought|got|have|has|leased?)\s+(?:a|an|my)\s+(?:new\s+|used\s+)?"
-    r"(?P<v>(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Mercedes|Volkswagen|VW|Subaru|Kia|Hyundai|Nissan|"
-    r"Mazda|Volvo|Jeep|Chevy|Chevrolet|Porsche|Lexus|Rivian|Polestar|Prius|Civic|Corolla|Camry)"
-    r"(?:\s+[\w\-]+)?)",
-    re.IGNORECASE,
-)
-PHONE = re.compile(
-    r"\b(?:use|uses|have|has|got|bought|switched to|using)\s+(?:an?\s+|the\s+)?(?:new\s+)?"
-    r"(?P<v>iPhone(?:\s+\d+(?:\s+Pro(?:\s+Max)?)?)?|Pixel(?:\s+\d+)?|Android|Galaxy\s+\w+|Samsung)\b"
 )
 MY_NAME = re.compile(r"\b(?:my name is|call me|I go by|name's)\s+(?P<v>" + NAME + r")\b")
 AGE = re.compile(

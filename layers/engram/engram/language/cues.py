@@ -107,7 +107,8 @@ HEDGES = re.compile(
 TENTATIVE = re.compile(
     r"\b(?:thinking (?:about|of)|considering|consider|might|may|maybe|could|planning (?:to|on)|plans? to|"
     r"want(?:s|ed)? to|wanna|hop(?:e|es|ing) to|would like to|'d like to|wish(?:es)? to|dream(?:s|ing)? of|"
-    r"looking (?:into|at)|if|whether|debating|weighing|tempted to|trying to)\b",
+    r"looking (?:into|at)|if|whether|debating|weighing|tempted to|trying to|talk(?:ed|ing|s)? about|"
+    r"someday|some day|one day)\b",
     re.IGNORECASE,
 )
 REPORTED_SPEECH = re.compile(
@@ -118,7 +119,8 @@ REPORTED_SPEECH = re.compile(
 )
 # "Big news: ...", "Update - ...", "Can't believe ...": framing before the statement itself.
 LABEL_PREFIX = re.compile(
-    r"^(?:(?:big|good|great|bad|sad|exciting|quick|some|random)\s+(?:news|update|thought)|update|news|fyi|"
+    r"^(?:(?:big|good|great|bad|sad|exciting|quick|some|random)\s+(?:news|update|thought)"
+    rf"(?:\s+(?:from|about|on)\s+(?P<about>{NAME}))?|update|news|fyi|"
     r"psa|"
     r"heads up|status|reminder|life update|(?:I\s+)?can'?t believe|(?:I\s+)?cannot believe|turns out|"
     r"(?:so\s+)?(?:happy|glad|excited|sad|relieved|proud) (?:to (?:say|report|share)|that)|guess what|"

@@ -139,8 +139,9 @@ def find_duplicate(fact: CandidateFact, fact_hash: str, similar: list[SimilarMem
             and fact.name
             and memory.name
             and canonical_name(fact.name) == canonical_name(memory.name)
+            and (fact.value is None or memory.value is None or fact.value.lower() == memory.value.lower())
         ):
-            return memory
+            return memory  # the same person again; a new tie ("my ex" after "my partner") is for the decider
     return None
 
 

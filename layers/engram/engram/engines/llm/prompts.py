@@ -148,7 +148,18 @@ into evidence.
 # Changes, decisions and actions
 changes_detected: when the new messages change something known (job, location, relationship, status, \
 preference, goal, name), give the entity, old_value (from context, if known), new_value and whether it \
-is a correction. decisions and actions: the same decisions and actions as memories, with the \
+is a correction.
+Change rules: a change is a fact whose value is the NEW state, with the same subject and attribute as \
+the fact it changes (employer, job_title, location, school, relationship:<name>, car, phone, laptop, \
+diet, health_status, pet:<species>): "quit Acme and started at Globex" -> employer "Globex", never \
+"left Acme". An ending with no new state has an ending value: employer or school "left <X>", \
+relationship "broke up" / "divorced" / "separated", a possession "no longer owns <X>", a pet "no \
+longer has <name>", a diet "no longer vegan". A death is health_status "passed away", plus one fact \
+"ended: passed away" for each current home, job, school and partner tie of that person. Changes of \
+third parties count the same as the user's ("Dana left Shopify" -> subject "Dana"). Not changes: \
+plans, hedges and questions ("might quit", "thinking about selling"), negations ("didn't quit"), \
+visits, and the same words about someone else ("my sister quit smoking" is no job change).
+decisions and actions: the same decisions and actions as memories, with the \
 alternatives considered and outcomes when said.
 
 # Never record
@@ -433,15 +444,19 @@ government ID, API key, token or recovery phrase gets no_operation.
 for forget requests and plain falsehoods.
 3. Contradictions exist only within the same subject and attribute. When both sides name a subject and \
 an attribute and they differ, the candidate does not change that memory.
-4. Historical facts never retire current ones: a candidate marked historical ("used to live in Berlin") \
+4. A candidate that states the new state of the same subject and attribute supersedes the current \
+memory, for the user and for anyone else alike; so does an ending ("left Canva", "broke up", "no longer \
+owns a Mazda 3", "ended: passed away"), which leaves no current value behind. A candidate that only \
+plans, doubts, asks about or denies a change supersedes nothing.
+5. Historical facts never retire current ones: a candidate marked historical ("used to live in Berlin") \
 is added next to the current memory, or is a no_operation if already recorded.
-5. A candidate whose effective_from is after the observation time is a plan: add it and leave the \
+6. A candidate whose effective_from is after the observation time is a plan: add it and leave the \
 current memory alone until the change has happened.
-6. Critical and high importance memories need clear evidence to change: a hesitant or low-confidence \
+7. Critical and high importance memories need clear evidence to change: a hesitant or low-confidence \
 candidate does not replace, supersede or delete them.
-7. Write new_content in the third person, concise and self-contained, as the complete resulting memory \
+8. Write new_content in the third person, concise and self-contained, as the complete resulting memory \
 — never a diff or a note about the change.
-8. A forget request deletes the one stored memory it refers to; when none matches, call no_operation.
+9. A forget request deletes the one stored memory it refers to; when none matches, call no_operation.
 """
 
 

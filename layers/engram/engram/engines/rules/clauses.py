@@ -33,6 +33,7 @@ from engram.engines.rules.fields import (
     _tidy,
 )
 from engram.engines.rules.slots import _inherited_preference, _name_the_object, _slot_of, _subject_of
+from engram.language.changes import LET_GO, NO_LONGER
 from engram.language.cues import (
     ASIDE,
     CORRECTION_PREFIX,
@@ -153,8 +154,20 @@ def _read_framing(clause: str, sentence: str, ctx: TurnContext, procedure: bool)
         if match and match.group("old") != match.group("new"):
             _name_correction(match.group("old"), match.group("new"), sentence, ctx)
             return None
-    text = strip_discourse_fillers(LABEL_PREFIX.sub("", text, count=1)) if not procedure else text
+    label = LABEL_PREFIX.match(text) if not procedure else None
+    if label is not None:
+        text = strip_discourse_fillers(text[label.end() :])
+        if label.group("about"):  # "Big news from Ines: she quit ..." -> "Ines quit ..."
+            text = _replace_leading_pronoun(text, label.group("about"))
+    elif not procedure:
+        text = strip_discourse_fillers(text)
     text = _strip_vocative(text, ctx)
+    let_go = LET_GO.match(text)
+    if let_go:  # "Canva let Lucia go" -> "Lucia was let go by Canva"
+        who = let_go.group("who")
+        who = {"me": "I", "him": ctx.last_person or "he", "her": ctx.last_person or "she"}.get(who, who)
+        verb = "were" if who == "them" else "was"
+        text = f"{who} {verb} let go by {let_go.group('org')}{text[let_go.end() :]}"
     hearsay = False
     reported = REPORTED_SPEECH.match(text)
     if reported:
@@ -179,6 +192,8 @@ def _read_slot(read: _Clause, temporal: TemporalInfo, procedure: bool, attach_to
             read.text = _name_the_object(
                 read.text, attach_to.fact.content
             )  # "Now I love them" -> "... olives"
+    if slot is not None and slot.change_type and slot.old_value and NO_LONGER.search(read.text):
+        temporal.is_historical = False  # "is no longer at X" says what is true now: X is over
     if slot is not None and temporal.is_historical:
         slot.historical = True
         slot.change_type = None  # "I used to live in Boston" reports history, it does not move anyone

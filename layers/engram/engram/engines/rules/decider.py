@@ -180,6 +180,13 @@ def _decide_scoped(fact: CandidateFact, scoped: list[SimilarMemory]) -> UpdateDe
     if not current:
         return _add("Only historical memories share this attribute: adding the current value.")
     memory = current[0]
+    if accumulating and _ENDED_THING.match(fact.value or ""):
+        # "Pickles passed away" about "We have a cat named Pickles": that one pet, not the others.
+        thing = _ENDED_THING.sub("", fact.value or "").lower()
+        ended = next((m for m in current if thing and thing in m.content.lower()), None)
+        if ended is not None:
+            return _update(ended, "supersede", fact.content, "The subject no longer has it: superseding.")
+        return _add("An ending of something no current memory names: adding it.")
     if fact.value is None and memory.value is not None and not accumulating:
         return _noop("Already known in more detail.")  # "Marcus is someone I know" vs "Marcus is my coworker"
     if accumulating or _same_value(fact.value, memory.value) or fact.value is None:
@@ -190,6 +197,8 @@ def _decide_scoped(fact: CandidateFact, scoped: list[SimilarMemory]) -> UpdateDe
         return _update(
             memory, "replace", fact.content, "Correction of the same attribute: replacing the old value."
         )
+    if fact.attribute == "relation" and not _tie_changed(memory.value, fact.value):
+        return _elaborate_or_noop(fact, memory)  # a friend who is also a coworker: both hold
     return _update(
         memory,
         "supersede",
@@ -248,6 +257,34 @@ def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = Fals
 # ---------------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------------
+
+
+_ENDED_THING = re.compile(r"^no longer (?:has|owns)\s+", re.IGNORECASE)
+_PARTNER_TIES = frozenset(
+    {
+        "partner",
+        "girlfriend",
+        "boyfriend",
+        "wife",
+        "husband",
+        "spouse",
+        "fiancé(e)",
+        "fiancé",
+        "fiancée",
+        "fiance",
+    }
+)
+
+
+def _tie_changed(old: str | None, new: str | None) -> bool:
+    """How someone relates to the user changed, rather than was told in other words or in addition: a
+    partner became an ex, or a girlfriend a fiancée. A friend who is also a coworker is both."""
+    old_tie, new_tie = (old or "").lower(), (new or "").lower()
+    if not old_tie or not new_tie or old_tie == new_tie:
+        return False
+    if new_tie in ("ex", "ex-partner", "late partner") or new_tie.startswith(("ex-", "late ")):
+        return old_tie in _PARTNER_TIES or old_tie.startswith("ex")
+    return old_tie in _PARTNER_TIES and new_tie in _PARTNER_TIES
 
 
 def _same_scope(fact: CandidateFact, memory: SimilarMemory) -> bool:

@@ -42,6 +42,7 @@ from engram.engines.rules.drafts import (
     is_speaker,
 )
 from engram.engines.rules.fields import _attributed, _content, _provenance, _tidy
+from engram.engines.rules.known import complete_changes, known_names
 from engram.engines.rules.passes import _apply_preferences, _dedupe, _entity_memories, _fill_old_values
 from engram.engines.rules.slots import _slot_of
 from engram.language.cues import (
@@ -90,7 +91,7 @@ class RulesExtractor:
             for turn in [*inp.turns, *inp.recent_messages, inp.previous_message]
             if turn and turn.name
         )
-        known_people = speakers | _people_in(inp.previous_message)
+        known_people = speakers | _people_in(inp.previous_message) | known_names(inp)
         last_person = _last_person(inp.previous_message, known_people, speakers)
         drafts: list[Draft] = []
         for index, turn in enumerate(inp.turns):
@@ -112,7 +113,7 @@ class RulesExtractor:
             _extract_turn(ctx, inp)
             drafts.extend(ctx.drafts)
             last_person = ctx.last_person
-        drafts = _apply_preferences(drafts, inp)
+        drafts = _apply_preferences(complete_changes(drafts, inp), inp)
         drafts.extend(_apply_preferences(_entity_memories(drafts, speakers), inp))
         drafts = _dedupe(drafts)
         _fill_old_values(drafts, inp)

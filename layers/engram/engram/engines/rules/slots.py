@@ -19,7 +19,6 @@ from engram.language.attributes import (
     AGE,
     ALLERGY,
     BIRTHDAY,
-    CAR,
     DIET,
     EMPLOYER_JOIN,
     EMPLOYER_LEAVE,
@@ -39,14 +38,37 @@ from engram.language.attributes import (
     PET,
     PET_DESCRIPTION,
     PET_SPECIES,
-    PHONE,
     PLACE_VALUE,
     PREFER_OVER,
     PREFERENCE,
     PRONOUN_OBJECTS,
     RELATIONSHIP_EVENTS,
     SCHOOL,
+    SCHOOL_CHANGE,
     SCHOOL_WORDS,
+)
+from engram.language.changes import (
+    DEATH,
+    DEATH_VALUE,
+    DIET_END,
+    DIET_SWITCH,
+    EMPLOYER_END,
+    EMPLOYER_NOW,
+    FAMILY_TITLE,
+    HEALTH_END,
+    HEALTH_STATE,
+    NOT_THE_EMPLOYER,
+    PET_END,
+    PET_PUT_DOWN,
+    POSSESSION_END,
+    POSSESSION_STATE,
+    POSSESSION_THING,
+    SWITCH,
+    device_kind,
+    left,
+    no_longer,
+    no_longer_has,
+    no_longer_owns,
 )
 from engram.language.cues import (
     FRAGMENT_VERBS,
@@ -76,10 +98,12 @@ _PAIR_START = re.compile(
     re.IGNORECASE,
 )
 _RELATIVE_START = re.compile(
-    r"^(?P<poss>my|our)\s+(?:(?:best|older|younger|little|big|old|new|ex|former|late|twin|baby)\s+)?"
+    r"^(?P<poss>my|our)\s+(?:(?:best|older|younger|little|big|old|new|ex|former|late|twin|baby|"
+    r"college|school|childhood|work|high\s+school|dear|favou?rite|oldest|youngest|closest)\s+){0,3}"
     r"(?P<rel>"
     + "|".join(sorted((re.escape(w) for w in [*RELATION_WORDS, *PET_WORDS]), key=len, reverse=True))
-    + r")(?P<plural>s)?\b(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
+    + r")(?P<plural>s)?\b(?P<of>'s\s+(?P<their>[a-z][\w\-]*))?"
+    r"(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
     re.IGNORECASE,
 )
 _HEDGE_PREFIX = re.compile(
@@ -92,7 +116,7 @@ _NAME_START = re.compile(rf"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?{NAME})(?:
 
 def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
     """Who the clause is about (the first subject after a leading time/place adverbial)."""
-    body = _HEDGE_PREFIX.sub("", text, count=1)
+    body = FAMILY_TITLE.sub("", _HEDGE_PREFIX.sub("", text, count=1), count=1)
     body = LEADING_ADVERBIAL.sub("", body, count=1) or text
     owner = Subject(ctx.owner, is_owner=True, person=ctx.speaker, owner=ctx.owner)
     pair = _PAIR_START.match(body)
@@ -103,6 +127,14 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     if relative:
         rel = relative.group("rel").lower()
         name = relative.group("name")
+        their = (relative.group("their") or "").lower()
+        if their in RELATION_WORDS or their in PET_WORDS:
+            # "My brother's friend moved to Dublin" is about the friend, not the brother.
+            if name:
+                return Subject(name, is_owner=False, person=name, owner=ctx.owner)
+            return Subject(
+                f"{relative.group('poss').lower()} {rel}'s {their}", is_owner=False, owner=ctx.owner
+            )
         if rel in PET_WORDS:
             return Subject(
                 name or ctx.owner, is_owner=name is None, person=None, relation=rel, owner=ctx.owner
@@ -234,58 +266,112 @@ def _read_relationship(text: str, key: str, subject: Subject) -> Slot | None:
 
 
 def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
-    join = EMPLOYER_JOIN.search(text)
-    leave = EMPLOYER_LEAVE.search(text)
-    if join and not _tentative(text, join.start()) and not _negated(text, join.start()):
-        value = _clean_value(join.group("v") or join.group("v_join"))
-        if value and _is_org_like(value):
-            old = _clean_value(leave.group("v")) if leave else None
-            return Slot(key, "employer", value, "job", old)
-    if leave:
-        value = _clean_value(leave.group("v"))
-        if value and _is_org_like(value) and not value.lower().startswith(("a ", "an ", "the ")):
-            if _tentative(text, leave.start()):
-                return Slot(key, "employer", value)  # "thinking about leaving Stripe": still at Stripe
-            return Slot(key, "employer", f"left {value}", "job", value)
+    change = _employer_change(text, key)
+    if change is not None:
+        return change
     titled = EMPLOYER_TITLE_AT.search(text)
     if titled and not _negated(text, titled.start()):
-        value = _clean_value(titled.group("v"))
-        if value and _is_org_like(value) and value[0].isupper():
+        value = _employer_value(titled.group("v"), text, titled.end())
+        if value and value[0].isupper():
             historical = bool(re.search(r"\bwas\b", titled.group(0), re.I)) or _no_longer(text)
             return Slot(key, "employer", value, historical=historical)
     state = EMPLOYER_STATE.search(text)
     if state:
-        value = _clean_value(state.group("v") or state.group("v2"))
-        if value and _is_org_like(value):
+        value = _employer_value(state.group("v") or state.group("v2"), text, state.end())
+        if value:
             historical = bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text)
             if _negated(text, state.start()) and not _no_longer(text):
                 return None
             return Slot(key, "employer", value, historical=historical)
     loss = EMPLOYER_LOSS.search(text)
-    if loss and not _tentative(text, loss.start()):
+    if loss and not _tentative(text, loss.start()) and not _negated(text, loss.start()):
+        if _SUBORDINATE.search(text[: loss.start()]):
+            return None  # "moved to Galway after he retired": the retirement only dates the move
         word = loss.group(0).lower()
         value = "retired" if "retir" in word else "laid off" if "laid" in word else "lost job"
         return Slot(key, "employer", value, "job")
     return None
 
 
+# "after he retired", "since she was laid off": a subordinate clause that dates another statement.
+_SUBORDINATE = re.compile(r"\b(?:after|before|since|when|once|because|until)\s+(?:\w+\s+){0,2}$", re.I)
+
+
+_JOB_WORDS = re.compile(
+    r"\b(?:job|position|role|offer|hired|work\w*|employ\w*|teach\w*|an?\s+(?!student\b)\w+\s+at)\b", re.I
+)
+
+
+def _employer_value(raw: str | None, text: str, end: int) -> str | None:
+    """An organisation named by an employer grammar, or None ("the Canva office" is a place; "started at
+    Rice University" is read by the school grammar, "a teaching job at Rice University" is a job)."""
+    value = _clean_value(raw)
+    if not value or not _is_org_like(value):
+        return None
+    if SCHOOL_WORDS.search(value) and not _JOB_WORDS.search(text[:end]):
+        return None
+    if NOT_THE_EMPLOYER.match(text[end:]) or NOT_THE_EMPLOYER.match(re.sub(r"^\S+\s*", "", value) or "-"):
+        return None
+    return value
+
+
+def _employer_change(text: str, key: str) -> Slot | None:
+    """A new employer, or the end of one ("might quit X" and "didn't leave X" keep X)."""
+    join = EMPLOYER_JOIN.search(text) or EMPLOYER_NOW.search(text)
+    leave = EMPLOYER_LEAVE.search(text) or EMPLOYER_END.search(text)
+    switch = SWITCH.search(text)
+    if switch and switch.group("old") and not _tentative(text, switch.start()):
+        new, old = _employer_value(switch.group("v"), text, switch.end()), _clean_value(switch.group("old"))
+        if new and old and _is_org_like(old) and not device_kind_known(new):
+            return Slot(key, "employer", new, "job", old)
+    if leave and not join:  # "quit Miro and is now a designer at Canva"
+        join = EMPLOYER_TITLE_AT.search(text, leave.end()) or EMPLOYER_STATE.search(text, leave.end())
+    if join and not _tentative(text, join.start()) and not _negated(text, join.start()):
+        groups = join.groupdict()
+        value = _employer_value(groups.get("v") or groups.get("v_join") or groups.get("v2"), text, join.end())
+        if value:
+            old = _clean_value(leave.group("v")) if leave else None
+            return Slot(key, "employer", value, "job", old)
+    if leave:
+        value = _employer_value(leave.group("v"), text, leave.end())
+        if value and not value.lower().startswith(("a ", "an ", "the ")):
+            if _negated(text, leave.start()) or _tentative(text, leave.start()):
+                return Slot(key, "employer", value)  # "thinking about leaving X", "didn't quit X": still at X
+            return Slot(key, "employer", left(value), "job", value)
+    return None
+
+
+def device_kind_known(value: str) -> bool:
+    return bool(POSSESSION_THING.match(value))
+
+
 def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
     match = JOB_TITLE.search(text)
     if not match or _negated(text, match.start()):
         return None
+    if match.group("v").lower() == "student" and SCHOOL.search(text):
+        return None  # "a student at Rice University": the school grammar reads it
     phrase = match.group(0).lower()
     change = "job" if ("promoted" in phrase or "new" in phrase) else None
     return Slot(key, "job_title", match.group("v").lower(), change)
 
 
 def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
+    change = SCHOOL_CHANGE.search(text)
+    if change and SCHOOL_WORDS.search(change.group("v")) and not _tentative(text, change.start()):
+        value = _clean_value(change.group("v"))
+        if _negated(text, change.start()):
+            return None
+        if re.match(r"(?:dropped|left|quit|withdr)", change.group(0), re.I):
+            return Slot(key, "school", left(value or ""), "status", value)
+        return Slot(key, "school", value, "status")
     match = SCHOOL.search(text)
     if not match or not SCHOOL_WORDS.search(match.group("v")) or _tentative(text, match.start()):
         return None
     phrase = match.group(0).lower()
     value = _clean_value(match.group("v"))
-    change = "status" if re.search(r"\b(?:got into|accepted|enrolled)\b", phrase) else None
-    return Slot(key, "school", value, change, historical="graduated" in phrase or "studied" in phrase)
+    change_type = "status" if re.search(r"\b(?:got into|accepted|enrolled)\b", phrase) else None
+    return Slot(key, "school", value, change_type, historical="graduated" in phrase or "studied" in phrase)
 
 
 def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
@@ -329,6 +415,14 @@ def _read_pet(text: str, key: str, subject: Subject) -> Slot | None:
 
 
 def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
+    ended = DIET_END.search(text)
+    if ended and not _tentative(text, ended.start()):
+        diet = next(g for g in ended.groups() if g).lower().replace(" ", "-")
+        return Slot(key, "diet", no_longer(diet), "status", diet)
+    switched = DIET_SWITCH.search(text)
+    if switched and not _tentative(text, switched.start()) and not _negated(text, switched.start()):
+        diet = (switched.group("v") or switched.group("v2")).lower().replace(" ", "-")
+        return Slot(key, "diet", diet, "status" if switched.group("v") else None)
     match = DIET.search(text)
     if not match or _tentative(text, match.start()):
         return None
@@ -354,11 +448,30 @@ def _read_favorite(text: str, key: str, subject: Subject) -> Slot | None:
 
 
 def _read_possessions(text: str, key: str, subject: Subject) -> Slot | None:
-    for attribute, pattern in (("car", CAR), ("phone", PHONE)):
-        match = pattern.search(text)
-        if match and not _tentative(text, match.start()):
-            change = "status" if re.search(r"\b(?:bought|got|switched)\b", match.group(0), re.I) else None
-            return Slot(key, attribute, match.group("v"), change)
+    """A car, phone, laptop ... and its changes: "sold my X", "traded in X for Y", "switched to Y"."""
+    switch = SWITCH.search(text)
+    if switch and not _tentative(text, switch.start()) and not _negated(text, switch.start()):
+        groups = switch.groupdict()
+        new = next(groups[g] for g in ("v", "v2", "v3") if groups.get(g))
+        old = next(groups[g] for g in ("old", "old2", "old3") if groups.get(g))
+        if POSSESSION_THING.match(new):
+            return Slot(key, device_kind(new), new, "status", old)
+    end = POSSESSION_END.search(text)
+    state = POSSESSION_STATE.search(text, end.end()) if end else None
+    if end and state is None and not _tentative(text, end.start()):
+        if _negated(text, end.start()):
+            return Slot(key, device_kind(end.group("v")), end.group("v"))  # "never sold my X": still has it
+        thing = end.group("v")
+        return Slot(key, device_kind(thing), no_longer_owns(thing), "status", thing)
+    state = state or POSSESSION_STATE.search(text)
+    if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
+        thing = state.group("v")
+        change = (
+            "status"
+            if re.search(r"\b(?:bought|got|switched|upgraded|picked|ordered)\b", state.group(0), re.I)
+            else None
+        )
+        return Slot(key, device_kind(thing), thing, change)
     return None
 
 
@@ -446,7 +559,57 @@ def _read_preference(text: str, key: str, subject: Subject) -> Slot | None:
     return Slot(key, f"preference:{found[1]}", "dislikes" if negative else "likes")
 
 
+def _read_death(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "Walter passed away": the person's (or pet's) life is over; `passes` ends what was current."""
+    match = DEATH.search(text)
+    if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+        return None
+    if subject.is_owner:
+        put_down = PET_PUT_DOWN.search(text)
+        if put_down:  # "we had to put our dog Pepper down"
+            species = put_down.group("species").lower()
+            species = PET_SPECIES.get(species, species)
+            name = put_down.group("name")
+            return Slot(subject.owner, f"pet:{species}", no_longer_has(name), "status", name)
+        return None  # "my friend's dog died", "I nearly died laughing": not the user's own death
+    if subject.relation in PET_WORDS:
+        species = PET_SPECIES.get(subject.relation, subject.relation)
+        name = subject.key if subject.key != subject.owner else species
+        return Slot(subject.owner, f"pet:{species}", no_longer_has(name), "status", name)
+    return Slot(key, "health_status", DEATH_VALUE, "status")
+
+
+def _read_health(text: str, key: str, subject: Subject) -> Slot | None:
+    """A health condition and its end: "was diagnosed with X", "is pregnant", "is in remission"."""
+    end = HEALTH_END.search(text)
+    if end and not _tentative(text, end.start()) and not _negated(text, end.start()):
+        value = (
+            "in remission" if end.group("remission") else "gave birth" if end.group("birth") else "recovered"
+        )
+        return Slot(key, "health_status", value, "status")
+    state = HEALTH_STATE.search(text)
+    if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
+        value = (state.group("v") or state.group("v2")).lower()
+        return Slot(key, "health_status", re.sub(r"^(?:the|a|an)\s+", "", value), "status")
+    return None
+
+
+def _read_pet_end(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "We had to rehome our rabbit Clover", "gave my parrot Mango to my aunt"."""
+    match = PET_END.search(text)
+    if not match or match.group("species").lower() not in PET_WORDS or not subject.is_owner:
+        return None
+    if _tentative(text, match.start()) or _negated(text, match.start()):
+        return None
+    species = PET_SPECIES.get(match.group("species").lower(), match.group("species").lower())
+    return Slot(
+        subject.owner, f"pet:{species}", no_longer_has(match.group("name")), "status", match.group("name")
+    )
+
+
 _SLOT_READERS = (
+    _read_death,
+    _read_pet_end,
     _read_relation,
     _read_name,
     _read_relationship,
@@ -457,6 +620,7 @@ _SLOT_READERS = (
     _read_pet,
     _read_diet,
     _read_allergy,
+    _read_health,
     _read_money,
     _read_favorite,
     _read_possessions,
