@@ -1,9 +1,12 @@
 """Entity resolution: which node a mentioned name refers to.
 
-Layers, cheapest first: the canonical name or an alias exactly; then close spellings
-(Jaro-Winkler on lowercased names over trigram candidates from SQL; one letter at most for people);
-then the rules for the ambiguous middle: the same name with an incompatible tie to the user
-("my sister Sarah" / "my coworker Sarah") is a different person and gets its own node.
+Layers, cheapest first: the canonical name or an alias exactly; then the other spellings SQL offers
+(trigram neighbours, the same given name), accepted only when the token rule of `names_agree` says they
+name the same thing: a differing number or a differing whole name token is another thing ("Project 1" /
+"Project 2", "Dan" / "Dana"), a given name alone is the one known full name it starts ("Sarah" / "Sarah
+Chen"), and a name that fits several known full names is none of them until the user says which.
+Then the rules for the ambiguous middle: the same name with an incompatible tie to the user ("my sister
+Sarah" / "my coworker Sarah") is a different person and gets its own node.
 Name corrections rename or merge nodes, with an audit row.
 
 Not built yet: embedding similarity between nodes and an LLM judge for the ambiguous middle.
@@ -15,21 +18,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from rapidfuzz.distance import JaroWinkler, Levenshtein
-
 from engram.db.connection import Conn
 from engram.db.repositories import entity_resolution as repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.operations import insert_operation
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
-from engram.language.names import canonical_name
-
-# Places and organisations: Jaro-Winkler at or above which two names are one spelled two ways.
-SAME_SPELLING = 0.93
-MIN_FUZZY_LENGTH = 4  # "Al" and "Ali" are different, whatever the score
-# People: Dana and Diana, Daniel and Danielle score as high as a typo, so a person's name may differ by one
-# letter only, in names of five or more ("Markus" / "Marcus"); anything further is left to a correction.
-PERSON_MIN_FUZZY_LENGTH = 5
+from engram.language.names import any_names_agree, canonical_name, name_tokens
 
 
 @dataclass(frozen=True)
@@ -51,25 +45,35 @@ def choose(canonical: str, entity_type: str, relationship: str | None, candidate
         # The same name, but not the same person: "sarah (coworker)", still found by "sarah".
         tie = tie_type(relationship)[0] if relationship else "other"
         return Choice(None, f"{canonical} ({tie})", canonical)
-    for c in typed:
-        if _same_spelling(canonical, c["canonical_name"], person=entity_type == "person") and ties_compatible(
-            relationship, c["relationship"]
-        ):
-            return Choice(c["id"], c["canonical_name"], canonical)
+    person = entity_type == "person"
+    agreeing = [
+        c
+        for c in typed
+        if any_names_agree(canonical, _names_of(c), person=person)
+        and ties_compatible(relationship, c["relationship"])
+    ]
+    best = _unambiguous(canonical, relationship, agreeing)
+    if best is not None:
+        return Choice(best["id"], best["canonical_name"], canonical)
     return Choice(None, canonical)
 
 
-def _same_spelling(name: str, other: str, *, person: bool) -> bool:
-    if name[:1] != other[:1]:
-        return False
-    if person:
-        return (
-            min(len(name), len(other)) >= PERSON_MIN_FUZZY_LENGTH and Levenshtein.distance(name, other) <= 1
-        )
-    return (
-        min(len(name), len(other)) >= MIN_FUZZY_LENGTH
-        and JaroWinkler.similarity(name, other) >= SAME_SPELLING
-    )
+def _unambiguous(canonical: str, relationship: str | None, agreeing: list[dict]) -> dict | None:
+    """The one node the name fits. "Sarah" with a Sarah Chen and a Sarah Jones fits both: neither is
+    taken (a new node, until a full name or a correction says which), unless the tie tells them apart."""
+    if len(agreeing) <= 1:
+        return agreeing[0] if agreeing else None
+    if relationship:
+        same_tie = [c for c in agreeing if c["relationship"] == relationship]
+        if len(same_tie) == 1:
+            return same_tie[0]
+    size = len(name_tokens(canonical))
+    as_long = [c for c in agreeing if len(name_tokens(c["canonical_name"])) == size]
+    return as_long[0] if len(as_long) == 1 else None
+
+
+def _names_of(node: dict) -> list[str]:
+    return [node["canonical_name"], *(node.get("aliases") or [])]
 
 
 def ties_compatible(first: str | None, second: str | None) -> bool:

@@ -14,14 +14,18 @@ CANDIDATE_COLUMNS = """id, name, canonical_name, aliases, kind, entity_type, rel
 
 
 def resolution_candidates(conn: Conn, user_id: str, canonical: str, kind: str, limit: int = 10) -> list[dict]:
-    """Nodes of the same kind whose name or an alias is this name exactly, then the closest spellings
-    (trigram), so a typo or a longer form ("Marcus" / "Markus", "Dr Lee" / "Lee") is considered too."""
+    """Nodes of the same kind whose name or an alias is this name exactly, then the close spellings of
+    either (trigram) and the names that share its first token, so a typo, a longer or a shorter form
+    ("Micheal" / "Michael", "Sarah" / "Sarah Elizabeth Chen-Montgomery") is considered too. Which of them
+    is the same thing is the caller's decision (`graph.resolution.choose`)."""
     return conn.execute(
         f"""
         SELECT {CANDIDATE_COLUMNS}, (canonical_name = %(c)s OR %(c)s = ANY(aliases)) AS exact
         FROM entities
         WHERE user_id = %(uid)s AND kind = %(kind)s AND merged_into IS NULL AND NOT is_owner
-          AND (canonical_name = %(c)s OR %(c)s = ANY(aliases) OR canonical_name %% %(c)s)
+          AND (canonical_name = %(c)s OR %(c)s = ANY(aliases) OR canonical_name %% %(c)s
+               OR split_part(canonical_name, ' ', 1) = split_part(%(c)s, ' ', 1)
+               OR EXISTS (SELECT 1 FROM unnest(aliases) a WHERE a %% %(c)s))
         ORDER BY (canonical_name = %(c)s OR %(c)s = ANY(aliases)) DESC,
                  similarity(canonical_name, %(c)s) DESC, mention_count DESC
         LIMIT %(limit)s
