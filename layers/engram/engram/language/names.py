@@ -113,16 +113,14 @@ def name_differs(text: str, other: str, names: Iterable[str] = ()) -> bool:
     capitalised word. "Dana likes jazz" / "Dan likes jazz", "Project 2 is due" / "Project 1 is due" and
     "Went climbing with Tom" / "Went climbing with Tim" differ; "Met Sarah and Tom" adds to "Met Sarah"."""
     mine, theirs = _folded_tokens(text), _folded_tokens(other)
+    mine_words, their_words = {low for _, low in mine}, {low for _, low in theirs}
     known = {token for name in names for token in name_tokens(name)}
-    added = {
-        low
+    added = any(
+        low not in their_words and (_numeric(low) or low in known or (i > 0 and token[:1].isupper()))
         for i, (token, low) in enumerate(mine)
-        if low not in {t for _, t in theirs} and (_numeric(low) or low in known or (i and token[:1].isupper()))
-    }
-    if not added:
-        return False
-    return any(
-        low not in {t for _, t in mine} and (_numeric(low) or token[:1].isupper()) for token, low in theirs
+    )
+    return added and any(
+        low not in mine_words and (_numeric(low) or token[:1].isupper()) for token, low in theirs
     )
 
 
