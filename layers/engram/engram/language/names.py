@@ -106,7 +106,7 @@ def _abbreviates(short: list[str], long: list[str]) -> bool:
     return all(token in rest for token in short[1:-1])  # in order: `in` consumes the iterator
 
 
-def name_differs(text: str, other: str, names: Iterable[str] = ()) -> bool:
+def name_differs(text: str, other: str, names: Iterable[str | None] = ()) -> bool:
     """Does `text` speak of something `other` does not, in place of something `other` names? Each has a
     naming word the other lacks: a number, or a name. In `text` (the new statement) a name is one of
     `names` (what it is about) or a capitalised word after the first; in `other` (a stored memory) any
@@ -114,7 +114,7 @@ def name_differs(text: str, other: str, names: Iterable[str] = ()) -> bool:
     "Went climbing with Tom" / "Went climbing with Tim" differ; "Met Sarah and Tom" adds to "Met Sarah"."""
     mine, theirs = _folded_tokens(text), _folded_tokens(other)
     mine_words, their_words = {low for _, low in mine}, {low for _, low in theirs}
-    known = {token for name in names for token in name_tokens(name)}
+    known = {token for name in names if name for token in name_tokens(name)}
     added = any(
         low not in their_words and (_numeric(low) or low in known or (i > 0 and token[:1].isupper()))
         for i, (token, low) in enumerate(mine)

@@ -46,7 +46,7 @@ from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
 from engram.graph.edge_writer import write_edges
 from engram.graph.resolution import correct_name, resolve_entity
-from engram.language.names import canonical_name
+from engram.language.names import canonical_name, name_differs
 from engram.models import (
     CandidateFact,
     EntityMention,
@@ -128,6 +128,7 @@ def find_duplicate(fact: CandidateFact, fact_hash: str, similar: list[SimilarMem
             memory.similarity >= DUPLICATE_SIMILARITY
             and memory.memory_type == fact.memory_type
             and same_scope
+            and not name_differs(fact.content, memory.content, [fact.name, *(e.name for e in fact.entities)])
         ):
             return memory
         if (
