@@ -18,12 +18,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
+from rapidfuzz.distance import OSA
+
 from engram.db.connection import Conn
 from engram.db.repositories import entity_resolution as repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.operations import insert_operation
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
 from engram.language.names import any_names_agree, canonical_name, name_tokens
+
+MAX_RESPELLING_EDITS = 2  # "Catherine" -> "Katherine", "Jon" -> "John", "Zara" -> "Sarah": a respelling
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,16 @@ def resolve_entity(
     return entity_id
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A name correction applied to the graph: the node that now has the new name, and what its memories
+    may still say instead (the node's old spellings), unless they are about a namesake left alone."""
+
+    entity_id: UUID
+    old_names: tuple[str, ...]
+    namesakes: tuple[UUID, ...] = ()
+
+
 def correct_name(
     conn: Conn,
     user_id: str,
@@ -136,16 +150,20 @@ def correct_name(
     at: datetime,
     source_id: UUID | None = None,
     job_id: UUID | None = None,
-) -> UUID | None:
+) -> Correction | None:
     """ "It's Michael, not Mike": the node called Mike takes the name (Mike stays an alias), or, when a
-    Michael node already exists, Mike's node is merged into it — links re-pointed, audit written."""
+    Michael node already exists, Mike's node is merged into it — links re-pointed, audit written. When no
+    node is called `old` (the user gave a hint, "Katherine with a K", and `old` is a guess), the one known
+    person spelled nearly like `new` is the node meant."""
     old_c, new_c = canonical_name(old), canonical_name(new)
     if not old_c or not new_c or old_c == new_c:
         return None
-    sources = repo.find_by_name(conn, user_id, old_c)
+    sources = repo.find_by_name(conn, user_id, old_c) or _spelled_nearly(conn, user_id, old_c, new_c)
     if not sources:
         return None
     source = sources[0]
+    old_names = tuple(dict.fromkeys(n for n in (source["name"], old) if canonical_name(n) != new_c))
+    namesakes = tuple(s["id"] for s in sources[1:])
     target = next(
         (
             e
@@ -165,7 +183,7 @@ def correct_name(
             source_id=source_id,
             job_id=job_id,
         )
-        return source["id"]
+        return Correction(source["id"], old_names, namesakes)
     merged = repo.merge_entities(conn, user_id, keep=target["id"], merged=source["id"])
     graph_repo.refresh_entity_counters(conn, user_id, [target["id"]])
     insert_operation(
@@ -186,7 +204,22 @@ def correct_name(
         source_id=source_id,
         job_id=job_id,
     )
-    return target["id"]
+    return Correction(target["id"], old_names, namesakes)
+
+
+def _spelled_nearly(conn: Conn, user_id: str, guess: str, new: str) -> list[dict]:
+    """The one person node whose name is a respelling of `new` (two edits at most, the same number of
+    tokens): what "her name is Katherine with a K" corrects. Several such nodes: none is guessed."""
+    size = len(name_tokens(new))
+    near = [
+        c
+        for c in repo.resolution_candidates(conn, user_id, new, "person")
+        if c["canonical_name"] != new
+        and len(name_tokens(c["canonical_name"])) == size
+        and min(OSA.distance(c["canonical_name"], new), OSA.distance(c["canonical_name"], guess))
+        <= MAX_RESPELLING_EDITS
+    ]
+    return near if len(near) == 1 else []
 
 
 def _types_compatible(wanted: str, existing: str) -> bool:

@@ -45,7 +45,7 @@ from engram.db.repositories.operations import insert_operation, source_counted_m
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
 from engram.graph.edge_writer import write_edges
-from engram.graph.resolution import correct_name, resolve_entity
+from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name, name_differs
 from engram.models import (
     CandidateFact,
@@ -59,6 +59,7 @@ from engram.models import (
 )
 from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
+from engram.pipeline.name_correction import correct_name_everywhere
 from engram.providers.base import Embedder
 
 # The step an `update` job records its one fact under (see the module docstring).
@@ -317,9 +318,10 @@ def _execute(
     }
     if fact.is_correction and fact.attribute == "name" and fact.subject and fact.value:
         # Before the fact links its mentions, so "Michael" finds the renamed node rather than a new one.
-        correct_name(
-            conn, ctx.user_id, fact.subject, fact.value, at=ctx.observed_at, source_id=ctx.source_id,
-            job_id=ctx.job_id,
+        correct_name_everywhere(
+            conn, ctx.user_id, fact.subject, fact.value, embedder=embedder, at=ctx.observed_at,
+            changed_by=decision.model, skip=decision.target_id if decision.operation == "UPDATE" else None,
+            source_id=ctx.source_id, job_id=ctx.job_id,
         )  # fmt: skip
     op = decision.operation
     applied: AppliedFact

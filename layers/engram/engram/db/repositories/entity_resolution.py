@@ -3,11 +3,14 @@ same (a corrected name, a nickname, a duplicate). Every link is re-pointed in se
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
+from engram.db.repositories.memories import MEMORY_COLUMNS
 
 CANDIDATE_COLUMNS = """id, name, canonical_name, aliases, kind, entity_type, relationship, mention_count,
     last_mentioned_at, is_owner"""
@@ -45,6 +48,33 @@ def find_by_name(conn: Conn, user_id: str, canonical: str) -> list[dict]:
     ).fetchall()
 
 
+def memories_naming(
+    conn: Conn, user_id: str, spellings: Sequence[str], *, entity_id: UUID, namesakes: Sequence[UUID]
+) -> list[dict]:
+    """The user's active memories whose text uses one of `spellings` as a whole word (case as written:
+    "Rose" the person, not "rose" the flower) or whose name is one of them, locked for rewriting. A
+    memory linked to a namesake node (another Sarah) and not to `entity_id` is about the namesake."""
+    patterns = [rf"\m{re.escape(s)}\M" for s in spellings]
+    return conn.execute(
+        f"""SELECT {MEMORY_COLUMNS} FROM memories m
+            WHERE m.user_id = %(uid)s AND m.status = 'active'
+              AND (m.content ~ ANY(%(patterns)s) OR m.name = ANY(%(spellings)s))
+              AND NOT (EXISTS (SELECT 1 FROM memory_entities me
+                               WHERE me.memory_id = m.id AND me.entity_id = ANY(%(namesakes)s))
+                       AND NOT EXISTS (SELECT 1 FROM memory_entities me
+                                       WHERE me.memory_id = m.id AND me.entity_id = %(entity)s))
+            ORDER BY m.created_at
+            FOR UPDATE""",
+        {
+            "uid": user_id,
+            "patterns": patterns,
+            "spellings": list(spellings),
+            "namesakes": list(namesakes),
+            "entity": entity_id,
+        },
+    ).fetchall()
+
+
 def touch_entity(
     conn: Conn, user_id: str, entity_id: UUID, *, alias: str | None, relationship: str | None, at: datetime
 ) -> None:
@@ -64,9 +94,10 @@ def touch_entity(
 
 
 def rename_entity(conn: Conn, user_id: str, entity_id: UUID, *, name: str, canonical: str) -> dict | None:
-    """The node takes the corrected name; the old one stays an alias (people will still type it)."""
+    """The node takes the corrected name; the old one stays an alias (people will still type it). It is
+    marked dirty: its description was written with the old name."""
     return conn.execute(
-        f"""UPDATE entities SET name = %(name)s, canonical_name = %(c)s,
+        f"""UPDATE entities SET name = %(name)s, canonical_name = %(c)s, is_dirty = true,
                aliases = (SELECT coalesce(array_agg(DISTINCT a), '{{}}') FROM unnest(
                    array_append(aliases, canonical_name)) a WHERE a <> %(c)s)
            WHERE user_id = %(uid)s AND id = %(id)s
