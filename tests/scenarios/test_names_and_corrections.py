@@ -94,3 +94,21 @@ def test_a_correction_leaves_another_person_whose_name_only_resembles_it(engram:
     assert engram.find("Jonas plays chess")
     assert engram.find("John plays chess")
     assert not [m for m in engram.memories() if "Jon " in m["content"]]
+
+
+def test_a_hint_at_the_wrong_spelling_corrects_the_known_name(engram: Engram):
+    engram.note("My cousin Caterina lives in Galway.")
+    engram.note("Caterina is a nurse at the county hospital.")
+    engram.note("Her name is Katerina with a K.")
+    assert engram.find("Caterina") == []
+    assert len(engram.find("Katerina")) >= 2
+    (node,) = [e for e in _entities(engram, kind="person") if e["name"] in ("Katerina", "Caterina")]
+    assert node["name"] == "Katerina" and "caterina" in node["aliases"]
+
+
+def test_a_letter_left_out_corrects_the_one_name_spelled_nearly_so(engram: Engram):
+    engram.note("My neighbor Johnathan fixes bikes.")
+    engram.note("My coworker Priyanka fixes bikes too.")
+    engram.note("It's Jonathan without an h.")  # where the h was is not said: the one near spelling is meant
+    assert engram.find("Johnathan") == []
+    assert engram.find("Jonathan fixes bikes") and engram.find("Priyanka fixes bikes")

@@ -156,8 +156,8 @@ def correct_name(
     node is called `old` (the user gave a hint, "Katherine with a K", and `old` is a guess), the one known
     person spelled nearly like `new` is the node meant."""
     old_c, new_c = canonical_name(old), canonical_name(new)
-    if not old_c or not new_c or old_c == new_c:
-        return None
+    if not old_c or not new_c or old.strip() == new.strip():
+        return None  # "Renee" -> "Renée" is one key, but the node and its memories take the accent
     sources = repo.find_by_name(conn, user_id, old_c) or _spelled_nearly(conn, user_id, old_c, new_c)
     if not sources:
         return None
