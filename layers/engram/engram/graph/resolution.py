@@ -56,9 +56,9 @@ def choose(canonical: str, entity_type: str, relationship: str | None, candidate
         if any_names_agree(canonical, _names_of(c), person=person)
         and ties_compatible(relationship, c["relationship"])
     ]
-    best = _unambiguous(canonical, relationship, agreeing)
-    if best is not None:
-        return Choice(best["id"], best["canonical_name"], canonical)
+    node = _unambiguous(canonical, relationship, agreeing)
+    if node is not None:
+        return Choice(node["id"], node["canonical_name"], canonical)
     return Choice(None, canonical)
 
 
