@@ -17,6 +17,8 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.graph.resolution import Correction, correct_name
+from engram.models import UpdateDecision
+from engram.pipeline.memory_hash import content_hash
 from engram.providers.base import Embedder
 
 STRATEGY = "replace"  # the memory_versions strategy of a respelt memory: the same fact, its name corrected
@@ -30,13 +32,13 @@ def correct_name_everywhere(
     *,
     embedder: Embedder,
     at: datetime,
-    changed_by: str,
-    skip: UUID | None = None,
+    decision: UpdateDecision,
     source_id: UUID | None = None,
     job_id: UUID | None = None,
 ) -> list[UUID]:
-    """Rename (or merge) the node, then respell its memories; `skip` is the memory the decision itself
-    rewrites. Returns the memories given a new version here."""
+    """Rename (or merge) the node, then respell its memories, all but the one the decision itself
+    rewrites (an UPDATE's target). Returns the memories given a new version here."""
+    skip = decision.target_id if decision.operation == "UPDATE" else None
     correction = correct_name(conn, user_id, old, new, at=at, source_id=source_id, job_id=job_id)
     if correction is None or not correction.old_names:
         return []
@@ -46,7 +48,7 @@ def correct_name_everywhere(
     changed = [
         row["id"]
         for row in rows
-        if row["id"] != skip and _respell(conn, user_id, row, correction, new, embedder, changed_by)
+        if row["id"] != skip and _respell(conn, user_id, row, correction, new, embedder, decision.model)
     ]
     if changed:
         insert_operation(
@@ -85,8 +87,6 @@ def _respell(
     embedder: Embedder,
     changed_by: str,
 ) -> bool:
-    from engram.pipeline.update import content_hash  # update.py applies corrections through this module
-
     content = respelt(row["content"], correction.old_names, new)
     changes: dict[str, Any] = {}
     if content != row["content"]:

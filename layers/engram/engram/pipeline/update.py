@@ -25,8 +25,6 @@ step of confidence, not two. The second fact still adds its evidence and provena
 
 from __future__ import annotations
 
-import hashlib
-import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -59,6 +57,7 @@ from engram.models import (
 )
 from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
+from engram.pipeline.memory_hash import content_hash
 from engram.pipeline.name_correction import correct_name_everywhere
 from engram.providers.base import Embedder
 
@@ -67,13 +66,6 @@ FACT_STEP = "fact"
 DUPLICATE_SIMILARITY = 0.95
 EXTENDS_SIMILARITY = 0.5
 REINFORCE_STEP = 0.1
-_HASH_STRIP = re.compile(r"[^\w\s]")
-
-
-def content_hash(text: str) -> str:
-    """Same words, same hash: case, punctuation and spacing do not make a new memory."""
-    normal = " ".join(_HASH_STRIP.sub(" ", text.lower()).split())
-    return hashlib.sha256(normal.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -320,8 +312,7 @@ def _execute(
         # Before the fact links its mentions, so "Michael" finds the renamed node rather than a new one.
         correct_name_everywhere(
             conn, ctx.user_id, fact.subject, fact.value, embedder=embedder, at=ctx.observed_at,
-            changed_by=decision.model, skip=decision.target_id if decision.operation == "UPDATE" else None,
-            source_id=ctx.source_id, job_id=ctx.job_id,
+            decision=decision, source_id=ctx.source_id, job_id=ctx.job_id,
         )  # fmt: skip
     op = decision.operation
     applied: AppliedFact
