@@ -11,6 +11,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import numpy as np
+
 from engram.db.connection import Conn
 from engram.db.repositories import entity_resolution as resolution_repo
 from engram.db.repositories import graph as graph_repo
@@ -45,11 +47,15 @@ def correct_name_everywhere(
     rows = resolution_repo.memories_naming(
         conn, user_id, correction.old_names, entity_id=correction.entity_id, namesakes=correction.namesakes
     )
-    changed = [
-        row["id"]
-        for row in rows
-        if row["id"] != skip and _respell(conn, user_id, row, correction, new, embedder, decision.model)
-    ]
+    rows = [row for row in rows if row["id"] != skip]
+    contents = [respelt(row["content"], correction.old_names, new) for row in rows]
+    retold = [content for row, content in zip(rows, contents, strict=True) if content != row["content"]]
+    embeddings = iter(embedder.embed(retold) if retold else [])  # one call, however many memories
+    changed = []
+    for row, content in zip(rows, contents, strict=True):
+        embedding = next(embeddings) if content != row["content"] else None
+        if _respell(conn, user_id, row, content, embedding, correction, new, embedder.model, decision.model):
+            changed.append(row["id"])
     if changed:
         insert_operation(
             conn,
@@ -82,24 +88,27 @@ def _respell(
     conn: Conn,
     user_id: str,
     row: dict[str, Any],
+    content: str,
+    embedding: np.ndarray | None,
     correction: Correction,
     new: str,
-    embedder: Embedder,
+    embedding_model: str,
     changed_by: str,
 ) -> bool:
-    content = respelt(row["content"], correction.old_names, new)
+    """One memory's new version: its text (re-embedded), its name, and the subject and value a later
+    fact about the corrected name is scoped by."""
     changes: dict[str, Any] = {}
-    if content != row["content"]:
+    if embedding is not None:
         changes |= {
             "content": content,
             "content_hash": content_hash(content),
-            "embedding": embedder.embed_one(content),
-            "embedding_model": embedder.model,
+            "embedding": embedding,
+            "embedding_model": embedding_model,
         }
     if row["name"] in correction.old_names:
         changes["name"] = new
     metadata = dict(row["metadata"] or {})
-    for key in ("subject", "value"):  # what a later fact about Sara is scoped by
+    for key in ("subject", "value"):
         said = metadata.get(key)
         if isinstance(said, str) and respelt(said, correction.old_names, new) != said:
             metadata[key] = respelt(said, correction.old_names, new)
