@@ -39,10 +39,22 @@ def test_among_namesakes_the_one_with_the_same_tie_wins():
     assert choose("sarah", "person", None, [sister, coworker]).entity_id == sister["id"]  # most mentioned
 
 
-def test_a_close_spelling_is_the_same_node_and_remembered_as_an_alias():
-    marcus = _node("marcus", exact=False)
-    choice = choose("markus", "person", None, [marcus])
-    assert choice.entity_id == marcus["id"] and choice.alias == "markus"
+def test_another_spelling_of_the_same_thing_is_the_same_node_and_remembered_as_an_alias():
+    jose = _node("jose ramirez", exact=False)
+    choice = choose("jose-ramirez", "person", None, [jose])
+    assert choice.entity_id == jose["id"] and choice.alias == "jose-ramirez"
+
+
+def test_a_given_name_alone_is_the_one_full_name_it_starts():
+    chen = _node("sarah chen", exact=False)
+    assert choose("sarah", "person", None, [chen]).entity_id == chen["id"]
+    jones = _node("sarah jones", exact=False)
+    assert choose("sarah", "person", None, [chen, jones]).entity_id is None  # which Sarah? not a guess
+
+
+def test_a_nickname_the_node_has_learned_resolves():
+    robert = _node("robert", exact=False) | {"aliases": ["bob"]}
+    assert choose("bob kowalski", "person", None, [robert]).entity_id == robert["id"]
 
 
 def test_short_or_different_names_are_never_merged_by_spelling():
@@ -50,6 +62,9 @@ def test_short_or_different_names_are_never_merged_by_spelling():
     assert choose("mike", "person", None, [_node("michael", exact=False)]).entity_id is None
     assert choose("dana", "person", None, [_node("diana", exact=False)]).entity_id is None
     assert choose("danielle", "person", None, [_node("daniel", exact=False)]).entity_id is None
+    assert choose("markus", "person", None, [_node("marcus", exact=False)]).entity_id is None  # two names
+    assert choose("christina", "person", None, [_node("christian", exact=False)]).entity_id is None
+    assert choose("project 2", "project", None, [_node("project 1", exact=False)]).entity_id is None
 
 
 def test_an_organisation_typo_is_the_same_organisation():

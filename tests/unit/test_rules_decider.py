@@ -22,7 +22,8 @@ from engram.engines.rules.decider import (
 )
 from engram.engines.rules.extractor import RulesExtractor
 from engram.language.temporal import warm_up
-from engram.models import CandidateFact, SimilarMemory, UpdateDecision
+from engram.models import CandidateFact, EntityMention, SimilarMemory, UpdateDecision
+from engram.pipeline.update import content_hash, find_duplicate
 from engram.providers.embeddings.hash import HashEmbedder
 
 SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
@@ -392,3 +393,46 @@ def test_thresholds_sit_where_the_hash_embedder_puts_these_pairs() -> None:
     # and unrelated facts sit near zero.
     assert cosine("My sister's birthday is June 3", "My ex") < FORGET_MIN_SIMILARITY
     assert cosine("I live in NYC", "We moved to SF last month (April 2023)") < 0.25
+
+
+# --- near-identical names are different things ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Wrenfield is my neighbor", "Wrenfielt is my neighbor"),
+        ("Ola loves jazz", "Olaf loves jazz"),
+        ("Went bouldering with Ivo", "Went bouldering with Ivan"),
+        ("My coworker Mina Sato plays the cello", "My coworker Mina Saito plays the cello"),
+        ("Sprint 7 ends on Friday", "Sprint 8 ends on Friday"),
+    ],
+)
+def test_a_fact_about_a_near_identical_name_is_not_the_same_fact(earlier: str, later: str) -> None:
+    decision, _, _ = decide([earlier], later)  # the note's main fact, which comes first
+
+    assert decision.operation == "ADD"
+
+
+@pytest.mark.parametrize(
+    ("later", "names"),
+    [
+        ("Wrenfielt is my neighbor", ["Wrenfielt"]),
+        ("Sprint 8 ends on Friday", []),
+        ("Lunch with Ivan at noon", ["Ivan"]),
+    ],
+)
+def test_the_pipeline_duplicate_check_keeps_near_identical_names_apart(later: str, names: list[str]) -> None:
+    """Before the decider: a lexical embedder scores "Wrenfield" and "Wrenfielt" as one word (their
+    stems are equal); the duplicate check must still not reinforce one with the other."""
+    earlier = {"Wrenfielt is my neighbor": "Wrenfield is my neighbor"}.get(later) or later.replace(
+        "8", "7"
+    ).replace("Ivan", "Ivo")
+    fact = CandidateFact(content=later, entities=[EntityMention(name=n, kind="person") for n in names])
+    memory = SimilarMemory(
+        id=uuid.uuid4(), content=earlier, name=None, memory_type="fact", similarity=0.99,
+        is_historical=False, sensitivity_level="normal",
+    )  # fmt: skip
+    assert find_duplicate(fact, content_hash(later), [memory]) is None
+    same = memory.model_copy(update={"content": later})
+    assert find_duplicate(fact, "another hash", [same]) == same

@@ -1,9 +1,12 @@
 """Entity resolution: which node a mentioned name refers to.
 
-Layers, cheapest first: the canonical name or an alias exactly; then close spellings
-(Jaro-Winkler on lowercased names over trigram candidates from SQL; one letter at most for people);
-then the rules for the ambiguous middle: the same name with an incompatible tie to the user
-("my sister Sarah" / "my coworker Sarah") is a different person and gets its own node.
+Layers, cheapest first: the canonical name or an alias exactly; then the other spellings SQL offers
+(trigram neighbours, the same given name), accepted only when the token rule of `names_agree` says they
+name the same thing: a differing number or a differing whole name token is another thing ("Project 1" /
+"Project 2", "Dan" / "Dana"), a given name alone is the one known full name it starts ("Sarah" / "Sarah
+Chen"), and a name that fits several known full names is none of them until the user says which.
+Then the rules for the ambiguous middle: the same name with an incompatible tie to the user ("my sister
+Sarah" / "my coworker Sarah") is a different person and gets its own node.
 Name corrections rename or merge nodes, with an audit row.
 
 Not built yet: embedding similarity between nodes and an LLM judge for the ambiguous middle.
@@ -15,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from rapidfuzz.distance import JaroWinkler, Levenshtein
+from rapidfuzz.distance import OSA
 
 from engram.db.connection import Conn
 from engram.db.repositories import entity_resolution as repo
@@ -23,14 +26,9 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories.operations import insert_operation
 from engram.graph.edge_sync import sync_memories
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, tie_type
-from engram.language.names import canonical_name
+from engram.language.names import any_names_agree, canonical_name, name_tokens
 
-# Places and organisations: Jaro-Winkler at or above which two names are one spelled two ways.
-SAME_SPELLING = 0.93
-MIN_FUZZY_LENGTH = 4  # "Al" and "Ali" are different, whatever the score
-# People: Dana and Diana, Daniel and Danielle score as high as a typo, so a person's name may differ by one
-# letter only, in names of five or more ("Markus" / "Marcus"); anything further is left to a correction.
-PERSON_MIN_FUZZY_LENGTH = 5
+MAX_RESPELLING_EDITS = 2  # "Catherine" -> "Katherine", "Jon" -> "John", "Zara" -> "Sarah": a respelling
 
 
 @dataclass(frozen=True)
@@ -52,25 +50,35 @@ def choose(canonical: str, entity_type: str, relationship: str | None, candidate
         # The same name, but not the same person: "sarah (coworker)", still found by "sarah".
         tie = tie_type(relationship)[0] if relationship else "other"
         return Choice(None, f"{canonical} ({tie})", canonical)
-    for c in typed:
-        if _same_spelling(canonical, c["canonical_name"], person=entity_type == "person") and ties_compatible(
-            relationship, c["relationship"]
-        ):
-            return Choice(c["id"], c["canonical_name"], canonical)
+    person = entity_type == "person"
+    agreeing = [
+        c
+        for c in typed
+        if any_names_agree(canonical, _names_of(c), person=person)
+        and ties_compatible(relationship, c["relationship"])
+    ]
+    node = _unambiguous(canonical, relationship, agreeing)
+    if node is not None:
+        return Choice(node["id"], node["canonical_name"], canonical)
     return Choice(None, canonical)
 
 
-def _same_spelling(name: str, other: str, *, person: bool) -> bool:
-    if name[:1] != other[:1]:
-        return False
-    if person:
-        return (
-            min(len(name), len(other)) >= PERSON_MIN_FUZZY_LENGTH and Levenshtein.distance(name, other) <= 1
-        )
-    return (
-        min(len(name), len(other)) >= MIN_FUZZY_LENGTH
-        and JaroWinkler.similarity(name, other) >= SAME_SPELLING
-    )
+def _unambiguous(canonical: str, relationship: str | None, agreeing: list[dict]) -> dict | None:
+    """The one node the name fits. "Sarah" with a Sarah Chen and a Sarah Jones fits both: neither is
+    taken (a new node, until a full name or a correction says which), unless the tie tells them apart."""
+    if len(agreeing) <= 1:
+        return agreeing[0] if agreeing else None
+    if relationship:
+        same_tie = [c for c in agreeing if c["relationship"] == relationship]
+        if len(same_tie) == 1:
+            return same_tie[0]
+    size = len(name_tokens(canonical))
+    as_long = [c for c in agreeing if len(name_tokens(c["canonical_name"])) == size]
+    return as_long[0] if len(as_long) == 1 else None
+
+
+def _names_of(node: dict) -> list[str]:
+    return [node["canonical_name"], *(node.get("aliases") or [])]
 
 
 def ties_compatible(first: str | None, second: str | None) -> bool:
@@ -124,6 +132,16 @@ def resolve_entity(
     return entity_id
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A name correction applied to the graph: the node that now has the new name, and what its memories
+    may still say instead (the node's old spellings), unless they are about a namesake left alone."""
+
+    entity_id: UUID
+    old_names: tuple[str, ...]
+    namesakes: tuple[UUID, ...] = ()
+
+
 def correct_name(
     conn: Conn,
     user_id: str,
@@ -133,16 +151,20 @@ def correct_name(
     at: datetime,
     source_id: UUID | None = None,
     job_id: UUID | None = None,
-) -> UUID | None:
+) -> Correction | None:
     """ "It's Michael, not Mike": the node called Mike takes the name (Mike stays an alias), or, when a
-    Michael node already exists, Mike's node is merged into it — links re-pointed, audit written."""
+    Michael node already exists, Mike's node is merged into it — links re-pointed, audit written. When no
+    node is called `old` (the user gave a hint, "Katherine with a K", and `old` is a guess), the one known
+    person spelled nearly like `new` is the node meant."""
     old_c, new_c = canonical_name(old), canonical_name(new)
-    if not old_c or not new_c or old_c == new_c:
-        return None
-    sources = repo.find_by_name(conn, user_id, old_c)
+    if not old_c or not new_c or old.strip() == new.strip():
+        return None  # "Renee" -> "Renée" is one key, but the node and its memories take the accent
+    sources = repo.find_by_name(conn, user_id, old_c) or _spelled_nearly(conn, user_id, old_c, new_c)
     if not sources:
         return None
     source = sources[0]
+    old_names = tuple(dict.fromkeys(n for n in (source["name"], old) if canonical_name(n) != new_c))
+    namesakes = tuple(s["id"] for s in sources[1:])
     target = next(
         (
             e
@@ -162,7 +184,7 @@ def correct_name(
             source_id=source_id,
             job_id=job_id,
         )
-        return source["id"]
+        return Correction(source["id"], old_names, namesakes)
     merged = repo.merge_entities(conn, user_id, keep=target["id"], merged=source["id"])
     sync_memories(conn, user_id, merged["claim_memory_ids"], at=at)
     graph_repo.refresh_entity_counters(conn, user_id, [target["id"]])
@@ -184,7 +206,22 @@ def correct_name(
         source_id=source_id,
         job_id=job_id,
     )
-    return target["id"]
+    return Correction(target["id"], old_names, namesakes)
+
+
+def _spelled_nearly(conn: Conn, user_id: str, guess: str, new: str) -> list[dict]:
+    """The one person node whose name is a respelling of `new` (two edits at most, the same number of
+    tokens): what "her name is Katherine with a K" corrects. Several such nodes: none is guessed."""
+    size = len(name_tokens(new))
+    near = [
+        c
+        for c in repo.resolution_candidates(conn, user_id, new, "person")
+        if c["canonical_name"] != new
+        and len(name_tokens(c["canonical_name"])) == size
+        and min(OSA.distance(c["canonical_name"], new), OSA.distance(c["canonical_name"], guess))
+        <= MAX_RESPELLING_EDITS
+    ]
+    return near if len(near) == 1 else []
 
 
 def _types_compatible(wanted: str, existing: str) -> bool:

@@ -62,15 +62,6 @@ CORRECTION_PREFIX = re.compile(
     r"my (?:bad|mistake))\s*[,:!\-]*\s+(?:(?:I meant|I mean|it'?s|it is)\s*,?\s*(?-i:(?=[A-Z])))?",
     re.IGNORECASE,
 )
-NAME_CORRECTION = [
-    re.compile(rf"\bspelled\s+(?P<new>{NAME})\s*,?\s+not\s+(?P<old>{NAME})\b"),
-    re.compile(rf"\b(?P<old>{NAME})\s+is\s+(?:actually\s+)?spelled\s+(?P<new>{NAME})\b"),
-    re.compile(
-        rf"\b(?:I meant|I mean|it'?s|it is|name is|called)\s+(?P<new>{NAME})\s*,?\s+not\s+(?P<old>{NAME})\b"
-    ),
-    re.compile(rf"\bnot\s+(?P<old>{NAME})\s*,?\s+(?:but|it'?s|it is)\s+(?P<new>{NAME})\b"),
-    re.compile(rf"^(?P<new>{NAME})\s*,?\s+not\s+(?P<old>{NAME})[.!]*$"),
-]
 NOT_ALTERNATIVE = re.compile(rf",?\s+not\s+(?P<old>{CAP_RUN}|[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*$")
 
 PROCEDURE = re.compile(

@@ -25,8 +25,6 @@ step of confidence, not two. The second fact still adds its evidence and provena
 
 from __future__ import annotations
 
-import hashlib
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,8 +46,8 @@ from engram.errors import DecisionFailed
 from engram.graph.edge_sync import scope_of_memories, sync_memories
 from engram.graph.edge_writer import write_claims
 from engram.graph.edges import edges_for_fact
-from engram.graph.resolution import correct_name, resolve_entity
-from engram.language.names import canonical_name
+from engram.graph.resolution import resolve_entity
+from engram.language.names import canonical_name, name_differs
 from engram.models import (
     CandidateFact,
     EntityMention,
@@ -62,6 +60,8 @@ from engram.models import (
 )
 from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
+from engram.pipeline.memory_hash import content_hash
+from engram.pipeline.name_correction import correct_name_everywhere
 from engram.providers.base import Embedder
 
 # The step an `update` job records its one fact under (see the module docstring).
@@ -69,13 +69,6 @@ FACT_STEP = "fact"
 DUPLICATE_SIMILARITY = 0.95
 EXTENDS_SIMILARITY = 0.5
 REINFORCE_STEP = 0.1
-_HASH_STRIP = re.compile(r"[^\w\s]")
-
-
-def content_hash(text: str) -> str:
-    """Same words, same hash: case, punctuation and spacing do not make a new memory."""
-    normal = " ".join(_HASH_STRIP.sub(" ", text.lower()).split())
-    return hashlib.sha256(normal.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -131,6 +124,7 @@ def find_duplicate(fact: CandidateFact, fact_hash: str, similar: list[SimilarMem
             memory.similarity >= DUPLICATE_SIMILARITY
             and memory.memory_type == fact.memory_type
             and same_scope
+            and not name_differs(fact.content, memory.content, [fact.name, *(e.name for e in fact.entities)])
         ):
             return memory
         if (
@@ -320,9 +314,9 @@ def _execute(
     }
     if fact.is_correction and fact.attribute == "name" and fact.subject and fact.value:
         # Before the fact links its mentions, so "Michael" finds the renamed node rather than a new one.
-        correct_name(
-            conn, ctx.user_id, fact.subject, fact.value, at=ctx.observed_at, source_id=ctx.source_id,
-            job_id=ctx.job_id,
+        correct_name_everywhere(
+            conn, ctx.user_id, fact.subject, fact.value, embedder=embedder, at=ctx.observed_at,
+            decision=decision, source_id=ctx.source_id, job_id=ctx.job_id,
         )  # fmt: skip
     op = decision.operation
     applied: AppliedFact

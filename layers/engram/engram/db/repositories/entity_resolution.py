@@ -3,26 +3,33 @@ same (a corrected name, a nickname, a duplicate). Every link is re-pointed in se
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
 from engram.db.repositories.edge_claims import repoint_claims
+from engram.db.repositories.memories import MEMORY_COLUMNS
 
 CANDIDATE_COLUMNS = """id, name, canonical_name, aliases, kind, entity_type, relationship, mention_count,
     last_mentioned_at, is_owner"""
 
 
 def resolution_candidates(conn: Conn, user_id: str, canonical: str, kind: str, limit: int = 10) -> list[dict]:
-    """Nodes of the same kind whose name or an alias is this name exactly, then the closest spellings
-    (trigram), so a typo or a longer form ("Marcus" / "Markus", "Dr Lee" / "Lee") is considered too."""
+    """Nodes of the same kind whose name or an alias is this name exactly, then the close spellings of
+    either (trigram) and the names that share its first token, so a typo, a longer or a shorter form
+    ("Micheal" / "Michael", "Sarah" / "Sarah Elizabeth Chen-Montgomery") is considered too. Which of them
+    is the same thing is the caller's decision (`graph.resolution.choose`)."""
     return conn.execute(
         f"""
         SELECT {CANDIDATE_COLUMNS}, (canonical_name = %(c)s OR %(c)s = ANY(aliases)) AS exact
         FROM entities
         WHERE user_id = %(uid)s AND kind = %(kind)s AND merged_into IS NULL AND NOT is_owner
-          AND (canonical_name = %(c)s OR %(c)s = ANY(aliases) OR canonical_name %% %(c)s)
+          AND (canonical_name = %(c)s OR %(c)s = ANY(aliases) OR canonical_name %% %(c)s
+               OR split_part(canonical_name, ' ', 1) = split_part(%(c)s, ' ', 1)
+               OR EXISTS (SELECT 1 FROM unnest(aliases) a WHERE a %% %(c)s))
         ORDER BY (canonical_name = %(c)s OR %(c)s = ANY(aliases)) DESC,
                  similarity(canonical_name, %(c)s) DESC, mention_count DESC
         LIMIT %(limit)s
@@ -39,6 +46,33 @@ def find_by_name(conn: Conn, user_id: str, canonical: str) -> list[dict]:
               AND (canonical_name = %(c)s OR %(c)s = ANY(aliases))
             ORDER BY mention_count DESC, last_mentioned_at DESC NULLS LAST""",
         {"uid": user_id, "c": canonical},
+    ).fetchall()
+
+
+def memories_naming(
+    conn: Conn, user_id: str, spellings: Sequence[str], *, entity_id: UUID, namesakes: Sequence[UUID]
+) -> list[dict]:
+    """The user's active memories whose text uses one of `spellings` as a whole word (case as written:
+    "Rose" the person, not "rose" the flower) or whose name is one of them, locked for rewriting. A
+    memory linked to a namesake node (another Sarah) and not to `entity_id` is about the namesake."""
+    patterns = [rf"\m{re.escape(s)}\M" for s in spellings]
+    return conn.execute(
+        f"""SELECT {MEMORY_COLUMNS} FROM memories m
+            WHERE m.user_id = %(uid)s AND m.status = 'active'
+              AND (m.content ~ ANY(%(patterns)s) OR m.name = ANY(%(spellings)s))
+              AND NOT (EXISTS (SELECT 1 FROM memory_entities me
+                               WHERE me.memory_id = m.id AND me.entity_id = ANY(%(namesakes)s))
+                       AND NOT EXISTS (SELECT 1 FROM memory_entities me
+                                       WHERE me.memory_id = m.id AND me.entity_id = %(entity)s))
+            ORDER BY m.created_at
+            FOR UPDATE""",
+        {
+            "uid": user_id,
+            "patterns": patterns,
+            "spellings": list(spellings),
+            "namesakes": list(namesakes),
+            "entity": entity_id,
+        },
     ).fetchall()
 
 
@@ -61,9 +95,10 @@ def touch_entity(
 
 
 def rename_entity(conn: Conn, user_id: str, entity_id: UUID, *, name: str, canonical: str) -> dict | None:
-    """The node takes the corrected name; the old one stays an alias (people will still type it)."""
+    """The node takes the corrected name; the old one stays an alias (people will still type it). It is
+    marked dirty: its description was written with the old name."""
     return conn.execute(
-        f"""UPDATE entities SET name = %(name)s, canonical_name = %(c)s,
+        f"""UPDATE entities SET name = %(name)s, canonical_name = %(c)s, is_dirty = true,
                aliases = (SELECT coalesce(array_agg(DISTINCT a), '{{}}') FROM unnest(
                    array_append(aliases, canonical_name)) a WHERE a <> %(c)s)
            WHERE user_id = %(uid)s AND id = %(id)s

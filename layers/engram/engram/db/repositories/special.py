@@ -24,6 +24,7 @@ from engram.db.repositories.search import (
     visibility_params,
 )
 from engram.db.repositories.visibility import edge_evidence_visible
+from engram.language.names import any_names_agree
 
 # When a memory "happened" for period questions: the event it describes, else when it was said, else stored.
 HAPPENED_AT = sql.SQL("coalesce(m.event_date, m.document_date, m.created_at)")
@@ -115,14 +116,17 @@ def resolve_entity(
     conn: Conn, user_id: str, canonical: str | None, *, relationship: str | None = None
 ) -> dict[str, Any] | None:
     """The entity a query names: exact canonical name or alias first, then the user's `relationship`
-    ("my sister"), then the closest trigram match of at least FUZZY_NAME_SIMILARITY; ties go to the most
-    mentioned."""
+    ("my sister"), then the closest trigram match of at least FUZZY_NAME_SIMILARITY that the token rule
+    accepts (`names_agree`: a question about Project 2 or Dan is not answered with Project 1 or Dana);
+    ties go to the most mentioned."""
     if not canonical and not relationship:
         return None
-    return conn.execute(
+    rows = conn.execute(
         """
         SELECT e.id, e.name, e.canonical_name, e.kind, e.entity_type, e.relationship, e.mention_count,
-               e.sentiment_average, e.first_mentioned_at, e.last_mentioned_at, e.aliases
+               e.sentiment_average, e.first_mentioned_at, e.last_mentioned_at, e.aliases,
+               coalesce(e.canonical_name = %(canon)s OR %(canon)s = ANY(e.aliases), false) AS exact,
+               (%(rel)s::text IS NOT NULL AND coalesce(lower(e.relationship) = %(rel)s, false)) AS by_tie
         FROM entities e
         WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND NOT e.is_owner
           AND ((%(canon)s::text IS NOT NULL
@@ -130,14 +134,28 @@ def resolve_entity(
                      OR (e.canonical_name %% %(canon)s
                          AND similarity(e.canonical_name, %(canon)s) >= %(fuzzy)s)))
                OR (%(rel)s::text IS NOT NULL AND lower(e.relationship) = %(rel)s))
-        ORDER BY coalesce(e.canonical_name = %(canon)s OR %(canon)s = ANY(e.aliases), false) DESC,
-                 (%(rel)s::text IS NOT NULL AND coalesce(lower(e.relationship) = %(rel)s, false)) DESC,
-                 coalesce(similarity(e.canonical_name, %(canon)s), 0) DESC,
+        ORDER BY exact DESC, by_tie DESC, coalesce(similarity(e.canonical_name, %(canon)s), 0) DESC,
                  e.mention_count DESC
-        LIMIT 1
+        LIMIT 10
         """,
         {"uid": user_id, "canon": canonical, "rel": relationship, "fuzzy": FUZZY_NAME_SIMILARITY},
-    ).fetchone()
+    ).fetchall()
+    for row in rows:
+        exact, by_tie = row.pop("exact"), row.pop("by_tie")
+        if (
+            exact
+            or by_tie
+            or (
+                canonical
+                and any_names_agree(
+                    canonical,
+                    [row["canonical_name"], *(row["aliases"] or [])],
+                    person=row["kind"] == "person",
+                )
+            )
+        ):
+            return row
+    return None
 
 
 def entities_with_visible_memories(

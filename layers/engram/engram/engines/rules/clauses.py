@@ -42,13 +42,13 @@ from engram.language.cues import (
     FRAGMENT_VERBS,
     HEDGES,
     LABEL_PREFIX,
-    NAME_CORRECTION,
     NOT_ALTERNATIVE,
     PRONOUN_START,
     REMEMBER_PREFIX,
     REPORTED_SPEECH,
 )
 from engram.language.lexicons import sensitivity_of
+from engram.language.name_corrections import read_name_correction
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import TemporalInfo, analyse_temporal
 from engram.language.text import (
@@ -149,11 +149,10 @@ def _read_framing(clause: str, sentence: str, ctx: TurnContext, procedure: bool)
     correction_prefix = CORRECTION_PREFIX.match(text)
     if correction_prefix and len(text) > correction_prefix.end():
         text = text[correction_prefix.end() :]
-    for pattern in NAME_CORRECTION:
-        match = pattern.search(text)
-        if match and match.group("old") != match.group("new"):
-            _name_correction(match.group("old"), match.group("new"), sentence, ctx)
-            return None
+    correction = read_name_correction(text)
+    if correction is not None:
+        _name_correction(*correction, sentence, ctx)
+        return None
     label = LABEL_PREFIX.match(text) if not procedure else None
     if label is not None:
         text = strip_discourse_fillers(text[label.end() :])

@@ -12,6 +12,8 @@ The update decision, made deterministic:
    the same value, or an attribute that accumulates detail (pets) -> append the new detail, or REINFORCE;
 5. no scope, but the candidate elaborates a close memory (all its words and more) -> append; says
    nothing new -> REINFORCE that memory (the turn is one more source for it: provenance, mentions);
+   never a memory that names another thing in its place (Dan / Dana, Project 1 / Project 2:
+   `name_differs`), however alike the two read;
 6. otherwise ADD.
 
 Similarity comes from the embedder the deployment uses; the thresholds below are calibrated on the
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from engram.language.names import name_differs
 from engram.language.text import content_stems, has_negation, is_filler, is_help_request, words
 from engram.models import CandidateFact, SimilarMemory, UpdateDecision
 
@@ -218,6 +221,10 @@ def _decide_unscoped(fact: CandidateFact, similar: list[SimilarMemory]) -> Updat
             continue  # opposite polarity or tense without a shared attribute: not the same fact
         if _different_dates(fact.content, memory.content):
             continue  # the same kind of happening on another day is another memory
+        if name_differs(
+            fact.content, memory.content, [fact.name, fact.subject, *(e.name for e in fact.entities)]
+        ):
+            continue  # about Dana, not Dan; Project 2, not Project 1: another thing, however alike
         if fact.attribute and memory.attribute and not _same_scope(fact, memory):
             continue  # both scoped, but about another subject or attribute ("my sister lives in Boston")
         decision = _elaboration(fact, memory)

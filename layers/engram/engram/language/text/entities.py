@@ -38,9 +38,15 @@ class SpottedEntity:
 
 
 _NAME_TOKEN = r"(?:[A-Z][a-zA-Z]*(?:['\-][A-Za-z]+)*\.?|[A-Z]{2,}[0-9]*\+?)"
+# A number after a name is part of it ("Project 2", "Room 101", "Sprint 12"): it is what tells the thing
+# from its siblings. Not a count or a time that follows a name ("saw Sarah 3 times", "Tom 2 weeks ago").
+_NUMBER_TOKEN = (
+    r"\d+[A-Za-z]?(?![\w:/.,\-]*\d)(?!\s+(?:times?|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|"
+    r"seconds?|secs?|am|pm|a\.m\.|p\.m\.|o'clock|people|kids|of|or|to|and|more|percent|%)\b)"
+)
 _CAPITALISED_RUN = re.compile(
     rf"(?<![\w'])(?:(?P<title>{'|'.join(TITLES)})\.?\s+)?{_NAME_TOKEN}"
-    rf"(?:(?:\s+(?:of|de|da|del|van|von|le|la|&)\s+|\s+){_NAME_TOKEN})*"
+    rf"(?:(?:\s+(?:of|de|da|del|van|von|le|la|&)\s+|\s+){_NAME_TOKEN})*(?:\s+{_NUMBER_TOKEN}(?!\w))?"
 )
 _RELATION_BEFORE = re.compile(
     r"(?:\b(?:my|our|his|her|their|a|the|'s)\s+)?(?:(?:best|old|new|close|older|younger|little|big|"
@@ -205,10 +211,12 @@ def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
             sentence_initial = after_determiner and sentence_initial
             continue
         break
-    # Trailing calendar words ("Marcus Monday") are not part of the name.
+    # Trailing calendar words ("Marcus Monday", "Marcus May 3") are not part of the name.
+    if len(tokens) > 1 and tokens[-1][:1].isdigit() and tokens[-2].lower().rstrip(".") in NOT_NAMES:
+        tokens = tokens[:-1]
     while tokens and tokens[-1].lower().rstrip(".") in NOT_NAMES and not title:
         tokens = tokens[:-1]
-    if not tokens:
+    if not tokens or tokens[0][:1].isdigit():
         return None
     name = " ".join(tokens)
     end = start + len(name)

@@ -1,0 +1,114 @@
+"""Names through the HTTP API: numbered things stay apart, near names stay apart, and a name correction
+reaches every memory that used the old spelling (a new version each), the node (the old spelling an
+alias), search and the entity's own reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.scenarios.conftest import Engram
+
+
+def _entities(engram: Engram, **params: Any) -> list[dict]:
+    items, cursor = [], None
+    while True:
+        query = "&".join(f"{k}={v}" for k, v in ({"limit": 100} | params).items())
+        response = engram.api.get(
+            f"/v1/entities?{query}" + (f"&cursor={cursor}" if cursor else ""), user=engram.user
+        )
+        assert response.status == 200, response.body
+        items += response.body["items"]
+        cursor = response.body["next_cursor"]
+        if not cursor:
+            return items
+
+
+def _versions(db: Any, user_id: str, memory_id: str) -> list[dict]:
+    with db.user_transaction(user_id) as conn:
+        return conn.execute(
+            "SELECT version, content, operation FROM memory_versions WHERE memory_id = %s ORDER BY version",
+            (memory_id,),
+        ).fetchall()
+
+
+def test_importing_two_hundred_numbered_entities_creates_two_hundred(engram: Engram):
+    people = [{"name": f"Person {i}", "type": "person"} for i in range(200)]
+    response = engram.api.post("/v1/import", {"entities": people}, user=engram.user)
+    assert response.status == 200, response.body
+    assert response.body["entities"]["created"] == 200
+    names = sorted(e["name"] for e in _entities(engram, kind="person"))
+    assert names == sorted(p["name"] for p in people)
+
+
+def test_notes_about_project_1_and_project_2_make_two_nodes(engram: Engram):
+    engram.note("Project 1 ships in April and Tomasz leads it.")
+    engram.note("Project 2 ships in June and Ilse leads it.")
+    names = {e["name"] for e in _entities(engram)}
+    assert {"Project 1", "Project 2"} <= names, names
+
+
+def test_facts_about_near_identical_names_stay_two_memories(engram: Engram):
+    engram.note("Wrenfield is my neighbor.")
+    engram.note("Wrenfielt is my neighbor.")
+    assert engram.find("Wrenfield") and engram.find("Wrenfielt")
+    people = {e["name"] for e in _entities(engram, kind="person")}
+    assert {"Wrenfield", "Wrenfielt"} <= people
+
+
+NOTES_ABOUT_ELSBETH = [
+    "My friend Elsbeth is a violinist.",
+    "Elsbeth lives in Utrecht.",
+    "I had dinner with Elsbeth on Friday.",
+    "Elsbeth's birthday is on 14 May.",
+    "Elsbeth recommended a book about whales.",
+    "Went sailing with Elsbeth and Joost.",
+]
+
+
+def test_a_name_correction_respells_every_memory_the_node_and_search(engram: Engram, db, user_id):
+    for note in NOTES_ABOUT_ELSBETH:
+        engram.note(note)
+    said = {m["id"]: m for m in engram.find("Elsbeth")}
+    assert len(said) >= len(NOTES_ABOUT_ELSBETH)
+
+    engram.note("Actually it's spelled Elspeth, not Elsbeth.")
+
+    assert engram.find("Elsbeth") == []  # no active memory keeps the old spelling
+    for memory_id, before in said.items():
+        versions = _versions(db, user_id, memory_id)
+        assert [v["version"] for v in versions][-1] >= 2, versions
+        assert "Elsbeth" in versions[0]["content"] and "Elspeth" in versions[-1]["content"]
+        assert before["content"].replace("Elsbeth", "Elspeth") == versions[-1]["content"]
+    (node,) = [e for e in _entities(engram, kind="person") if e["name"] in ("Elspeth", "Elsbeth")]
+    assert node["name"] == "Elspeth" and "elsbeth" in node["aliases"]
+    detail = engram.api.get(f"/v1/entities/{node['id']}/memories", user=user_id).body["items"]
+    assert detail and all("Elsbeth" not in m["content"] for m in detail)
+    hits = engram.api.post("/v1/search", {"query": "Elspeth violinist"}, user=user_id).body["results"]
+    assert any("Elspeth is a violinist" in h["content"] for h in hits)
+
+
+def test_a_correction_leaves_another_person_whose_name_only_resembles_it(engram: Engram):
+    engram.note("My coworker Jonas plays chess.")
+    engram.note("My neighbor Jon plays chess too.")
+    engram.note("Actually it's spelled John, not Jon.")
+    assert engram.find("Jonas plays chess")
+    assert engram.find("John plays chess")
+    assert not [m for m in engram.memories() if "Jon " in m["content"]]
+
+
+def test_a_hint_at_the_wrong_spelling_corrects_the_known_name(engram: Engram):
+    engram.note("My cousin Caterina lives in Galway.")
+    engram.note("Caterina is a nurse at the county hospital.")
+    engram.note("Her name is Katerina with a K.")
+    assert engram.find("Caterina") == []
+    assert len(engram.find("Katerina")) >= 2
+    (node,) = [e for e in _entities(engram, kind="person") if e["name"] in ("Katerina", "Caterina")]
+    assert node["name"] == "Katerina" and "caterina" in node["aliases"]
+
+
+def test_a_letter_left_out_corrects_the_one_name_spelled_nearly_so(engram: Engram):
+    engram.note("My neighbor Johnathan fixes bikes.")
+    engram.note("My coworker Priyanka fixes bikes too.")
+    engram.note("It's Jonathan without an h.")  # where the h was is not said: the one near spelling is meant
+    assert engram.find("Johnathan") == []
+    assert engram.find("Jonathan fixes bikes") and engram.find("Priyanka fixes bikes")
