@@ -82,21 +82,22 @@ def forget_memories(
     entity_ids = repo.linked_entity_ids(conn, user_id, ids)
     sources = source_ids_of(rows) | ({request_source} if request_source else set())
 
+    going = repo.entities_going(conn, user_id, entity_ids, ids, _names_pattern(local | set(terms)))
+    names = {w for e in going for n in (e["name"], *(e["aliases"] or [])) for w in distinctive(n)}
+    scrubber = Scrubber(
+        terms=frozenset({t.lower() for t in terms} | names),
+        local_terms=frozenset(local),
+        sentences=frozenset(_sentences_of(texts) | set(sentences)),
+    )
+    # Scrubbed while the rows still point at the memories (deleting them nulls some of those links).
+    scrub(conn, user_id, scrubber, memory_ids=ids, source_ids=sources, request_source=request_source)
     repo.delete_profile_rows(conn, user_id, ids)
     for memory_id in ids:
         rel_repo.detach_evidence(conn, user_id, memory_id)
         memory_repo.delete_memory(conn, user_id, memory_id)
         scrub_audit_for_memory(conn, user_id, memory_id)
-    names_pattern = _names_pattern(local | set(terms))
-    repo.delete_entities(conn, user_id, entity_ids, names_pattern)
+    repo.delete_entities(conn, user_id, [e["id"] for e in going])
     graph_repo.refresh_entity_counters(conn, user_id, entity_ids)
-
-    scrubber = Scrubber(
-        terms=frozenset(t.lower() for t in terms),
-        local_terms=frozenset(local),
-        sentences=frozenset(_sentences_of(texts) | set(sentences)),
-    )
-    scrub(conn, user_id, scrubber, memory_ids=ids, source_ids=sources, request_source=request_source)
 
 
 def _names_pattern(terms: set[str]) -> str | None:
@@ -146,7 +147,7 @@ def _scrubbed(target: repo.Target, row: dict[str, Any], rule: Scrubber, *, tied:
         if isinstance(row[column], str):
             new = rule.text(row[column], tied=tied)
             if new != row[column]:
-                changes[column] = new if new or column in target.required or column == "content" else None
+                changes[column] = new  # an emptied text stays '' (several are NOT NULL DEFAULT '')
     for column in target.jsons:
         if row[column] is not None:
             new_value = rule.value(row[column], tied=tied)
@@ -180,11 +181,12 @@ def redact_removed_detail(
     if not removed:
         return set()
     pattern = _names_pattern(removed)
-    named = [e for e in repo.linked_entity_ids(conn, user_id, [before["id"]])]
+    linked = repo.linked_entity_ids(conn, user_id, [before["id"]])
     if pattern is not None:
         repo.unlink_named_entities(conn, user_id, before["id"], pattern)
-        repo.delete_entities(conn, user_id, named, None)
-        graph_repo.refresh_entity_counters(conn, user_id, named)
+        going = repo.entities_going(conn, user_id, linked, [], None)
+        repo.delete_entities(conn, user_id, [e["id"] for e in going])
+        graph_repo.refresh_entity_counters(conn, user_id, linked)
     scrubber = Scrubber(local_terms=frozenset(removed), words_only=True)
     scrub(conn, user_id, scrubber, memory_ids=[before["id"]], source_ids=source_ids_of([before]))
     return removed

@@ -82,7 +82,7 @@ SCRUBBED: tuple[Target, ...] = (
     ),
     Target(
         "feedback", ("id",), ("query", "correction", "comment", "new_content"),
-        tie="memory_id = ANY(%(mids)s::uuid[])",
+        tie="memory_id = ANY(%(mids)s::uuid[]) OR memory_ids && %(mids)s::uuid[]",
     ),
     Target("storylines", ("id",), ("name", "description"), required=("name",)),
     Target("macros", ("id",), ("name", "description"), required=("name",)),
@@ -124,6 +124,7 @@ NOT_FREE_TEXT = frozenset(
     storyline_sources.user_id macros.user_id macros.embedding_model macros.state macros.ttl_policy
     macro_storylines.user_id artifacts.user_id artifacts.artifact_type artifacts.sensitivity
     artifacts.ttl_policy memory_names.user_id memory_names.name memory_terms.user_id memory_terms.lexeme
+    schema_migrations.version schema_migrations.name schema_migrations.checksum
     """.split()  # noqa: SIM905 - a column list reads better as prose
 )
 
@@ -297,17 +298,28 @@ def unlink_named_entities(conn: Conn, user_id: str, memory_id: UUID, names_patte
     )
 
 
-def delete_entities(conn: Conn, user_id: str, candidates: Sequence[UUID], names_pattern: str | None) -> int:
-    """Entities known only from forgotten memories (no memory links left among `candidates`), and any
-    entity whose name carries a forgotten word (`names_pattern`, a POSIX regex); never the user's own
-    node. Their edges, notes, mentions and sentiment go by cascade."""
+def entities_going(
+    conn: Conn, user_id: str, candidates: Sequence[UUID], forgotten: Sequence[UUID], names_pattern: str | None
+) -> list[dict[str, Any]]:
+    """The entities a forget takes with it: those of `candidates` whose every memory link is to a
+    `forgotten` memory (known only from them), and any whose name carries a forgotten word
+    (`names_pattern`, a POSIX regex); never the user's own node."""
     return conn.execute(
-        """DELETE FROM entities e
+        """SELECT e.id, e.name, e.aliases FROM entities e
            WHERE e.user_id = %(uid)s AND NOT e.is_owner
              AND ((e.id = ANY(%(ids)s) AND NOT EXISTS (
-                       SELECT 1 FROM memory_entities me WHERE me.entity_id = e.id AND me.user_id = e.user_id))
+                       SELECT 1 FROM memory_entities me
+                       WHERE me.entity_id = e.id AND me.user_id = e.user_id
+                         AND NOT (me.memory_id = ANY(%(forgotten)s))))
                   OR (%(pattern)s::text IS NOT NULL AND e.name ~* %(pattern)s))""",
-        {"uid": user_id, "ids": list(candidates), "pattern": names_pattern},
+        {"uid": user_id, "ids": list(candidates), "forgotten": list(forgotten), "pattern": names_pattern},
+    ).fetchall()
+
+
+def delete_entities(conn: Conn, user_id: str, entity_ids: Sequence[UUID]) -> int:
+    """Their edges, notes, mentions, sentiment and storylines go by cascade."""
+    return conn.execute(
+        "DELETE FROM entities WHERE user_id = %s AND id = ANY(%s) AND NOT is_owner", (user_id, list(entity_ids))
     ).rowcount
 
 
