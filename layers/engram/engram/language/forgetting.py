@@ -26,10 +26,11 @@ REDACTED = "[forgotten]"
 
 # Framing a client (or a model) may leave around the thing to forget.
 _FRAMING = re.compile(
-    r"^(?:(?:what|everything|anything|all|the stuff|things|stuff)\s+(?:that\s+)?"
-    r"(?:i|the user|user)\s+(?:ever\s+)?(?:said|told you|mentioned|shared|wrote)\s+(?:about|regarding|on)\s+|"
-    r"(?:everything|anything|all|stuff|things)\s+(?:about|regarding|related to|to do with)\s+|"
-    r"(?:about|regarding)\s+)",
+    r"^(?:(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:what|everything|anything|stuff|things|info|information|details)\s+"
+    r"(?:that\s+)?(?:i|the user|user)\s+(?:ever\s+|have\s+|'ve\s+)?(?:said|told|mentioned|shared|wrote)\s+"
+    r"(?:to\s+)?(?:you\s+)?(?:about|regarding|concerning|on|of)\s+|"
+    r"(?:all\s+)?(?:the\s+)?(?:everything|anything|stuff|things)\s+(?:about|regarding|concerning|related to|"
+    r"to do with)\s+|(?:about|regarding|concerning)\s+)",
     re.IGNORECASE,
 )
 # A clause, not a topic: a finite verb, an auxiliary or a wh-word ("where Marcus works").
@@ -37,7 +38,7 @@ _CLAUSE = re.compile(
     r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|shall|may|"
     r"might|must|where|when|how|why|who|whether|works?|worked|working|lives?|lived|living|moved|likes?|"
     r"liked|loves?|loved|hates?|hated|wants?|wanted|got|went|said|told|bought|sold|quit|left|joined|"
-    r"started|married|dating|dated|broke|plays?|played|owns?|owned)\b|n't\b|\b\w{3,}ed\b",
+    r"started|married|dating|dated|broke|plays?|played|owns?|owned)\b|n't\b|\b\w{3,}(?<!e)ed\b",
     re.IGNORECASE,
 )
 # Words that describe the request rather than the topic.

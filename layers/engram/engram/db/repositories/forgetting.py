@@ -319,7 +319,8 @@ def entities_going(
 def delete_entities(conn: Conn, user_id: str, entity_ids: Sequence[UUID]) -> int:
     """Their edges, notes, mentions, sentiment and storylines go by cascade."""
     return conn.execute(
-        "DELETE FROM entities WHERE user_id = %s AND id = ANY(%s) AND NOT is_owner", (user_id, list(entity_ids))
+        "DELETE FROM entities WHERE user_id = %s AND id = ANY(%s) AND NOT is_owner",
+        (user_id, list(entity_ids)),
     ).rowcount
 
 
