@@ -83,7 +83,9 @@ def forget_memories(
     sources = source_ids_of(rows) | ({request_source} if request_source else set())
 
     going = repo.entities_going(conn, user_id, entity_ids, ids, _names_pattern(local | set(terms)))
+    # The names of the entities that go are scrubbed everywhere, unless a remaining memory says them.
     names = {w for e in going for n in (e["name"], *(e["aliases"] or [])) for w in distinctive(n)}
+    names -= repo.words_in_kept_memories(conn, user_id, sorted(names), ids)
     scrubber = Scrubber(
         terms=frozenset({t.lower() for t in terms} | names),
         local_terms=frozenset(local),
