@@ -340,14 +340,7 @@ def _execute(
         audit.update(old_content=target["content"], old_version=target["version"])
     elif op == "DELETE" or fact.forget:
         applied = _delete(conn, fact, target, ctx, decision)
-        if applied.result.operation == "DELETE":
-            assert applied.result.memory_id is not None
-            audit.update(
-                hard_delete=hard,
-                deleted_snapshot={"id": str(applied.result.memory_id)}
-                | ({"memory_type": target["memory_type"]} if target is not None else {}),
-                affected_memory_ids=applied.forgotten or [applied.result.memory_id],
-            )
+        audit.update(_delete_audit(applied, target, hard=hard))
     else:
         applied = AppliedFact(
             OperationResult(operation="NOOP", memory_id=decision.target_id, reasoning=decision.reasoning)
@@ -557,6 +550,19 @@ def _supersede(
         entity_ids,
         superseded_content=target["content"],
     )
+
+
+def _delete_audit(applied: AppliedFact, target: dict[str, Any] | None, *, hard: bool) -> dict[str, Any]:
+    """A DELETE's audit fields: ids only (every memory a forget request removed), never content."""
+    memory_id = applied.result.memory_id
+    if applied.result.operation != "DELETE" or memory_id is None:
+        return {}
+    return {
+        "hard_delete": hard,
+        "deleted_snapshot": {"id": str(memory_id)}
+        | ({"memory_type": target["memory_type"]} if target is not None else {}),
+        "affected_memory_ids": applied.forgotten or [memory_id],
+    }
 
 
 def _delete(
