@@ -37,8 +37,8 @@ FORGET_FRAMING = re.compile(
     re.IGNORECASE,
 )
 FORGET_TAIL = re.compile(
-    r"[\s,]*(?:please|pls|thanks|thank you|from (?:your |my )?memory|for good|"
-    r"forever|permanently|ok|okay)?[\s.!?]*$",
+    r"(?:[\s,]*(?:please|pls|thanks|thank you|from (?:your |my )?memory|for good|any ?more|at all|"
+    r"forever|permanently|ok|okay))*[\s.!?]*$",
     re.IGNORECASE,
 )
 REMEMBER_THIS = re.compile(

@@ -29,6 +29,7 @@ from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
 from engram.errors import DecisionFailed, ExtractionFailed, NotFound
 from engram.jobs.port import JobTransaction
 from engram.jobs.queue import get_job_queue
+from engram.language.forgetting import REDACTED
 from engram.language.privacy import matches_topics, redact_model
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics
@@ -388,6 +389,9 @@ def _finalize_in(
 
 
 def _fact_view(fact: CandidateFact) -> dict[str, Any]:
+    if fact.forget:
+        # The response is stored with the source: what the user asked to forget is not repeated in it.
+        return {"content": REDACTED, "memory_type": fact.memory_type, "forget": True}
     return fact.model_dump(mode="json", exclude_none=True, exclude={"entities"}) | {
         "entities": [e.model_dump(exclude_none=True) for e in fact.entities]
     }

@@ -30,6 +30,7 @@ from engram.graph.edge_sync import sync_after_edit, sync_memories
 from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
 from engram.pipeline.forgetting import archive_row, forget_row
+from engram.pipeline.scrubbing import redact_removed_detail
 from engram.pipeline.update import content_hash
 from engram.providers.factory import get_embedder
 
@@ -274,6 +275,10 @@ def apply_user_edit(
         reasoning="edited by the user",
         affected_memory_ids=[row["id"]],
     )
+    if "content" in diff:
+        # An edit that took a detail out: the removed words leave the earlier versions, the audit and the
+        # sources too (engram.pipeline.scrubbing.redact_removed_detail says which edits those are).
+        redact_removed_detail(conn, user_id, target, row)
     return row
 
 

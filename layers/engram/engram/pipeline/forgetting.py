@@ -2,6 +2,12 @@
 
 Shared by the update phase ("forget that ...", contradiction archives) and the memories API, so a
 memory is retired the same way whoever retires it. Callers write their own audit row.
+
+Forgotten means gone everywhere (`forget_memories`): the rows, their versions and links, the graph
+edges they alone supported, the entities only they knew, the profile rows read from them, and their
+text wherever it was copied — the sources that carried it (the sentences are cut, and a source with
+nothing left is deleted), the audit trail, job payloads, conversation state, timeline, notes,
+descriptions and sentiment context (`engram.language.forgetting.Scrubber` decides each string).
 """
 
 from __future__ import annotations
@@ -11,10 +17,9 @@ from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
-from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
-from engram.db.repositories.operations import scrub_audit_for_memory
-from engram.graph.edge_sync import scope_of_memories, sync_edges, sync_memories
+from engram.graph.edge_sync import sync_memories
+from engram.pipeline.scrubbing import forget_memories
 
 
 def archive_row(
@@ -43,12 +48,6 @@ def archive_row(
     return row
 
 
-def forget_row(conn: Conn, user_id: str, memory_id: UUID) -> None:
-    """Remove the memory for good: the row, its versions/relations/links (cascade), the graph edges it
-    alone was evidence for, and its text from the audit trail; entity counters stay exact."""
-    entity_ids = memory_repo.list_linked_entity_ids(conn, user_id, memory_id)
-    scope = scope_of_memories(conn, user_id, [memory_id])
-    memory_repo.delete_memory(conn, user_id, memory_id)  # its claims go with it
-    sync_edges(conn, user_id, scope, at=datetime.now(UTC))
-    graph_repo.refresh_entity_counters(conn, user_id, entity_ids)
-    scrub_audit_for_memory(conn, user_id, memory_id)
+def forget_row(conn: Conn, user_id: str, memory_id: UUID, *, request_source: UUID | None = None) -> None:
+    """Remove the memory for good and its text from everywhere it was copied (`forget_memories`)."""
+    forget_memories(conn, user_id, [memory_id], request_source=request_source)

@@ -62,6 +62,7 @@ from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.memory_hash import content_hash
 from engram.pipeline.name_correction import correct_name_everywhere
+from engram.pipeline.topic_forget import forget_request
 from engram.providers.base import Embedder
 
 # The step an `update` job records its one fact under (see the module docstring).
@@ -92,6 +93,7 @@ class AppliedFact:
     result: OperationResult
     entity_ids: list[UUID] = field(default_factory=list)
     superseded_content: str | None = None
+    forgotten: list[UUID] = field(default_factory=list)  # every memory a forget request removed
 
     def to_record(self) -> dict[str, Any]:
         """What a job records of the fact (`claim_job_effects`), enough to answer a rerun."""
@@ -300,7 +302,8 @@ def _execute(
             )
             target = None
 
-    hard = decision.operation == "DELETE" and decision.hard_delete
+    # A forget request's own words are what it asks to forget: its audit row keeps ids only.
+    hard = (decision.operation == "DELETE" and decision.hard_delete) or fact.forget
     sensitive = fact.sensitivity_level != "normal"
     audit: dict[str, Any] = {
         "candidate_fact": _audit_fact(fact, ids_only=hard),
@@ -333,14 +336,9 @@ def _execute(
         assert target is not None
         applied = _update_in_place(conn, fact, target, ctx, embedder, decision)
         audit.update(old_content=target["content"], old_version=target["version"])
-    elif op == "DELETE":
-        assert target is not None
-        applied = _delete(conn, target, ctx, decision)
-        audit.update(
-            hard_delete=hard,
-            deleted_snapshot={"id": str(target["id"]), "memory_type": target["memory_type"]},
-            affected_memory_ids=[target["id"]],
-        )
+    elif op == "DELETE" or fact.forget:
+        applied = _delete(conn, fact, target, ctx, decision)
+        audit.update(_delete_audit(applied, target, hard=hard))
     else:
         applied = AppliedFact(
             OperationResult(operation="NOOP", memory_id=decision.target_id, reasoning=decision.reasoning)
@@ -552,9 +550,35 @@ def _supersede(
     )
 
 
-def _delete(conn: Conn, target: dict[str, Any], ctx: FactContext, decision: UpdateDecision) -> AppliedFact:
+def _delete_audit(applied: AppliedFact, target: dict[str, Any] | None, *, hard: bool) -> dict[str, Any]:
+    """A DELETE's audit fields: ids only (every memory a forget request removed), never content."""
+    memory_id = applied.result.memory_id
+    if applied.result.operation != "DELETE" or memory_id is None:
+        return {}
+    return {
+        "hard_delete": hard,
+        "deleted_snapshot": {"id": str(memory_id)}
+        | ({"memory_type": target["memory_type"]} if target is not None else {}),
+        "affected_memory_ids": applied.forgotten or [memory_id],
+    }
+
+
+def _delete(
+    conn: Conn, fact: CandidateFact, target: dict[str, Any] | None, ctx: FactContext, decision: UpdateDecision
+) -> AppliedFact:
+    if fact.forget:
+        # One fact, or every memory of a topic with its pronoun follow-ups (engram.pipeline.topic_forget).
+        hard_target = target["id"] if target is not None and decision.operation == "DELETE" else None
+        ids = forget_request(conn, ctx.user_id, fact, hard_target, request_source=ctx.source_id)
+        if not ids:
+            return AppliedFact(OperationResult(operation="NOOP", reasoning=decision.reasoning))
+        result = OperationResult(
+            operation="DELETE", memory_id=ids[0], reasoning="deleted at the user's request"
+        )
+        return AppliedFact(result, forgotten=ids)
+    assert target is not None
     if decision.hard_delete:
-        forget_row(conn, ctx.user_id, target["id"])
+        forget_row(conn, ctx.user_id, target["id"], request_source=ctx.source_id)
         reasoning = "deleted at the user's request"
     else:
         archive_row(conn, ctx.user_id, target, at=ctx.observed_at)
