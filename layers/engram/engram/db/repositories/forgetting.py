@@ -117,6 +117,7 @@ NOT_FREE_TEXT = frozenset(
     relationships.state
     entity_notes.user_id entity_notes.added_by entity_notes.lifetime
     memory_entities.user_id memory_entities.mention_type source_mentions.user_id
+    memory_edge_claims.user_id memory_edge_claims.kind memory_edge_claims.relationship_type
     sentiment_history.user_id timeline_events.user_id timeline_events.event_type
     profiles.user_id profiles.category profiles.key profiles.sensitivity_level
     feedback.user_id feedback.kind feedback.action
