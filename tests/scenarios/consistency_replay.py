@@ -1,7 +1,8 @@
 """A local Anthropic Messages API that answers the consistency stories from recorded tool calls.
 
 `consistency_recordings.json` holds, per note, what a good model returns: the `record_memories` call
-(its facts, changes) and, per fact, the decision tool it calls. The real SDK talks to this server
+(its facts, changes) and, per fact, the decision tool it calls; per recall question, the answers of
+`decide_memory_search` and `search_queries`. The real SDK talks to this server
 (ANTHROPIC_BASE_URL), so the whole LLM path runs. Requests are answered by what they ask, not in
 order: an extraction by the note in its messages, a decision by the candidate's content. A decision
 names its target by a word of the memory (`"target": "Brightwave"`), and the server turns it into the
@@ -59,7 +60,9 @@ def _fact(raw: dict) -> dict:
 
 class Recordings:
     def __init__(self, path: Path = RECORDINGS):
-        self.notes: dict[str, dict] = json.loads(path.read_text())
+        data = json.loads(path.read_text())
+        self.notes: dict[str, dict] = data["notes"]
+        self.questions: dict[str, dict] = data["questions"]  # recall: needs_search and the queries
         self.decisions: dict[str, dict] = {}
         for note, recording in self.notes.items():
             for fact in recording["facts"]:
@@ -79,6 +82,16 @@ class Recordings:
             "decisions": [],
             "actions": [],
         }
+
+    def question(self, tool: str, prompt: str) -> dict:
+        asked = prompt.rsplit("\n", 1)[-1].strip()
+        recorded = self.questions.get(asked)
+        if recorded is None:
+            self.unrecorded.append(f"{tool}: {asked}")
+            recorded = {"needs_search": True, "queries": [asked]}
+        if tool == "decide_memory_search":
+            return {"needs_search": recorded["needs_search"], "reasons": ["asks about the user's life"]}
+        return {"queries": recorded["queries"]}
 
     def decision(self, prompt: str) -> tuple[str, dict]:
         candidate = CANDIDATE.search(prompt)
@@ -163,6 +176,12 @@ class ReplayServer:
         text = _user_text(body)
         if body.get("tool_choice", {}).get("name") == "record_memories":
             return _message("record_memories", self.recordings.extraction(text))
+        tools = [t.get("name") for t in body.get("tools", [])]
+        if tools in (["decide_memory_search"], ["search_queries"]):
+            return _message(tools[0], self.recordings.question(tools[0], text))
+        if "<candidate>" not in text:
+            self.recordings.unrecorded.append(f"request with tools {tools}: {text[:300]}")
+            return _message("no_operation", {"reasoning": "not recorded"})
         return _message(*self.recordings.decision(text))
 
     def close(self) -> None:

@@ -265,7 +265,7 @@ STORIES = (
         say("2026-02-26", "My grandmother Rosalind taught me to knit."),
         say("2026-02-27", "I still miss her every winter."),
         say("2026-03-01", "Please forget what I said about my grandmother.",
-            forgotten=["Rosalind", "knit", "miss her"]),
+            forgotten=["Rosalind", "knit", "winter"]),
     )),
     Story("forget my blood pressure", (
         say("2026-04-14", "My blood pressure was 150 over 95 at the checkup."),

@@ -93,3 +93,9 @@ def test_every_note_has_a_recording():
     recordings = Recordings()
     notes = {step.text for story in STORIES for step in story.steps if step.do == "note"}
     assert notes <= set(recordings.notes), sorted(notes - set(recordings.notes))
+
+
+def test_the_llm_path_was_answered_from_recordings_only(replay: ReplayServer):
+    """Runs after the stories (same module server): a request no recording answered means the LLM path
+    asked something the recordings do not cover, and its story proved less than it claims."""
+    assert not replay.recordings.unrecorded, "\n".join(replay.recordings.unrecorded)
