@@ -158,6 +158,12 @@ class Views:
 
 def check(api: ApiClient, user: str, expect: Expect, label: str) -> None:
     """Read every view of `user` and fail with every disagreement with `expect` (or between views)."""
+    disagreements(api, user, expect, label).raise_any()
+    check_derived_views(user)
+
+
+def disagreements(api: ApiClient, user: str, expect: Expect, label: str) -> Problems:
+    """Every disagreement with `expect` (or between views) after one step, without failing."""
     views, problems = Views(api, user), Problems(label)
     # Export first, as a client that never opened the profile would: a profile built only when it is
     # first read would otherwise look fresh in the export.
@@ -174,8 +180,7 @@ def check(api: ApiClient, user: str, expect: Expect, label: str) -> None:
     _check_export(views, problems)
     for word in expect.forgotten:
         _check_forgotten(views, word, problems)
-    problems.raise_any()
-    check_derived_views(user)
+    return problems
 
 
 def _check_empty(views: Views, problems: Problems) -> None:
@@ -233,10 +238,14 @@ def _check_edges(views: Views, current: Current, problems: Problems) -> None:
     live = [
         _other(e, me, names)
         for e in body["edges"]
-        if e["relationship_type"] in types and e["valid_to"] is None and me in (e["from_entity_id"], e["to_entity_id"])
+        if e["relationship_type"] in types
+        and e["valid_to"] is None
+        and me in (e["from_entity_id"], e["to_entity_id"])
     ]
     if current.value is not None and not any(mentions(n, current.value) for n in live):
-        problems.add("edges", f"{where}: neighbors has no current {types[0]} edge to {current.value!r} ({live})")
+        problems.add(
+            "edges", f"{where}: neighbors has no current {types[0]} edge to {current.value!r} ({live})"
+        )
     for old in current.was:
         if any(mentions(n, old) for n in live):
             problems.add("edges", f"{where}: neighbors still shows a current {types[0]} edge to {old!r}")
@@ -277,8 +286,18 @@ def _check_search_recall(views: Views, current: Current, problems: Problems) -> 
     if current.value is not None and not hits:
         problems.add("search/recall", f"search {current.ask!r} does not find {current.value!r}")
     for old in current.was:
-        stale = [i for i, r in enumerate(results) if mentions(r["content"], old) and not _says_change(r["content"], current.value)]
-        fresh = [i for i, r in enumerate(results) if r in hits]
+        stale = [
+            i
+            for i, r in enumerate(results)
+            if mentions(r["content"], old)
+            and not (r["status"] == "active" and _says_change(r["content"], current.value))
+        ]
+        fresh = [
+            i
+            for i, r in enumerate(results)
+            if r["status"] == "active"
+            and (r in hits or (current.value is None and ENDED.search(r["content"])))
+        ]
         if stale and (not fresh or stale[0] < fresh[0]):
             problems.add(
                 "search/recall",
@@ -307,7 +326,9 @@ def _check_names(views: Views, expect: Expect, problems: Problems) -> None:
             problems.add("names/corrections", f"an entity is still named {name!r}")
         for memory in views.memories():
             if mentions(memory["content"], name):
-                problems.add("names/corrections", f"active memory still spells {name!r}: {memory['content']!r}")
+                problems.add(
+                    "names/corrections", f"active memory still spells {name!r}: {memory['content']!r}"
+                )
         me = views.neighbors(OWNER)
         if me and any(mentions(n, name) for n in _node_names(me).values()):
             problems.add("names/corrections", f"neighbors of Me still shows {name!r}")
@@ -333,13 +354,19 @@ def _check_export(views: Views, problems: Problems) -> None:
     if listed != exported:
         only_list = sorted(set(listed.values()) - set(exported.values()))
         only_export = sorted(set(exported.values()) - set(listed.values()))
-        problems.add("export", f"active memories differ: only listed {only_list}, only exported {only_export}")
-    profile = {(i["category"], i["key"], i["value"]) for i in views.profile()["items"] if i["valid_to"] is None}
+        problems.add(
+            "export", f"active memories differ: only listed {only_list}, only exported {only_export}"
+        )
+    profile = {
+        (i["category"], i["key"], i["value"]) for i in views.profile()["items"] if i["valid_to"] is None
+    }
     exported_profile = {
         (i["category"], i["key"], i["value"]) for i in views.export()["profile"] if i.get("valid_to") is None
     }
     if profile != exported_profile:
-        problems.add("export", f"profile differs: live {sorted(profile)}, exported {sorted(exported_profile)}")
+        problems.add(
+            "export", f"profile differs: live {sorted(profile)}, exported {sorted(exported_profile)}"
+        )
 
 
 def _check_forgotten(views: Views, word: str, problems: Problems) -> None:

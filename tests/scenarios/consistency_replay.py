@@ -64,7 +64,7 @@ class Recordings:
         self.notes: dict[str, dict] = data["notes"]
         self.questions: dict[str, dict] = data["questions"]  # recall: needs_search and the queries
         self.decisions: dict[str, dict] = {}
-        for note, recording in self.notes.items():
+        for recording in self.notes.values():
             for fact in recording["facts"]:
                 assert fact["content"] not in self.decisions, f"fact recorded twice: {fact['content']}"
                 self.decisions[fact["content"]] = fact.get("decide", {"tool": "add_memory"})
@@ -117,7 +117,11 @@ class Recordings:
             args = {"memory_id": str(number), "new_content": new, "merge_strategy": strategy}
             return tool, args | {"reasoning": reasoning}
         if tool == "delete_memory":
-            return tool, {"memory_id": str(number), "hard_delete": recorded.get("hard", False), "reasoning": reasoning}
+            return tool, {
+                "memory_id": str(number),
+                "hard_delete": recorded.get("hard", False),
+                "reasoning": reasoning,
+            }
         return tool, {"existing_memory_id": str(number), "reasoning": reasoning}
 
 

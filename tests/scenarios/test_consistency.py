@@ -16,7 +16,7 @@ import pytest
 
 from engram.config import reset_settings
 from engram.providers.factory import reset_providers
-from tests.consistency import check
+from tests.consistency import check_derived_views, disagreements
 from tests.http_client import ApiClient
 from tests.scenarios.consistency_replay import Recordings, ReplayServer
 from tests.scenarios.consistency_stories import STORIES, Step, Story
@@ -30,7 +30,9 @@ def replay() -> Iterator[ReplayServer]:
 
 
 @pytest.fixture(params=["rules", "llm"])
-def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, replay: ReplayServer) -> Iterator[str]:
+def engine(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, replay: ReplayServer
+) -> Iterator[str]:
     if request.param == "llm":
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", replay.url)
@@ -77,10 +79,24 @@ def _label(story: Story, index: int, step: Step) -> str:
 
 @pytest.mark.parametrize("story", STORIES, ids=[s.name.replace(" ", "-") for s in STORIES])
 def test_every_view_tells_the_same_story(api: ApiClient, engine: str, story: Story, replay: ReplayServer):
+    """Every step is checked and every step's disagreements are reported (a story goes on after a failing
+    step, so one run shows all it finds); the first failing step's come first."""
     user = f"story-{engine}-{uuid.uuid4().hex[:10]}"
+    failed = []
     for index, step in enumerate(story.steps):
         run(api, user, step)
-        check(api, user, step.expect, _label(story, index, step))
+        problems = disagreements(api, user, step.expect, _label(story, index, step))
+        check_derived_views(user)
+        if problems.found:
+            failed.append(problems)
+    if failed:
+        first = failed[0]
+        part, message = first.found[0]
+        report = "\n".join(
+            f"{p.label}:\n  " + "\n  ".join(f"[{part}] {message}" for part, message in p.found)
+            for p in failed
+        )
+        raise AssertionError(f"first: [{part}] {first.label}: {message}\n{report}")
 
 
 def test_at_least_forty_stories_covering_every_kind_of_write():
