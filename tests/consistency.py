@@ -6,8 +6,8 @@ them. A test states what should be true now as a small declarative `Expect` (the
 `check` reads every view through the HTTP API and lists each disagreement, labelled with the part of the
 system it points at (`PARTS`), so one failure names the component to fix.
 
-`check_derived_views` is the hook for the rebuild check (rebuild each derived view from the memories
-alone and compare with the live rows); it is called after every step and does nothing yet.
+`check_derived_views` rebuilds each derived view from the memories alone and compares it with the live
+rows (`tests.derived_views`); it runs after every step.
 """
 
 from __future__ import annotations
@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
+from engram.db.connection import get_database
+from tests.derived_views import derived_view_differences
 from tests.http_client import ApiClient
 
 PARTS = (
+    "derived views",
     "change detection",
     "names/corrections",
     "edges",
@@ -99,10 +102,13 @@ def mentions(text: str | None, word: str) -> bool:
     return bool(text) and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text or "", re.I) is not None
 
 
-def check_derived_views(user_id: str) -> None:
-    """Hook: rebuild every derived view (edges, profile, timeline, dictionaries, descriptions) from the
-    user's memories alone and compare with the live rows; a difference fails the step. Not built yet:
-    the rebuild belongs to the derived-views work, which fills this in."""
+def check_derived_views(user_id: str, problems: Problems) -> None:
+    """Rebuild every derived view (edges, profile, dictionaries) from the user's memories alone and
+    compare it with the live rows (`tests.derived_views`); each difference is a problem of the step."""
+    for view, difference in derived_view_differences(get_database(), user_id).items():
+        problems.add(
+            "derived views", f"{view} rebuilt from the memories differs from the live rows: {difference}"
+        )
 
 
 class Views:
@@ -158,8 +164,9 @@ class Views:
 
 def check(api: ApiClient, user: str, expect: Expect, label: str) -> None:
     """Read every view of `user` and fail with every disagreement with `expect` (or between views)."""
-    disagreements(api, user, expect, label).raise_any()
-    check_derived_views(user)
+    problems = disagreements(api, user, expect, label)
+    check_derived_views(user, problems)
+    problems.raise_any()
 
 
 def disagreements(api: ApiClient, user: str, expect: Expect, label: str) -> Problems:

@@ -86,7 +86,7 @@ def test_every_view_tells_the_same_story(api: ApiClient, engine: str, story: Sto
     for index, step in enumerate(story.steps):
         run(api, user, step)
         problems = disagreements(api, user, step.expect, _label(story, index, step))
-        check_derived_views(user)
+        check_derived_views(user, problems)
         if problems.found:
             failed.append(problems)
     if failed:
