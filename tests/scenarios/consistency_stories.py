@@ -597,11 +597,9 @@ STORIES = (
         "edit the employer",
         (
             say("2026-04-30", "I work at Marlow Studio.", now("Me", "employer", "Marlow Studio")),
-            edit(
-                "Marlow",
-                "I work at Linden Studio.",
-                now("Me", "employer", "Linden Studio", "Marlow Studio", ask=WORK),
-            ),
+            # A user edit corrects the memory: every view says what the corrected memory says, and the
+            # old wording stays only in the memory's own version history (no ended Marlow edge).
+            edit("Marlow", "I work at Linden Studio.", now("Me", "employer", "Linden Studio", ask=WORK)),
         ),
     ),
     Story(

@@ -22,7 +22,6 @@ from engram.db.repositories import edge_claims as claims_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.graph.derivation import Claim, DerivedEdge, derive_edges
 from engram.graph.edges import EXCLUSIVE_GROUPS, SYMMETRIC_TYPES
-from engram.language.names import canonical_name
 
 
 @dataclass
@@ -98,28 +97,6 @@ def sync_memories(
         scope.touching |= before.touching
         scope.pairs |= before.pairs
     sync_edges(conn, user_id, scope, at=at)
-
-
-def sync_after_edit(conn: Conn, user_id: str, memory_id: UUID, content: str, *, at: datetime) -> None:
-    """A user rewrote the memory's text: a claim whose other end the text no longer names goes (the
-    user took that detail out), the rest stay, and the edges follow (their description is the text)."""
-    before = scope_of_memories(conn, user_id, [memory_id])
-    words = canonical_name(content)
-    gone = [
-        row["claim_id"]
-        for row in claims_repo.claim_endpoint_names(conn, user_id, memory_id)
-        if not all(
-            names is None or any(_names_in(name, words) for name in names)
-            for names in (row["from_names"], row["to_names"])
-        )
-    ]
-    claims_repo.delete_claims_by_id(conn, user_id, gone)
-    sync_memories(conn, user_id, [memory_id], at=at, before=before)
-
-
-def _names_in(name: str, words: str) -> bool:
-    key = canonical_name(name)
-    return bool(key) and f" {key} " in f" {words} "
 
 
 def sync_edges(conn: Conn, user_id: str, scope: EdgeScope, *, at: datetime) -> None:

@@ -36,9 +36,11 @@ def write_claims(
     entity_ids: Mapping[str, UUID],
     at: datetime,
     replace: bool = False,
+    replace_all: bool = False,
 ) -> None:
     """Record the edges a memory states (`edges_for_fact` of its fact) as the memory's claims (with
-    `replace`, instead of the claims it had); the caller derives the edges again
+    `replace`, instead of what it claimed in the same slots; with `replace_all`, instead of all it
+    claimed); the caller derives the edges again
     (`engram.graph.edge_sync`).
 
     `entity_ids` maps canonical names to the nodes the fact's mentions were linked to; other endpoints
@@ -64,7 +66,10 @@ def write_claims(
             }
         )
     existing = claims_repo.claims_of_memories(conn, user_id, [memory_id])
-    if replace:  # the new value replaces what the memory said in the same slot; its other ties stay
+    if replace_all:  # the memory was read again: what it claimed before is no longer its reading
+        claims_repo.delete_claims_by_id(conn, user_id, [c["claim_id"] for c in existing])
+        existing = []
+    elif replace:  # the new value replaces what the memory said in the same slot; its other ties stay
         slots = {(c["from_id"], t) for c in wanted for t in _group(c["relationship_type"])}
         dropped = [c for c in existing if (c["from_id"], c["relationship_type"]) in slots]
         claims_repo.delete_claims_by_id(conn, user_id, [c["claim_id"] for c in dropped])

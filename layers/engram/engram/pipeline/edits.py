@@ -23,12 +23,14 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.operations import insert_operation
+from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.visibility import ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
-from engram.graph.edge_sync import sync_after_edit, sync_memories
+from engram.graph.edge_sync import sync_memories
 from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
+from engram.pipeline.edit_reading import read_edit, reclaim_edges, reread_metadata
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.scrubbing import redact_removed_detail
 from engram.pipeline.update import content_hash
@@ -224,8 +226,8 @@ def apply_user_edit(
 
     Only fields that actually differ count: re-sending the current values (a retried PUT) changes
     nothing and writes no version. A content change re-hashes and re-embeds (with `embedding`, which
-    the caller computed for `changes["content"]`) and drops the extracted `value` from metadata,
-    which would otherwise keep describing the old content to the duplicate check.
+    the caller computed for `changes["content"]`) and is read again (`engram.pipeline.edit_reading`):
+    the memory's slot and edge claims become the new text's, so the profile and the graph follow it.
     """
     if target["status"] != "active":
         raise Conflict(f"only active memories can be edited; this one is {target['status']}", field=field)
@@ -240,8 +242,12 @@ def apply_user_edit(
             content_hash=content_hash(diff["content"]), embedding=embedding, embedding_model=embedding_model
         )
         metadata = dict(target["metadata"] or {})
-        if metadata.pop("value", None) is not None:
-            columns["metadata"] = metadata
+        facts = read_edit(
+            diff["content"], metadata, observed_at=target["valid_from"] or datetime.now(UTC),
+            preferences=get_preferences(conn, user_id),
+        )  # fmt: skip
+        if reread_metadata(metadata, facts) != metadata:
+            columns["metadata"] = reread_metadata(metadata, facts)
     if "importance" in diff:
         columns["importance_score"] = IMPORTANCE_SCORES[diff["importance"]]
     columns["version"] = target["version"] + 1
@@ -257,7 +263,7 @@ def apply_user_edit(
     row = memory_repo.update_memory(conn, user_id, target["id"], columns)
     assert row is not None  # locked by the caller
     if "content" in diff:
-        sync_after_edit(conn, user_id, row["id"], row["content"], at=datetime.now(UTC))
+        reclaim_edges(conn, user_id, row["id"], facts, at=datetime.now(UTC))
     else:  # a new date or status moves the span of its edges
         sync_memories(conn, user_id, [row["id"]], at=datetime.now(UTC))
     memory_repo.insert_version(conn, user_id, row, operation="EDIT", strategy="edit", changed_by="user")

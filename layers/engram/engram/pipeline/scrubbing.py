@@ -28,6 +28,7 @@ from engram.db.repositories.operations import scrub_audit_for_memory
 from engram.graph.edge_sync import scope_of_memories, sync_edges
 from engram.language.forgetting import Scrubber, distinctive, normal_sentence
 from engram.language.text.words import words
+from engram.models import cap_evidence
 
 
 def source_ids_of(rows: Iterable[dict[str, Any]]) -> set[UUID]:
@@ -134,6 +135,8 @@ def scrub(
             changes = _scrubbed(target, row, rule, tied=row["_tied"] or row["_own"])
             if not changes:
                 continue
+            if "evidence" in changes:  # a short pointer by its CHECK: "[forgotten]" may lengthen it
+                changes["evidence"] = cap_evidence(changes["evidence"])
             emptied = any(not changes.get(c, row[c]) for c in target.required)
             if emptied or (target.table == "sources" and not row["_own"] and _nothing_kept(changes)):
                 repo.delete_row(conn, user_id, target, row)

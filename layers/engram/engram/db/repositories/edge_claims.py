@@ -49,20 +49,6 @@ def claims_of_memories(conn: Conn, user_id: str, memory_ids: Collection[UUID]) -
     ).fetchall()
 
 
-def claim_endpoint_names(conn: Conn, user_id: str, memory_id: UUID) -> list[dict[str, Any]]:
-    """Each claim of the memory with the names (name and aliases) of its ends; the user's own node
-    has none (the text says "I")."""
-    return conn.execute(
-        """SELECT c.id AS claim_id,
-                  CASE WHEN f.is_owner THEN NULL ELSE array_append(f.aliases, f.name) END AS from_names,
-                  CASE WHEN t.is_owner THEN NULL ELSE array_append(t.aliases, t.name) END AS to_names
-           FROM memory_edge_claims c
-           JOIN entities f ON f.id = c.from_entity_id JOIN entities t ON t.id = c.to_entity_id
-           WHERE c.user_id = %(uid)s AND c.memory_id = %(mid)s""",
-        {"uid": user_id, "mid": memory_id},
-    ).fetchall()
-
-
 def delete_claims_by_id(conn: Conn, user_id: str, claim_ids: Collection[int]) -> None:
     if claim_ids:
         conn.execute(
