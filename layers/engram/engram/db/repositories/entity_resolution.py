@@ -111,7 +111,7 @@ def _repoint_links(conn: Conn, params: dict[str, Any]) -> list[UUID]:
                              WHERE k.source_id = sm.source_id AND k.entity_id = %(keep)s)""",
         params,
     )
-    for table in ("sentiment_history", "timeline_events", "entity_notes"):
+    for table in ("sentiment_history", "entity_notes"):
         conn.execute(
             f"UPDATE {table} SET entity_id = %(keep)s WHERE user_id = %(uid)s AND entity_id = %(merged)s",
             params,
