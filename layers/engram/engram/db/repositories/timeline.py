@@ -26,16 +26,20 @@ from engram.db.repositories.search import SENSITIVITY_ORDER
 from engram.language.happenings import STANDING_TYPES, happening_kind
 
 TITLE_CHARS = 200
-# The day a memory is on the timeline; the same expression as `memories_timeline_idx`.
-TIMELINE_DATE = "coalesce(m.event_date, m.effective_from, m.document_date, m.created_at)"
+# The day a memory is on the timeline; the same expression as `memories_timeline_idx` (a CASE rather than
+# coalesce, which row-level security would keep out of the index conditions as possibly leaky).
+TIMELINE_DATE = (
+    "(CASE WHEN m.event_date IS NOT NULL THEN m.event_date WHEN m.effective_from IS NOT NULL THEN m.effective_from"
+    " WHEN m.document_date IS NOT NULL THEN m.document_date ELSE m.created_at END)"
+)
 _EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
 _LATEST = datetime(9999, 12, 30, tzinfo=UTC)
-_NO_ID = UUID(int=0)
 _MIN_BATCH = 64
 
-# One batch of the window after a keyset position, oldest first. The rule's inputs come with each row;
-# standing types without an event date can never be on the timeline, so they are not even read.
-_BATCH = f"""
+# One batch of the window, oldest first (`after`: past a keyset position). The rule's inputs come with
+# each row; standing types without an event date can never be on the timeline, so they are not read.
+# Every condition is one the planner can estimate, so a window is read through the index in its order.
+_BATCH_SQL = f"""
     SELECT m.id AS memory_id, {TIMELINE_DATE} AS event_date, m.memory_type,
            left(m.content, %(title_chars)s) AS title, m.event_date IS NOT NULL AS dated,
            m.supersedes_id IS NOT NULL AS supersedes, m.outcome AS description, m.source_id,
@@ -43,14 +47,18 @@ _BATCH = f"""
     FROM memories m
     WHERE m.user_id = %(uid)s AND m.status IN ('active', 'archived')
       AND {TIMELINE_DATE} >= %(start)s AND {TIMELINE_DATE} < %(end)s
-      AND ({TIMELINE_DATE}, m.id) > (%(after_date)s::timestamptz, %(after_id)s::uuid)
+      {{after}}
       AND (m.status = 'active' OR m.metadata->>'archived_reason' = 'expired')
       AND (m.memory_type <> ALL(%(standing)s::text[]) OR m.event_date IS NOT NULL)
-      AND (CASE m.sensitivity_level WHEN 'normal' THEN 0 WHEN 'sensitive' THEN 1 ELSE 2 END) <= %(ceiling)s
+      AND m.sensitivity_level = ANY(%(levels)s::text[])
       AND (%(ids)s::uuid[] IS NULL OR m.id = ANY(%(ids)s::uuid[]))
     ORDER BY {TIMELINE_DATE}, m.id
     LIMIT %(batch)s
 """
+_BATCH = _BATCH_SQL.format(after="")
+_BATCH_AFTER = _BATCH_SQL.format(
+    after=f"AND ({TIMELINE_DATE}, m.id) > (%(after_date)s::timestamptz, %(after_id)s::uuid)"
+)
 
 # The entity an event is about: the memory's subject if it has one, else the first entity linked.
 _ENTITIES = """
@@ -65,7 +73,7 @@ def _happenings(conn: Conn, params: dict[str, Any], batch: int) -> Iterator[dict
     """The window's rows the rule keeps, oldest first, read in batches of `batch` rows."""
     params = params | {"batch": batch}
     while True:
-        rows = conn.execute(_BATCH, params).fetchall()
+        rows = conn.execute(_BATCH if params["after_date"] is None else _BATCH_AFTER, params).fetchall()
         for row in rows:
             kind = happening_kind(
                 row["memory_type"], row["title"], dated=row["dated"], supersedes=row["supersedes"]
@@ -99,10 +107,12 @@ def timeline_window(
         "uid": user_id,
         "start": start or _EARLIEST,
         "end": end or _LATEST,
-        "after_date": after[0] if after else _EARLIEST,
-        "after_id": UUID(after[1]) if after else _NO_ID,
+        "after_date": after[0] if after else None,
+        "after_id": UUID(after[1]) if after else None,
         "standing": list(STANDING_TYPES),
-        "ceiling": SENSITIVITY_ORDER[sensitivity_max],
+        "levels": [
+            level for level, rank in SENSITIVITY_ORDER.items() if rank <= SENSITIVITY_ORDER[sensitivity_max]
+        ],
         "ids": [str(i) for i in memory_ids] if memory_ids is not None else None,
         "title_chars": TITLE_CHARS,
     }
