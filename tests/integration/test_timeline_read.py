@@ -28,7 +28,7 @@ def _fill(db: Any, user_id: str) -> None:
                                WHEN 1 THEN 'Teodor is a carpenter number ' || i
                                WHEN 2 THEN 'I prefer green tea, note ' || i
                                ELSE 'Dinner with Oona, evening ' || i END,
-                   CASE i %% 4 WHEN 0 THEN 'fact' WHEN 1 THEN 'fact' WHEN 2 THEN 'preference' ELSE 'event' END,
+                   CASE i %% 4 WHEN 2 THEN 'preference' WHEN 3 THEN 'event' ELSE 'fact' END,
                    CASE WHEN i %% 10 = 0 THEN 'superseded' ELSE 'active' END,
                    CASE WHEN i %% 4 = 3 THEN %(start)s + i * interval '150 minutes' END,
                    CASE WHEN i %% 7 = 0 THEN %(start)s + i * interval '151 minutes' END,

@@ -284,7 +284,8 @@ def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> dict[s
         gone AS (
             DELETE FROM memories m USING ids WHERE m.user_id = %(uid)s AND m.id = ANY(ids.a)
             RETURNING m.memory_type, left(m.content, %(title_chars)s) AS content,
-                      m.event_date IS NOT NULL AS dated, m.supersedes_id IS NOT NULL AS supersedes
+                      m.event_date IS NOT NULL AS dated, m.supersedes_id IS NOT NULL AS supersedes,
+                      m.recurrence IS NOT NULL AS recurring
         )
         SELECT (SELECT count(*) FROM gone) AS deleted,
                (SELECT coalesce(jsonb_agg(to_jsonb(g)), '[]'::jsonb) FROM gone g) AS gone,
@@ -301,7 +302,13 @@ def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> dict[s
     ).fetchone()
     assert row is not None
     on_timeline = sum(
-        happening_kind(g["memory_type"], g["content"], dated=g["dated"], supersedes=g["supersedes"])
+        happening_kind(
+            g["memory_type"],
+            g["content"],
+            dated=g["dated"],
+            supersedes=g["supersedes"],
+            recurring=g["recurring"],
+        )
         is not None
         for g in row["gone"]
     )

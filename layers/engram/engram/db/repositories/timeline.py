@@ -29,7 +29,8 @@ TITLE_CHARS = 200
 # The day a memory is on the timeline; the same expression as `memories_timeline_idx` (a CASE rather than
 # coalesce, which row-level security would keep out of the index conditions as possibly leaky).
 TIMELINE_DATE = (
-    "(CASE WHEN m.event_date IS NOT NULL THEN m.event_date WHEN m.effective_from IS NOT NULL THEN m.effective_from"
+    "(CASE WHEN m.event_date IS NOT NULL THEN m.event_date"
+    " WHEN m.effective_from IS NOT NULL THEN m.effective_from"
     " WHEN m.document_date IS NOT NULL THEN m.document_date ELSE m.created_at END)"
 )
 _EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
@@ -43,7 +44,7 @@ _BATCH_SQL = f"""
     SELECT m.id AS memory_id, {TIMELINE_DATE} AS event_date, m.memory_type,
            left(m.content, %(title_chars)s) AS title, m.event_date IS NOT NULL AS dated,
            m.supersedes_id IS NOT NULL AS supersedes, m.outcome AS description, m.source_id,
-           m.is_historical, m.recurrence, m.importance
+           m.is_historical, m.recurrence, m.importance, m.recurrence IS NOT NULL AS recurring
     FROM memories m
     WHERE m.user_id = %(uid)s AND m.status IN ('active', 'archived')
       AND {TIMELINE_DATE} >= %(start)s AND {TIMELINE_DATE} < %(end)s
@@ -76,7 +77,11 @@ def _happenings(conn: Conn, params: dict[str, Any], batch: int) -> Iterator[dict
         rows = conn.execute(_BATCH if params["after_date"] is None else _BATCH_AFTER, params).fetchall()
         for row in rows:
             kind = happening_kind(
-                row["memory_type"], row["title"], dated=row["dated"], supersedes=row["supersedes"]
+                row["memory_type"],
+                row["title"],
+                dated=row["dated"],
+                supersedes=row["supersedes"],
+                recurring=row["recurring"],
             )
             if kind is not None:
                 yield row | {"event_type": kind}
