@@ -1,4 +1,4 @@
-"""The timeline's rule on one memory: what kind of happening it records, or None (engram.language.happenings)."""
+"""The timeline's rule on one memory: the kind of happening it records, or None (not a happening)."""
 
 from __future__ import annotations
 
