@@ -14,6 +14,7 @@ from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.memories import get_memory, update_memory
 from engram.db.repositories.sources import insert_source
+from engram.db.repositories.timeline import timeline_window
 from engram.graph.edge_sync import sync_memories
 from engram.lifecycle.cleanup import CleanupResult, cleanup_user
 from tests.memory_factory import add_memories
@@ -70,21 +71,14 @@ def test_archiving_is_audited_as_a_soft_delete(db, user_id):
     assert ops == [{"operation": "DELETE", "hard_delete": False, "model": "maintenance"}]
 
 
-def test_timeline_events_of_an_archived_memory_are_kept(db, user_id):
+def test_an_event_archived_because_it_expired_stays_on_the_timeline(db, user_id):
     expires = BASE + timedelta(days=3)
     mid = remember(db, user_id, "Concert at the Fillmore on Saturday", expires_at=expires, event_date=BASE)
-    with db.user_transaction(user_id) as conn:
-        graph_repo.insert_timeline_event(
-            conn, user_id, memory_id=mid, entity_id=None, source_id=None, event_type="event",
-            event_date=BASE, title="Concert", description=None,
-        )  # fmt: skip
     cleanup_user(user_id, expires)
     with db.user_transaction(user_id) as conn:
-        kept = conn.execute(
-            "SELECT count(*) AS n FROM timeline_events WHERE memory_id = %s", (mid,)
-        ).fetchone()
+        listed = timeline_window(conn, user_id, start=None, end=None)
     assert memory(db, user_id, mid)["status"] == "archived"
-    assert kept["n"] == 1
+    assert [(r["memory_id"], r["event_date"]) for r in listed] == [(mid, BASE)]
 
 
 # --- trivial ---------------------------------------------------------------------------------------------
@@ -190,7 +184,7 @@ def test_reinforcement_restarts_an_observations_180_days(db, user_id):
 
 
 def test_deleting_an_observation_fixes_evidence_counters_and_reports_its_timeline_rows(db, user_id):
-    observation = remember(db, user_id, "Might be dating Dan", confidence=0.4)
+    observation = remember(db, user_id, "Went on a date with Dan", confidence=0.4)
     fact = remember(db, user_id, "Sarah is my sister", confidence=0.9)
     with db.user_transaction(user_id) as conn:
         sarah = graph_repo.upsert_entity(
@@ -209,10 +203,6 @@ def test_deleting_an_observation_fixes_evidence_counters_and_reports_its_timelin
         sync_memories(conn, user_id, [observation, fact], at=BASE)
         [edge] = rel_repo.derived_edges(conn, user_id)
         assert set(edge["evidence_memory_ids"]) == {observation, fact}
-        graph_repo.insert_timeline_event(
-            conn, user_id, memory_id=observation, entity_id=sarah, source_id=None, event_type="event",
-            event_date=BASE, title="date", description=None,
-        )  # fmt: skip
 
     result = cleanup_user(user_id, BASE + timedelta(days=180))
 

@@ -12,7 +12,7 @@ from engram.errors import DatabaseUnavailable
 SCHEMA_TABLES = {
     "users", "teams", "team_members", "sources", "memories", "memory_versions", "memory_relations",
     "memory_operations", "entities", "entity_notes", "relationships", "memory_entities", "source_mentions",
-    "sentiment_history", "memory_jobs", "memory_preferences", "profiles", "timeline_events", "feedback",
+    "sentiment_history", "memory_jobs", "memory_preferences", "profiles", "feedback",
     "storylines", "storyline_sources", "macros", "macro_storylines", "artifacts", "conversation_state",
 }  # fmt: skip
 

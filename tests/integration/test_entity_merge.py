@@ -1,5 +1,5 @@
 """Folding one node into another (a correction to a name already known) re-points everything that
-pointed at the merged node: edges, notes, memory links, source mentions, sentiment history and timeline
+pointed at the merged node: edges, notes, memory links, source mentions and sentiment history
 rows, and every other column that references a node. The merged name stays an alias of the keeper."""
 
 from __future__ import annotations
@@ -52,12 +52,7 @@ def test_a_merge_repoints_every_reference_and_keeps_the_merged_name(api, db, use
     assert mikey and michael
     note = api.post(f"/v1/entities/{mikey['id']}/notes", {"content": "prefers tea"}, user=user_id)
     assert note.status in (200, 201), note.body
-    with db.user_transaction(user_id) as conn:  # a timeline row and a sentiment row on the merged node
-        conn.execute(
-            """INSERT INTO timeline_events (user_id, entity_id, event_date, title)
-               VALUES (%s, %s, '2026-03-03', 'Dinner with Mikey')""",
-            (user_id, mikey["id"]),
-        )
+    with db.user_transaction(user_id) as conn:  # a sentiment row on the merged node
         conn.execute(
             "INSERT INTO sentiment_history (user_id, entity_id, sentiment) VALUES (%s, %s, 0.8)",
             (user_id, mikey["id"]),
@@ -70,7 +65,6 @@ def test_a_merge_repoints_every_reference_and_keeps_the_merged_name(api, db, use
         "memory_entities.entity_id",
         "source_mentions.entity_id",
         "sentiment_history.entity_id",
-        "timeline_events.entity_id",
     ):
         assert merged_refs[column] > 0, column  # the merge has something to re-point in each
 
@@ -81,7 +75,7 @@ def test_a_merge_repoints_every_reference_and_keeps_the_merged_name(api, db, use
     assert keeper is not None and keeper["id"] == michael["id"] and "mikey" in keeper["aliases"]
     assert set(_references(db, user_id, mikey["id"]).values()) == {0}
     after = _references(db, user_id, michael["id"])
-    for column in ("entity_notes.entity_id", "sentiment_history.entity_id", "timeline_events.entity_id"):
+    for column in ("entity_notes.entity_id", "sentiment_history.entity_id"):
         assert after[column] >= merged_refs[column] + kept_refs[column], column
     for column in ("memory_entities.entity_id", "source_mentions.entity_id", "relationships.from_entity_id"):
         assert after[column] >= max(merged_refs[column], kept_refs[column]), column

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from engram.db.connection import Database
+from engram.db.repositories.timeline import timeline_window
 from engram.lifecycle.account import export_user
 from engram.lifecycle.account_models import ImportRequest
 from engram.lifecycle.importer import import_records
@@ -172,10 +173,10 @@ def test_facts_keep_their_memory_fields(db, user_id) -> None:
     assert memory["is_historical"] is True and memory["created_at"].isoformat().startswith("2024-02-20")
     assert memory["event_date"].isoformat().startswith("2024-03-03")
     with db.user_transaction(user_id) as conn:
-        events = conn.execute(
-            "SELECT title FROM timeline_events WHERE memory_id = %s", (memory["id"],)
-        ).fetchall()
-    assert events == [{"title": "Dentist appointment on March 3rd"}]
+        events = timeline_window(conn, user_id, start=None, end=None, sensitivity_max="sensitive")
+    assert [(e["memory_id"], e["title"], e["event_date"]) for e in events] == [
+        (memory["id"], "Dentist appointment on March 3rd", memory["event_date"])
+    ]
 
 
 def test_importing_the_same_facts_twice_creates_nothing_new(db, user_id) -> None:

@@ -23,6 +23,7 @@ import pytest
 
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
+from engram.db.repositories.timeline import derived_timeline
 from engram.domain.jobs import Job, NewJob
 from engram.jobs.queue import LocalJobQueue, reset_job_queue
 from engram.jobs.runner import get_job_handler, run_claimed_job
@@ -150,7 +151,6 @@ STATE_QUERIES = {
                 JOIN entities t ON t.id = r.to_entity_id WHERE r.user_id = %(u)s ORDER BY 1, 2, 3""",
     "memory_entities": "SELECT count(*) FROM memory_entities WHERE user_id = %(u)s",
     "source_mentions": "SELECT count(*) FROM source_mentions WHERE user_id = %(u)s",
-    "timeline": "SELECT count(*) FROM timeline_events WHERE user_id = %(u)s",
     "sentiment": "SELECT count(*) FROM sentiment_history WHERE user_id = %(u)s",
     "conversations": """SELECT conversation_id, message_count, jsonb_array_length(recent_messages) AS recent,
                                rolling_summary FROM conversation_state WHERE user_id = %(u)s ORDER BY 1""",
@@ -162,10 +162,12 @@ STATE_QUERIES = {
 
 def state(db: Database, user_id: str) -> dict[str, list[tuple[Any, ...]]]:
     with db.user_transaction(user_id) as conn:
-        return {
+        tables = {
             name: [tuple(row.values()) for row in conn.execute(query, {"u": user_id}).fetchall()]
             for name, query in STATE_QUERIES.items()
         }
+        timeline = [(e["event_type"], e["title"]) for e in derived_timeline(conn, user_id)]
+    return tables | {"timeline": timeline}
 
 
 @contextmanager

@@ -11,9 +11,10 @@
 `keep_forever` rows are never touched by any rule. Every rule fires at its boundary (`<=`), one
 set-based statement per rule, all rules in one transaction per user, so a failed run changes nothing.
 
-History is kept: archiving never deletes, so the `timeline_events` rows of archived memories stay
-(the timeline read lists active memories; an export still has them). Only a deleted observation takes
-its timeline rows with it (cascade), and those are counted in `observation_timeline_events_deleted`.
+History is kept: archiving never deletes (an export still has archived memories, and an event archived
+because its date passed stays on the timeline, which is derived from the memories). Only a deleted
+observation leaves the timeline with its row; how many of them were on it is counted in
+`observation_timeline_events_deleted`.
 """
 
 from __future__ import annotations

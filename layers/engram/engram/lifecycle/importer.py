@@ -13,7 +13,7 @@ Order of business for one request (at most `MAX_IMPORT_ITEMS` items, already val
    transaction — a model call never holds row locks;
 4. ONE write transaction, serialised per user by an advisory lock: nodes resolved, memories inserted
    (version 1, an ADD version row and an ADD audit row each, like the write path), entity memories
-   linked to their nodes, timeline events for events, node counters refreshed.
+   linked to their nodes, node counters refreshed (the timeline is derived from the memories).
 
 Imported memories have no source (there was no episode) and facts are not linked to the graph unless
 they are entity memories with a name.
@@ -150,7 +150,7 @@ def _items(
 
 def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -> None:
     """Step 4, in one transaction serialised per user: what no concurrent import stored meanwhile is
-    resolved to its node, inserted once per node and content, linked, put on the timeline."""
+    resolved to its node, inserted once per node and content, linked."""
     account_repo.lock_user_imports(conn, user_id)
     # Another import of the same file may have committed while we were embedding.
     held = account_repo.existing_hashes(conn, user_id, [i.hash for i in items])
@@ -162,7 +162,6 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
     account_repo.insert_imported_memories(conn, user_id, [i.columns for i in to_insert])
     links = [(i.columns["id"], i.entity_id) for i in to_insert if i.entity_id is not None]
     account_repo.link_imported_memories(conn, user_id, links)
-    account_repo.insert_imported_timeline(conn, user_id, [i.columns["id"] for i in to_insert])
     _claim_ties(conn, user_id, [i for i in to_insert if i.entity_id is not None and i.node is not None])
     account_repo.apply_legacy_entity_fields(
         conn,

@@ -5,7 +5,8 @@ Order of business for each fact:
    subject+attribute, the same content hash or the same entity name);
 2. an exact or near-exact duplicate is reinforced in code, without asking a model;
 3. otherwise the decider (LLM or rules) picks ADD / UPDATE(replace|append|supersede) / DELETE / NOOP;
-4. execute: memory rows, version history, relations, audit, entity links, sentiment, timeline.
+4. execute: memory rows, version history, relations, audit, entity links, sentiment. (The timeline is
+   derived from the memories when it is read: nothing to write for it.)
 
 The decision is made outside the write transaction (a model call must not hold row locks); the
 write transaction re-reads the target under FOR UPDATE and falls back to ADD if it changed.
@@ -392,7 +393,6 @@ def _add(
             conn, ctx.user_id, row["id"], related.id, "extends", confidence=related.similarity
         )
     entity_ids = _link_graph(conn, fact, row, ctx)
-    _timeline(conn, fact, row, ctx, entity_ids)
     return AppliedFact(
         OperationResult(
             operation="ADD", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
@@ -535,7 +535,6 @@ def _supersede(
         conn, ctx.user_id, new_row["id"], target["id"], "supersedes", evidence=cap_evidence(fact.evidence)
     )
     entity_ids = _link_graph(conn, fact, new_row, ctx, retired=[target["id"]])
-    _timeline(conn, fact, new_row, ctx, entity_ids)
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -690,20 +689,10 @@ def _link_mentions(
     graph_repo.refresh_entity_counters(conn, ctx.user_id, entity_ids)
 
 
-def _timeline(
-    conn: Conn, fact: CandidateFact, row: dict[str, Any], ctx: FactContext, entity_ids: list[UUID]
-) -> None:
-    when = fact.event_date or (fact.effective_from if fact.memory_type == "event" else None)
-    if fact.memory_type != "event" and fact.event_date is None:
-        return
-    graph_repo.insert_timeline_event(
-        conn,
-        ctx.user_id,
-        memory_id=row["id"],
-        entity_id=entity_ids[0] if entity_ids else None,
-        source_id=ctx.source_id,
-        event_type=fact.memory_type,
-        event_date=when or ctx.observed_at,
-        title=row["content"][:200],
-        description=fact.outcome,
-    )
+def _true_since(fact: CandidateFact, ctx: FactContext) -> datetime:
+    """When what the fact states began: its effective date, a past event date, or when it was said."""
+    if fact.effective_from is not None:
+        return fact.effective_from
+    if fact.event_date is not None and fact.event_date <= ctx.observed_at:
+        return fact.event_date
+    return ctx.observed_at

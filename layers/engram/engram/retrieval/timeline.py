@@ -1,5 +1,9 @@
 """`POST /v1/timeline`: what happened (or will) in a period, in date order, grouped by day.
 
+The events are the memories that record something that happened (an activity, an event, a change, a
+decision, an action), derived from the memories when read (`engram.db.repositories.timeline`), each on
+its event date, else its effective date, else the date of the note it came from, else when recorded.
+
 A request names the window directly (`start`/`end`) or in words (`query`). Words are resolved against
 the current time with the write path's own temporal grammar (`engram.language.temporal`: "last week",
 "in March", "yesterday", "since June", "between March and June"), plus what that grammar has no use for
@@ -28,7 +32,7 @@ from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters
 from engram.db.repositories.timeline import timeline_window
 from engram.errors import ValidationFailed
-from engram.language.temporal import detect_tense, find_dates
+from engram.language.temporal import DateMention, detect_tense, find_dates
 from engram.models import TimelineRequest
 from engram.providers.factory import get_embedder
 from engram.retrieval.recall import direct_match
@@ -54,6 +58,8 @@ _PAST_N = re.compile(
 )
 _RECENT = re.compile(r"\b(?:recently|lately|these days|of late)\b", re.IGNORECASE)
 _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
+_THIS_WEEK = re.compile(r"\b(?:this|the current) week\b(?!end)", re.IGNORECASE)
+THIS_WEEK_DAYS = 7
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a few": 3, "few": 3, "couple of": 2}  # fmt: skip
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
@@ -128,7 +134,7 @@ def resolve_period(query: str, now: datetime) -> Period | None:
             end = now  # "since March": from March until now
         elif mention.role == "start":
             end = None  # "from June" / "starting Monday": open-ended
-        windows.append((mention.value, end))
+        windows.append((_looking_back(query, mention, now, tense), end))
         spans.append((mention.start, mention.end))
     if not windows:
         return None
@@ -139,6 +145,16 @@ def resolve_period(query: str, now: datetime) -> Period | None:
         end=None if any(e is None for e in ends) else max(e for e in ends if e is not None),
         spans=tuple(sorted(spans)),
     )
+
+
+def _looking_back(query: str, mention: DateMention, now: datetime, tense: str) -> datetime:
+    """Where a mentioned period starts. "What happened this week" asked early in the week means the
+    days just past: the week reaches back THIS_WEEK_DAYS days (today included) when its Monday is
+    nearer than that, so what happened on Sunday is still "this week" on a Tuesday."""
+    if tense == "future" or not _THIS_WEEK.fullmatch(query[mention.start : mention.end].strip()):
+        return mention.value
+    days_back = datetime.combine(now.date(), datetime.min.time(), UTC) - timedelta(days=THIS_WEEK_DAYS - 1)
+    return min(mention.value, days_back)
 
 
 def remaining_words(query: str, spans: tuple[tuple[int, int], ...] = ()) -> str:
@@ -164,8 +180,8 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
         data = json.loads(raw)
-        return datetime.fromisoformat(data["d"]), str(data["k"])
-    except (binascii.Error, ValueError, KeyError, TypeError) as err:
+        return datetime.fromisoformat(data["d"]), str(UUID(str(data["k"])))
+    except (binascii.Error, ValueError, KeyError, TypeError, AttributeError) as err:
         raise ValidationFailed("is not a cursor this API returned", field="cursor") from err
 
 

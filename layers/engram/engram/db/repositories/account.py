@@ -22,6 +22,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.db.repositories.timeline import derived_timeline
 
 # (table, the column holding the user id), children first. `users` itself is deleted last, separately.
 FORGET_ORDER: tuple[tuple[str, str], ...] = (
@@ -31,7 +32,6 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("macros", "user_id"),
     ("storylines", "user_id"),
     ("artifacts", "user_id"),
-    ("timeline_events", "user_id"),
     ("sentiment_history", "user_id"),
     ("source_mentions", "user_id"),
     ("memory_edge_claims", "user_id"),
@@ -127,7 +127,6 @@ _SECTIONS: dict[str, tuple[str, str, str]] = {
     "relationships": ("relationships t", "", "t.created_at, t.id"),
     "notes": ("entity_notes t", "", "t.date_added, t.id"),
     "sentiment_history": ("sentiment_history t", "", "t.created_at, t.id"),
-    "timeline_events": ("timeline_events t", "", "t.event_date, t.id"),
     # A note's raw_content repeats its content; a conversation's keeps what content does not (each
     # message's role, speaker, time and client id), so only conversations carry it.
     "sources": (
@@ -185,7 +184,9 @@ def export_section(conn: Conn, user_id: str, section: str) -> list[dict[str, Any
 
 
 def export_sections(conn: Conn, user_id: str) -> dict[str, list[dict[str, Any]]]:
-    return {section: export_section(conn, user_id, section) for section in _SECTIONS}
+    """Every section; `timeline_events` is the timeline derived from the memories (there is no table)."""
+    sections = {section: export_section(conn, user_id, section) for section in _SECTIONS}
+    return sections | {"timeline_events": derived_timeline(conn, user_id)}
 
 
 def export_user_row(conn: Conn, user_id: str) -> dict[str, Any] | None:
@@ -305,28 +306,6 @@ def link_imported_memories(conn: Conn, user_id: str, links: Sequence[tuple[UUID,
            FROM unnest(%s::uuid[], %s::uuid[]) AS l(memory_id, entity_id)
            ON CONFLICT (memory_id, entity_id) DO NOTHING""",
         (user_id, [m for m, _ in links], [e for _, e in links]),
-    )
-
-
-def insert_imported_timeline(conn: Conn, user_id: str, memory_ids: Sequence[UUID]) -> None:
-    """Timeline events for imported events and dated facts, by the write path's rule (`_timeline`)."""
-    if not memory_ids:
-        return
-    conn.execute(
-        """
-        INSERT INTO timeline_events
-            (user_id, memory_id, entity_id, event_type, event_date, title, description)
-        SELECT m.user_id, m.id,
-               (SELECT me.entity_id FROM memory_entities me WHERE me.memory_id = m.id ORDER BY me.created_at
-                LIMIT 1),
-               m.memory_type,
-               coalesce(m.event_date, CASE WHEN m.memory_type = 'event' THEN m.effective_from END,
-                        m.created_at),
-               left(m.content, 200), m.outcome
-        FROM memories m
-        WHERE m.user_id = %s AND m.id = ANY(%s) AND (m.memory_type = 'event' OR m.event_date IS NOT NULL)
-        """,
-        (user_id, list(memory_ids)),
     )
 
 

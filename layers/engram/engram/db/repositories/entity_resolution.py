@@ -108,7 +108,7 @@ def rename_entity(conn: Conn, user_id: str, entity_id: UUID, *, name: str, canon
 
 
 def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[str, Any]:
-    """Fold `merged` into `keep`: memories, sources, sentiment, notes, timeline and edges re-pointed,
+    """Fold `merged` into `keep`: memories, sources, sentiment, notes and edges re-pointed,
     duplicate current edges combined (evidence and co-mentions summed), the merged names kept as
     aliases, then the merged node deleted so no duplicate remains. Returns the merged row (for the
     audit), the memory ids that changed node and those whose edge claims did (the caller derives
@@ -129,7 +129,7 @@ def merge_entities(conn: Conn, user_id: str, keep: UUID, merged: UUID) -> dict[s
 
 
 def _repoint_links(conn: Conn, params: dict[str, Any]) -> list[UUID]:
-    """Memories, sources, sentiment, timeline and notes of the merged node now point at the keeper; a
+    """Memories, sources, sentiment and notes of the merged node now point at the keeper; a
     memory or source already linked to both keeps its one keeper link. Returns the memories that moved."""
     memory_ids = [
         r["memory_id"]
@@ -149,7 +149,7 @@ def _repoint_links(conn: Conn, params: dict[str, Any]) -> list[UUID]:
                              WHERE k.source_id = sm.source_id AND k.entity_id = %(keep)s)""",
         params,
     )
-    for table in ("sentiment_history", "timeline_events", "entity_notes"):
+    for table in ("sentiment_history", "entity_notes"):
         conn.execute(
             f"UPDATE {table} SET entity_id = %(keep)s WHERE user_id = %(uid)s AND entity_id = %(merged)s",
             params,

@@ -65,10 +65,6 @@ SCRUBBED: tuple[Target, ...] = (
         tie="conversation_id = ANY(%(convs)s::text[])",
     ),
     Target(
-        "timeline_events", ("id",), ("title", "description"), required=("title",),
-        tie="memory_id = ANY(%(mids)s::uuid[]) OR source_id = ANY(%(sids)s::uuid[])",
-    ),
-    Target(
         "profiles", ("id",), ("value",), required=("value",), tie="source_memory_ids && %(mids)s::uuid[]"
     ),
     Target(
@@ -118,7 +114,7 @@ NOT_FREE_TEXT = frozenset(
     entity_notes.user_id entity_notes.added_by entity_notes.lifetime
     memory_entities.user_id memory_entities.mention_type source_mentions.user_id
     memory_edge_claims.user_id memory_edge_claims.kind memory_edge_claims.relationship_type
-    sentiment_history.user_id timeline_events.user_id timeline_events.event_type
+    sentiment_history.user_id
     profiles.user_id profiles.category profiles.key profiles.sensitivity_level
     feedback.user_id feedback.kind feedback.action
     storylines.user_id storylines.embedding_model storylines.state storylines.ttl_policy

@@ -127,24 +127,3 @@ def insert_sentiment(
            VALUES (%s, %s, %s, %s, %s, %s, %s)""",
         (user_id, entity_id, memory_id, sentiment, context, source_id, at),
     )
-
-
-def insert_timeline_event(
-    conn: Conn,
-    user_id: str,
-    *,
-    memory_id: UUID,
-    entity_id: UUID | None,
-    source_id: UUID | None,
-    event_type: str,
-    event_date: datetime,
-    title: str,
-    description: str | None,
-) -> None:
-    conn.execute(
-        """INSERT INTO timeline_events
-               (user_id, memory_id, entity_id, source_id, event_type, event_date, title,
-                                        description)
-           VALUES (%s, %s, %s, %s, %s, %s, %s, %s)""",
-        (user_id, memory_id, entity_id, source_id, event_type, event_date, title, description),
-    )

@@ -31,6 +31,8 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from engram.db.connection import Conn
+from engram.db.repositories.timeline import TITLE_CHARS
+from engram.language.happenings import happening_kind
 from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
 
 # --- rules: cleanup, decay, salience, relationship strength ---------------------------------------------
@@ -238,11 +240,11 @@ def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> dict[s
     """Observations (confidence < 0.6) not reinforced for 180 days (`<= now - 180d`) are deleted.
 
     The same definition of an observation as the write path's per-cycle sweep and the extraction
-    window (`engram.ranking`). In one statement: the rows go (versions, relations, entity links and their
-    timeline events by cascade), graph edges drop them from their evidence (the edges themselves fade
-    by decay), the entities they mentioned get exact mention counts, and each deletion is audited with
-    ids only. Returns `deleted` and `timeline_events` (removed with their memory, reported so it is
-    not silent).
+    window (`engram.ranking`). In one statement: the rows go (versions, relations and entity links by
+    cascade), graph edges drop them from their evidence (the edges themselves fade by decay), the
+    entities they mentioned get exact mention counts, and each deletion is audited with ids only.
+    Returns `deleted` and `timeline_events`: how many of them were on the timeline (which is derived
+    from the memories, so they left it with their row; reported so it is not silent).
     """
     row = conn.execute(
         """
@@ -279,21 +281,38 @@ def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> dict[s
             FROM doomed d
             RETURNING 1
         ),
-        events AS (
-            SELECT count(*) AS n FROM timeline_events t, ids
-            WHERE t.user_id = %(uid)s AND t.memory_id = ANY(ids.a)
-        ),
         gone AS (
-            DELETE FROM memories m USING ids WHERE m.user_id = %(uid)s AND m.id = ANY(ids.a) RETURNING 1
+            DELETE FROM memories m USING ids WHERE m.user_id = %(uid)s AND m.id = ANY(ids.a)
+            RETURNING m.memory_type, left(m.content, %(title_chars)s) AS content,
+                      m.event_date IS NOT NULL AS dated, m.supersedes_id IS NOT NULL AS supersedes,
+                      m.recurrence IS NOT NULL AS recurring
         )
-        SELECT (SELECT count(*) FROM gone) AS deleted, (SELECT n FROM events) AS timeline_events,
+        SELECT (SELECT count(*) FROM gone) AS deleted,
+               (SELECT coalesce(jsonb_agg(to_jsonb(g)), '[]'::jsonb) FROM gone g) AS gone,
                (SELECT count(*) FROM pruned) + (SELECT count(*) FROM counters)
                + (SELECT count(*) FROM audit) AS side_effects
         """,
-        _params(user_id, now, established=ESTABLISHED_CONFIDENCE, max_age=OBSERVATION_MAX_AGE),
+        _params(
+            user_id,
+            now,
+            established=ESTABLISHED_CONFIDENCE,
+            max_age=OBSERVATION_MAX_AGE,
+            title_chars=TITLE_CHARS,
+        ),
     ).fetchone()
     assert row is not None
-    return {"deleted": int(row["deleted"]), "timeline_events": int(row["timeline_events"])}
+    on_timeline = sum(
+        happening_kind(
+            g["memory_type"],
+            g["content"],
+            dated=g["dated"],
+            supersedes=g["supersedes"],
+            recurring=g["recurring"],
+        )
+        is not None
+        for g in row["gone"]
+    )
+    return {"deleted": int(row["deleted"]), "timeline_events": on_timeline}
 
 
 # --- decay ----------------------------------------------------------------------------------------------
