@@ -1,9 +1,10 @@
 """Rebuild every derived view of a user from the memories alone and compare it with the live rows.
 
 Memories are the one source of truth: graph edges, the profile and the search dictionaries are
-derived from them. After any change, deriving them again from scratch must give exactly what the live
-views hold; a difference means a write path kept its own reading of something. Used after every step
-of the consistency stories and by the tests of each write path.
+derived from them and stored. After any change, deriving them again from scratch must give exactly what
+the live views hold; a difference means a write path kept its own reading of something. (The timeline
+is not stored: it is read from the memories on each request.) Used after every step of the
+consistency stories and by the tests of each write path.
 """
 
 from __future__ import annotations
