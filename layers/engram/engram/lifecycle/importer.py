@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -40,7 +40,7 @@ from engram.db.repositories.preferences import get_preferences
 from engram.errors import ValidationFailed
 from engram.graph.edge_sync import sync_memories
 from engram.graph.edge_writer import write_claims
-from engram.graph.edges import tie_edges
+from engram.graph.edges import edges_for_fact, tie_edges
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name
 from engram.language.privacy import matches_topics, redact_model, redact_secrets
@@ -51,8 +51,9 @@ from engram.lifecycle.account_models import (
     LegacyEntity,
     SkippedItem,
 )
-from engram.models import IMPORTANCE_SCORES, EntityMention, MemoryPreferences
+from engram.models import IMPORTANCE_SCORES, CandidateFact, EntityMention, MemoryPreferences
 from engram.observability import logger
+from engram.pipeline.edit_reading import read_edit, reread_metadata
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
@@ -73,6 +74,7 @@ class _Item:
     node: dict[str, Any] | None = None  # resolve_entity arguments, for entity memories
     legacy: LegacyEntity | None = None
     entity_id: UUID | None = None
+    facts: list[CandidateFact] = field(default_factory=list)  # its text read as a note would be
 
     @property
     def hash(self) -> str:
@@ -162,7 +164,7 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
     account_repo.insert_imported_memories(conn, user_id, [i.columns for i in to_insert])
     links = [(i.columns["id"], i.entity_id) for i in to_insert if i.entity_id is not None]
     account_repo.link_imported_memories(conn, user_id, links)
-    _claim_ties(conn, user_id, [i for i in to_insert if i.entity_id is not None and i.node is not None])
+    _claim(conn, user_id, to_insert)
     account_repo.apply_legacy_entity_fields(
         conn,
         user_id,
@@ -181,27 +183,46 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
     graph_repo.refresh_entity_counters(conn, user_id, sorted({e for _, e in links}, key=str))
 
 
-def _claim_ties(conn: Conn, user_id: str, items: list[_Item]) -> None:
-    """An imported "Sarah is my sister" states the user's tie as the same note would: its claims, and
-    the edges derived from them."""
+def _read(item: _Item, prefs: MemoryPreferences) -> _Item:
+    """An imported text is read as the same note would be (`engram.pipeline.edit_reading`): its slot
+    fills the metadata a record did not give, and its facts are the edges it claims."""
+    columns = item.columns
+    metadata = dict(columns["metadata"])
+    item.facts = read_edit(
+        columns["content"], {"subject": columns.get("name") or ""}, observed_at=columns["valid_from"],
+        preferences=prefs,
+    )  # fmt: skip
+    if "attribute" not in metadata:
+        columns["metadata"] = reread_metadata(metadata, item.facts)
+    return item
+
+
+def _claim(conn: Conn, user_id: str, items: list[_Item]) -> None:
+    """The edges the imported memories state, like the same notes would: the user's tie to a person
+    the record names ("sister"), and those of the facts read from its text; then derived."""
     claimed = []
     for item in items:
+        specs = [spec for fact in item.facts for spec in edges_for_fact(fact)]
+        nodes: dict[str, UUID] = {}
         node = item.node
-        assert node is not None and item.entity_id is not None
-        if node["kind"] != "person" or not node["relationship"]:
-            continue
-        mention = EntityMention(
-            name=node["name"],
-            kind="person",
-            entity_type=node["entity_type"],
-            relationship=node["relationship"],
-        )
-        write_claims(
-            conn, user_id, tie_edges(mention, description=item.columns["content"]),
-            memory_id=item.columns["id"], entity_ids={canonical_name(node["name"]): item.entity_id},
-            at=node["at"],
-        )  # fmt: skip
-        claimed.append(item.columns["id"])
+        if node is not None and item.entity_id is not None:
+            nodes[canonical_name(node["name"])] = item.entity_id
+            if node["kind"] == "person" and node["relationship"]:
+                mention = EntityMention(
+                    name=node["name"], kind="person", entity_type=node["entity_type"],
+                    relationship=node["relationship"],
+                )  # fmt: skip
+                specs = tie_edges(mention, description=item.columns["content"]) + specs
+        if specs:
+            write_claims(
+                conn,
+                user_id,
+                specs,
+                memory_id=item.columns["id"],
+                entity_ids=nodes,
+                at=item.columns["valid_from"],
+            )
+            claimed.append(item.columns["id"])
     sync_memories(conn, user_id, claimed, at=datetime.now(UTC))
 
 
@@ -293,7 +314,7 @@ def _entity_item(
         "relationship": entity.relationship,
         "at": first,
     }
-    return _Item("entity", index, columns, node=node, legacy=entity)
+    return _read(_Item("entity", index, columns, node=node, legacy=entity), prefs)
 
 
 def _fact_item(
@@ -340,7 +361,7 @@ def _fact_item(
             "relationship": fact.relationship,
             "at": valid_from,
         }
-    return _Item("fact", index, columns, node=node)
+    return _read(_Item("fact", index, columns, node=node), prefs)
 
 
 def _first_of_each_hash(items: Sequence[_Item], held: set[str], result: ImportResult) -> list[_Item]:

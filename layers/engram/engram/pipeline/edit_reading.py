@@ -1,4 +1,5 @@
-"""A memory the user rewrote is read again, so what the memory says (its subject/attribute/value and the
+"""A text written outside extraction (a user's edit of a memory, an imported record) is read as a note
+would be, so what the memory says (its subject/attribute/value and the
 edges it claims) is its new text's, not the old text's.
 
 The user edits a memory's text directly (PUT /v1/memories/{id}). Its metadata and edge claims were
