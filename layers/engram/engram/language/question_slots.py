@@ -2,7 +2,7 @@
 
 A memory's extraction already records what it answers (metadata subject / attribute / value, from both
 write engines' vocabulary: employer, location, school, relationship:<person>, owns:<thing>, diet ...),
-while its sentence often shares no word with the question ("I joined Mossgrove" answers "where do I
+while its sentence often shares no word with the question ("I joined Acme" answers "where do I
 work?"). This reads a question into the (subject, attribute) pairs it asks for, so search can match
 memories by what they answer rather than by the words they happen to use. Pure: no I/O.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 USER_SUBJECT = "user"
 
-# A partner is the value of a relationship, not a kind of relationship: "relationship:Yara" = "engaged".
+# A partner is the value of a relationship, not a kind of relationship: "relationship:Noa" = "engaged".
 _PARTNER_VALUES = (
     r"partner|dating|date|engaged|fianc|married|marriage|wife|husband|spouse|girlfriend|boyfriend|"
     r"together|broke up|split|separated|divorced|single|widow"
@@ -25,7 +25,7 @@ _PARTNER_VALUES = (
 class AttributeRule:
     """Stored attributes matching `pattern` (SQL LIKE), optionally only with a value matching `value`
     (a case-insensitive regex; "" for any); `any_subject` when the attribute is stored on the other
-    person ("Yara" / relation / "fiancée" answers who the user's partner is)."""
+    person ("Noa" / relation / "fiancée" answers who the user's partner is)."""
 
     pattern: str
     value: str = ""
@@ -49,36 +49,96 @@ _HEALTH = (
 # Question words (lowercased, exact) -> the attributes they ask for. Words of kinds, never of examples.
 SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
     **dict.fromkeys(
-        ("work", "works", "working", "worked", "job", "jobs", "employer", "employed", "company", "office",
-         "boss", "career", "workplace"),
+        (
+            "work",
+            "works",
+            "working",
+            "worked",
+            "job",
+            "jobs",
+            "employer",
+            "employed",
+            "company",
+            "office",
+            "boss",
+            "career",
+            "workplace",
+        ),
         _EMPLOYER,
     ),
     **dict.fromkeys(("title", "position", "role", "promoted", "promotion"), (AttributeRule("job_title"),)),
     **dict.fromkeys(
-        ("live", "lives", "living", "lived", "home", "city", "town", "country", "address", "reside",
-         "resides", "based", "move", "moved"),
+        (
+            "live",
+            "lives",
+            "living",
+            "lived",
+            "home",
+            "city",
+            "town",
+            "country",
+            "address",
+            "reside",
+            "resides",
+            "based",
+            "move",
+            "moved",
+        ),
         (AttributeRule("location"),),
     ),
     **dict.fromkeys(("hometown", "grew", "born"), (AttributeRule("hometown"),)),
     **dict.fromkeys(
-        ("study", "studies", "studying", "studied", "school", "university", "college", "student", "degree",
-         "enrolled", "campus", "uni"),
+        (
+            "study",
+            "studies",
+            "studying",
+            "studied",
+            "school",
+            "university",
+            "college",
+            "student",
+            "degree",
+            "enrolled",
+            "campus",
+            "uni",
+        ),
         (AttributeRule("school"),),
     ),
     **dict.fromkeys(
-        ("partner", "dating", "date", "married", "marry", "wife", "husband", "spouse", "girlfriend",
-         "boyfriend", "fiance", "fiancé", "fiancee", "fiancée", "engaged", "relationship", "seeing",
-         "single"),
+        (
+            "partner",
+            "dating",
+            "date",
+            "married",
+            "marry",
+            "wife",
+            "husband",
+            "spouse",
+            "girlfriend",
+            "boyfriend",
+            "fiance",
+            "fiancé",
+            "fiancee",
+            "fiancée",
+            "engaged",
+            "relationship",
+            "seeing",
+            "single",
+        ),
         _PARTNER,
     ),
-    **dict.fromkeys(("phone", "smartphone", "mobile"), (AttributeRule("phone"), AttributeRule("owns:%phone%"))),
-    **dict.fromkeys(("car", "drive", "drives", "driving", "vehicle"), (AttributeRule("car"), AttributeRule("owns:car"))),
+    **dict.fromkeys(
+        ("phone", "smartphone", "mobile"), (AttributeRule("phone"), AttributeRule("owns:%phone%"))
+    ),
+    **dict.fromkeys(
+        ("car", "drive", "drives", "driving", "vehicle"), (AttributeRule("car"), AttributeRule("owns:car"))
+    ),
     **dict.fromkeys(("diet", "eat", "eats", "vegetarian", "vegan"), (AttributeRule("diet"),)),
     **dict.fromkeys(("health", "healthy", "sick", "ill", "hospital", "doing", "alive"), _HEALTH),
     **dict.fromkeys(("pet", "pets", "dog", "cat"), (AttributeRule("pet%"), AttributeRule("owns:%"))),
     **dict.fromkeys(("allergy", "allergic", "allergies"), (AttributeRule("allergy%"),)),
 }
-# "how is Biscuit?" / "how's my grandfather?": how someone is doing is their health or status.
+# "how is Rex?" / "how's my aunt?": how someone is doing is their health or status.
 _HOW_IS = re.compile(r"\bhow(?:'s|\s+(?:is|are|was|has))\b", re.I)
 # "do I have a bike?", "what laptop do I use?", "do we own a piano?": a possession named in the question.
 _POSSESSION = re.compile(

@@ -126,7 +126,12 @@ def rank_candidates(
         relevance = (score - worst) / spread if best > worst else 1.0
         # NULL unless the vector signal found it or a threshold asked for it (`hybrid_candidates`)
         similarity = float(row.similarity or 0.0)
-        if params.threshold and similarity < params.threshold and row.fts_rank is None and row.slot_rank is None:
+        if (
+            params.threshold
+            and similarity < params.threshold
+            and row.fts_rank is None
+            and row.slot_rank is None
+        ):
             continue
         parts = {
             "relevance": weights[0] * relevance,

@@ -274,13 +274,15 @@ _LINKED_CTE = sql.SQL(
 _LINKED_SIGNALS = (("entity", "ent"), ("hop", "graph"))  # (mention kind, CTE)
 
 # Active memories whose stored subject/attribute/value answer the slot the question asks for
-# (`engram.language.question_slots`): "where do I work?" finds "I joined Mossgrove" by its attribute
-# `employer`. Within one subject and kind of attribute (the part before ':' — relationship:Callum and
-# relationship:Ezra are one slot) the newest memory is the current answer; the older ones are `stale`.
+# (`engram.language.question_slots`): "where do I work?" finds "I joined Acme" by its attribute
+# `employer`. Within one subject and kind of attribute (the part before ':': relationship:<one person>
+# and relationship:<another> are one slot; owns:phone and phone are one) the newest memory is the
+# current answer; the older ones are `stale`.
 _SLOT_CTE = sql.SQL(
     """slot_matches AS (
                 SELECT m.id, {features}, row_number() OVER (
-                           PARTITION BY lower(m.metadata->>'subject'), split_part(m.metadata->>'attribute', ':', 1)
+                           PARTITION BY lower(m.metadata->>'subject'), split_part(
+                               regexp_replace(m.metadata->>'attribute', '^owns:', ''), ':', 1)
                            ORDER BY m.created_at DESC, m.id) = 1 AS latest
                 FROM memories m
                 WHERE {allowed} AND m.status = 'active' AND m.metadata ? 'attribute'
@@ -443,7 +445,9 @@ def hybrid_statement(
     return _HYBRID.format(
         ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
         hits=sql.SQL(" UNION ALL ").join(
-            _slot_hits() if cte == "slot" else _hits(cte, distance="distance" if cte == "vec" else "NULL::float8")
+            _slot_hits()
+            if cte == "slot"
+            else _hits(cte, distance="distance" if cte == "vec" else "NULL::float8")
             for cte in ctes
         ),
         **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot")},

@@ -139,8 +139,13 @@ def resolve_entity(
                  (lower(e.relationship) = %(rel)s) DESC NULLS LAST, e.mention_count DESC
         LIMIT 10
         """,
-        {"uid": user_id, "canon": canonical, "rel": relationship, "fuzzy": FUZZY_NAME_SIMILARITY,
-         "rels": sorted(same_relations(relationship)) if relationship else []},
+        {
+            "uid": user_id,
+            "canon": canonical,
+            "rel": relationship,
+            "fuzzy": FUZZY_NAME_SIMILARITY,
+            "rels": sorted(same_relations(relationship)) if relationship else [],
+        },
     ).fetchall()
     for row in rows:
         exact, by_tie = row.pop("exact"), row.pop("by_tie")
