@@ -133,14 +133,7 @@ def rank_candidates(
             and row.slot_rank is None
         ):
             continue
-        parts = {
-            "relevance": weights[0] * relevance,
-            "importance": weights[1] * row.importance_score,
-            "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
-            "access": weights[3] * access_score(row.access_count),
-        }
-        if row.past or row.stale:
-            parts["outdated"] = -(1 - OUTDATED_FACTOR) * sum(parts.values())
+        parts = _score_parts(row, relevance, weights, now)
         ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
     # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
@@ -170,6 +163,21 @@ def rank_candidates(
         results.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
                                     final_score=final, explain=explain))  # fmt: skip
     return results
+
+
+def _score_parts(
+    row: Candidate, relevance: float, weights: tuple[float, float, float, float], now: datetime
+) -> dict[str, float]:
+    """The weighted terms of a candidate's final score; what is no longer true keeps OUTDATED_FACTOR."""
+    parts = {
+        "relevance": weights[0] * relevance,
+        "importance": weights[1] * row.importance_score,
+        "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
+        "access": weights[3] * access_score(row.access_count),
+    }
+    if row.past or row.stale:
+        parts["outdated"] = -(1 - OUTDATED_FACTOR) * sum(parts.values())
+    return parts
 
 
 def _explanation(
