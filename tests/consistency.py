@@ -39,7 +39,7 @@ ENDED = re.compile(
     r"\b(?:left|leaving|quit|resigned|former(?:ly)?|used to|no longer|not .{0,30}any ?more|ex[- ]\w+|"
     r"sold|selling|gave away|given away|traded|got rid|broke up|split up|separated|divorced|"
     r"passed away|died|funeral|moved (?:away )?from|moved out|switched from|instead of|"
-    r"stopped|gave up|previous(?:ly)?|let (?:\w+ ){1,2}go|fired|laid off|transferred from)\b",
+    r"stopped|gave up|previous(?:ly)?|let (?:\w+ ){0,2}go|fired|laid off|transferred from|last day)\b",
     re.I,
 )
 # slot -> (profile category, key) for facts about the user.

@@ -14,7 +14,9 @@ Order of business:
    `<relevant_context>` what the query matched (words, names, entities, or close embeddings),
    `<known_facts>` other established facts (confidence >= 0.6) the search surfaced,
    `<upcoming_events>` future-dated or recurring memories,
-   `<historical_context>` superseded/historical memories — only when the query asks about the past,
+   `<historical_context>` what is no longer true — superseded/historical memories, and older memories
+   of a slot a newer one answers (`Candidate.outdated`) — labelled "Previously:" with their dates, only
+   when the query asks about the past; otherwise left out, so the current memory answers alone,
    `<related_context>` memories reached only through the graph (one hop from an entity the query names);
 5. pack within `max_chars`: every section gets a share of the budget first and leftovers go round again
    in priority order; inside a section the shared ranking helper (`engram.ranking.rank_facts`)
@@ -48,7 +50,7 @@ from engram.providers.factory import get_embedder, get_llm
 from engram.ranking import ESTABLISHED_CONFIDENCE, rank_facts
 from engram.retrieval.classifier import SearchDecision, needs_search
 from engram.retrieval.response_models import RecallSection
-from engram.retrieval.search import RRF_K, SearchParams, search_in
+from engram.retrieval.search import RRF_K, SLOT_SIGNAL, SearchParams, search_in
 from engram.retrieval.transform import (
     TransformedQuery,
     content_words,
@@ -85,7 +87,7 @@ RELEVANT_POOL = 10  # the best-fused direct hits offered to <relevant_context>
 MAX_QUERIES = 4
 # A hit "matches" the query when a lexical or entity signal found it, or its embedding is this close.
 DIRECT_SIMILARITY = 0.3
-LEXICAL_SIGNALS = frozenset({"fts", "name", "entity"})
+LEXICAL_SIGNALS = frozenset({"fts", "name", "entity", SLOT_SIGNAL})
 FACT_TYPES = frozenset({"fact", "entity", "procedure", "decision"})
 _MAX_NAME_CANDIDATES = 60
 
@@ -109,6 +111,7 @@ class Candidate:
     similarity: float = 0.0
     signals: set[str] = field(default_factory=set)
     standing: bool = False  # came from a standing (preferences/goals/upcoming) search only
+    outdated: bool = False  # search demoted it: no longer true (`engram.retrieval.search.OUTDATED_FACTOR`)
 
     @property
     def direct(self) -> bool:
@@ -140,8 +143,21 @@ class ContextItem:
 
 def direct_match(hit: ScoredMemory) -> bool:
     """Did the query itself match this search hit (not just rank it somewhere)? Needs `explain=True`."""
-    signals = set((hit.explain or {}).get("signals", {}))
-    return bool(signals & LEXICAL_SIGNALS) or hit.similarity >= DIRECT_SIMILARITY
+    return bool(_signals(hit) & LEXICAL_SIGNALS) or hit.similarity >= DIRECT_SIMILARITY
+
+
+def _signals(hit: ScoredMemory) -> set[str]:
+    """The signals that found a hit (`explain`), the slot signal included (it is reported with the
+    contributions: it is no signal a request can choose)."""
+    explain = hit.explain or {}
+    found = set(explain.get("signals", {}))
+    if SLOT_SIGNAL in explain.get("contributions", {}):
+        found.add(SLOT_SIGNAL)
+    return found
+
+
+def _outdated(hit: ScoredMemory) -> bool:
+    return "outdated" in (hit.explain or {}).get("contributions", {})
 
 
 def is_past_query(query: str) -> bool:
@@ -176,8 +192,10 @@ def render_memory(memory: Memory, section: str, now: datetime) -> str:
     text = _one_line(memory.content)
     suffix = ""
     if section == "historical_context":
-        until = memory.valid_to
-        return f"Previously: {text}" + (f" (until {day_label(until.date())})" if until else "")
+        if memory.valid_to:
+            return f"Previously: {text} (until {day_label(memory.valid_to.date())})"
+        said = memory.document_date or memory.created_at
+        return f"Previously: {text}" + ("" if _has_date(text, said) else f" (as of {day_label(said.date())})")
     if section == "active_goals":
         deadline = memory.expires_at or memory.event_date
         if deadline and deadline > now and not _has_date(text, deadline):
@@ -204,7 +222,7 @@ def _is_upcoming(memory: Memory, now: datetime) -> bool:
 def assign_section(candidate: Candidate, now: datetime, *, past_query: bool) -> str | None:
     """The one section a memory belongs to (None: left out). Type first, then how the query found it."""
     memory = candidate.memory
-    if memory.is_historical or memory.status != "active":
+    if memory.is_historical or memory.status != "active" or candidate.outdated:
         # Only history the query reaches: "where did Marcus work before?" wants Marcus's old job, not
         # every superseded fact the embedding ranked somewhere.
         matched = candidate.direct or "graph" in candidate.signals
@@ -353,7 +371,8 @@ def _fuse(candidates: dict[str, Candidate], hits: list[ScoredMemory], *, standin
             continue  # standing lists say "belongs in its section", not "matches the query"
         candidate.fused += 1.0 / (RRF_K + rank)
         candidate.similarity = max(candidate.similarity, hit.similarity)
-        candidate.signals |= set((hit.explain or {}).get("signals", {}))
+        candidate.signals |= _signals(hit)
+        candidate.outdated = candidate.outdated or _outdated(hit)
 
 
 def _search_all(

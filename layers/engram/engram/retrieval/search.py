@@ -4,6 +4,11 @@ final_score = w_relevance * relevance + w_importance * importance_score + w_rece
               + w_access * access, with weights from settings (50/20/15/15 by default), where
 relevance is the RRF fusion of the signals that found the memory, normalised to the best candidate,
 and access grows with retrievals on a log scale. Retrieved memories get their access tracked.
+
+What is no longer true ranks below what is: a superseded or historical memory, or an older memory of a
+slot the question asks for that a newer one of the same subject followed (`Candidate.stale`), keeps
+only `OUTDATED_FACTOR` of its score, so a search that includes history still answers with the present
+first and the past after it.
 """
 
 from __future__ import annotations
@@ -29,7 +34,13 @@ RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should
 FUSED_SIGNALS = ("vector", "fts", "name", "entity", "graph")
 # Signals are not equally informative: a lexical or semantic match says more than "mentions an entity
 # the query names" or "one hop away in the graph".
-SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.3, "entity": 0.5, "graph": 0.3}
+SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.3, "entity": 0.5, "graph": 0.3, "slot": 1.0}
+# The slot signal (a memory whose stored attribute answers what the question asks, `question_slots`) is
+# no request signal of its own: it reads the question's words, so it comes with full text.
+SLOT_SIGNAL = "slot"
+# What is no longer true keeps this share of its score: below a current memory of similar relevance,
+# above what is irrelevant.
+OUTDATED_FACTOR = 0.5
 # The offline hash embedder is lexical (words and character n-grams, no IDF): next to the IDF-weighted
 # full-text signal it mostly repeats it with more noise, so it counts half (LOCOMO ablation, README).
 LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
@@ -95,7 +106,7 @@ def rank_candidates(
         signal_weights["vector"] = LEXICAL_EMBEDDER_VECTOR_WEIGHT
     fused: list[tuple[float, Candidate, dict[str, float]]] = []
     for row in rows:
-        ranks = {signal: row.rank(signal) for signal in FUSED_SIGNALS}
+        ranks = {signal: row.rank(signal) for signal in (*FUSED_SIGNALS, SLOT_SIGNAL)}
         contributions = {
             signal: signal_weights[signal] / (RRF_K + rank)
             for signal, rank in ranks.items()
@@ -115,14 +126,14 @@ def rank_candidates(
         relevance = (score - worst) / spread if best > worst else 1.0
         # NULL unless the vector signal found it or a threshold asked for it (`hybrid_candidates`)
         similarity = float(row.similarity or 0.0)
-        if params.threshold and similarity < params.threshold and row.fts_rank is None:
+        if (
+            params.threshold
+            and similarity < params.threshold
+            and row.fts_rank is None
+            and row.slot_rank is None
+        ):
             continue
-        parts = {
-            "relevance": weights[0] * relevance,
-            "importance": weights[1] * row.importance_score,
-            "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
-            "access": weights[3] * access_score(row.access_count),
-        }
+        parts = _score_parts(row, relevance, weights, now)
         ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[1]))
     # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
@@ -154,6 +165,21 @@ def rank_candidates(
     return results
 
 
+def _score_parts(
+    row: Candidate, relevance: float, weights: tuple[float, float, float, float], now: datetime
+) -> dict[str, float]:
+    """The weighted terms of a candidate's final score; what is no longer true keeps OUTDATED_FACTOR."""
+    parts = {
+        "relevance": weights[0] * relevance,
+        "importance": weights[1] * row.importance_score,
+        "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
+        "access": weights[3] * access_score(row.access_count),
+    }
+    if row.past or row.stale:
+        parts["outdated"] = -(1 - OUTDATED_FACTOR) * sum(parts.values())
+    return parts
+
+
 def _explanation(
     row: Candidate,
     similarity: float,
@@ -161,11 +187,18 @@ def _explanation(
     parts: dict[str, float],
     contributions: dict[str, float],
 ) -> dict[str, Any]:
+    """`explain`: the request signals' ranks; the slot signal's share (`contributions.slot`) and the
+    demotion of what is no longer true (`contributions.outdated`) are in the contributions."""
+    shares = {k: round(v, 4) for k, v in parts.items()}
+    if SLOT_SIGNAL in contributions:
+        shares[SLOT_SIGNAL] = round(contributions[SLOT_SIGNAL], 6)
     return {
-        "signals": {s: {"rank": row.rank(s), "rrf": round(c, 6)} for s, c in contributions.items()},
+        "signals": {
+            s: {"rank": row.rank(s), "rrf": round(c, 6)} for s, c in contributions.items() if s != SLOT_SIGNAL
+        },
         "similarity": round(similarity, 4),
         "relevance": round(relevance, 4),
-        "contributions": {k: round(v, 4) for k, v in parts.items()},
+        "contributions": shares,
     }
 
 

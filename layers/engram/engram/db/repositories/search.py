@@ -25,6 +25,7 @@ from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
+from engram.language.question_slots import QuestionSlots, question_slots
 
 _SIMILARITY = sql.SQL(vector_index_switch.similarity_sql("m.embedding", "%(emb)s"))
 
@@ -45,8 +46,11 @@ SPECIFIC_ENTITY_MAX_MEMORIES = 40
 # A term in at most this many of the user's active memories is rare: all its matches are read (see fts).
 DF_CAP = 500
 # The columns of a candidate the re-ranker reads (`engram.retrieval.search.rank_candidates`).
-_RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "access_count")
+_RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "access_count", "past")
 _RERANK = sql.SQL(", ".join(_RERANK_COLUMNS))
+# `past`: no longer true (superseded, or historical): a search that includes history still ranks what is
+# true now first (`engram.retrieval.search`).
+_PAST = "(m.status <> 'active' OR m.is_historical) AS past"
 MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
 
 
@@ -67,9 +71,12 @@ class Candidate:
     name_rank: int | None
     entity_rank: int | None
     graph_rank: int | None
+    past: bool = False
+    slot_rank: int | None = None  # the newest memory answering a slot the question asks for (`slot_rules`)
+    stale: bool = False  # an older memory of such a slot, followed by a newer one of the same subject
 
     def rank(self, signal: str) -> int | None:
-        """The rank `signal` ("vector", "fts", "name", "entity", "graph") gave this memory."""
+        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot") gave this memory."""
         return getattr(self, f"{signal}_rank")  # type: ignore[no-any-return]
 
 
@@ -211,7 +218,7 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
 # Each signal is a CTE over `{allowed}` (`visible_predicate`) that carries the re-ranker's columns of its rows
 # (`_RERANK_COLUMNS`): the candidates then need no second look at their rows.
 
-_FEATURES = sql.SQL(", ".join(f"m.{column}" for column in _RERANK_COLUMNS))
+_FEATURES = sql.SQL(", ".join([*(f"m.{column}" for column in _RERANK_COLUMNS[:-1]), _PAST]))
 
 _VECTOR_CTE = sql.SQL(
     """vec AS (
@@ -266,6 +273,32 @@ _LINKED_CTE = sql.SQL(
 )
 _LINKED_SIGNALS = (("entity", "ent"), ("hop", "graph"))  # (mention kind, CTE)
 
+# Active memories whose stored subject/attribute/value answer the slot the question asks for
+# (`engram.language.question_slots`): "where do I work?" finds "I joined Acme" by its attribute
+# `employer`. Within one subject and kind of attribute (the part before ':': relationship:<one person>
+# and relationship:<another> are one slot; owns:phone and phone are one) the newest memory is the
+# current answer; the older ones are `stale`.
+_SLOT_CTE = sql.SQL(
+    """slot_matches AS (
+                SELECT m.id, {features}, row_number() OVER (
+                           PARTITION BY lower(m.metadata->>'subject'), split_part(
+                               regexp_replace(m.metadata->>'attribute', '^owns:', ''), ':', 1)
+                           ORDER BY m.created_at DESC, m.id) = 1 AS latest
+                FROM memories m
+                WHERE {allowed} AND m.status = 'active' AND m.metadata ? 'attribute'
+                  AND EXISTS (
+                      SELECT 1 FROM unnest(%(slot_patterns)s::text[], %(slot_values)s::text[],
+                                           %(slot_any)s::bool[]) AS r(pattern, value_re, any_subject)
+                      WHERE m.metadata->>'attribute' ILIKE r.pattern
+                        AND (r.value_re = '' OR coalesce(m.metadata->>'value', '') ~* r.value_re)
+                        AND (r.any_subject OR lower(m.metadata->>'subject') = ANY(%(slot_subjects)s::text[])))
+                LIMIT %(k)s),
+            slot AS (
+                SELECT id, {rerank}, latest,
+                       row_number() OVER (ORDER BY latest DESC, created_at DESC, id) AS rank
+                FROM slot_matches)"""
+)
+
 # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
 _NEARER_FIRST = sql.SQL("m.embedding <=> %(emb)s")
 _NEWER_FIRST = sql.SQL("-extract(epoch FROM m.created_at)")
@@ -276,6 +309,14 @@ def _hits(cte: str, *, distance: str = "NULL::float8") -> sql.Composed:
     return sql.SQL("SELECT id, {signal} AS signal, rank, {distance} AS distance, {rerank} FROM {cte}").format(
         signal=sql.Literal(cte), distance=sql.SQL(distance), rerank=_RERANK, cte=sql.Identifier(cte)
     )
+
+
+def _slot_hits() -> sql.Composed:
+    """The slot signal's rows: the current answers as `slot`, the older ones as `stale`."""
+    return sql.SQL(
+        "SELECT id, CASE WHEN latest THEN 'slot' ELSE 'stale' END AS signal, rank, NULL::float8 AS distance, "
+        "{rerank} FROM slot"
+    ).format(rerank=_RERANK)
 
 
 def _rank_of(signal: str) -> sql.Composed:
@@ -292,15 +333,18 @@ _HYBRID = sql.SQL(
         candidates AS MATERIALIZED (
             SELECT id, {vec} AS vector_rank, {fts} AS fts_rank,
                    {nm} AS name_rank, {ent} AS entity_rank,
-                   {graph} AS graph_rank, min(distance) AS distance, {carried}
+                   {graph} AS graph_rank, {slot} AS slot_rank, bool_or(signal = 'stale') AS stale,
+                   min(distance) AS distance, {carried}
             FROM hits GROUP BY id)
-        SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count,
+        SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count, c.past,
                {similarity} AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale
         FROM candidates c
     """
 )
-_CARRIED = sql.SQL(", ".join(f"min({column}) AS {column}" for column in _RERANK_COLUMNS))
+_CARRIED = sql.SQL(
+    ", ".join([*(f"min({column}) AS {column}" for column in _RERANK_COLUMNS[:-1]), "bool_or(past) AS past"])
+)
 
 # A vector candidate's similarity comes from its distance, computed once. Another candidate's is only
 # computed when a threshold needs it (each costs reading a 6 KB vector out of line); the results' are
@@ -317,7 +361,7 @@ _SIMILARITY_OF_VECTOR_HITS = sql.SQL(
 @dataclass
 class HybridPlan:
     """The signals the hybrid statement ranks, by the name of their CTE (`vec`, `fts`, `nm`, `ent`,
-    `graph`, in that order), and the values they read beyond the visibility's."""
+    `graph`, `slot`, in that order), and the values they read beyond the visibility's."""
 
     ctes: tuple[str, ...] = ()
     params: dict[str, Any] = field(default_factory=dict)
@@ -329,10 +373,12 @@ def plan_signals(
     has_embedding: bool,
     reads: TermReads | None,
     mentions: dict[str, list[tuple[Any, float]]],
+    slots: QuestionSlots | None = None,
 ) -> HybridPlan:
     """The signals that have something to rank: the vector one with an embedding, full text when `reads`
-    reads some term (`term_reads`), and the name, entity and graph ones for what the query names
-    (`_prologue`). Pure: which CTEs and their parameters, nothing read."""
+    reads some term (`term_reads`), the name, entity and graph ones for what the query names
+    (`_prologue`), and the slot one for the stored attributes it asks for (`question_slots`). Pure:
+    which CTEs and their parameters, nothing read."""
     ctes: list[str] = []
     params: dict[str, Any] = {}
     if "vector" in signals and has_embedding:
@@ -351,6 +397,12 @@ def plan_signals(
             ids, weights = zip(*mentions[kind], strict=True)
             params |= {f"{cte}_ids": list(ids), f"{cte}_weights": list(weights)}
             ctes.append(cte)
+    if slots:
+        params |= {"slot_subjects": list(slots.subjects),
+                   "slot_patterns": [rule.pattern for rule in slots.rules],
+                   "slot_values": [rule.value for rule in slots.rules],
+                   "slot_any": [rule.any_subject for rule in slots.rules]}  # fmt: skip
+        ctes.append("slot")
     return HybridPlan(tuple(ctes), params)
 
 
@@ -361,6 +413,8 @@ def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
         return _FTS_CTES.format(**pieces)
     if cte == "nm":
         return _NAME_CTE.format(**pieces)
+    if cte == "slot":
+        return _SLOT_CTE.format(**pieces)
     names = {"name": sql.Identifier(cte), "ids": sql.Placeholder(f"{cte}_ids"),
              "weights": sql.Placeholder(f"{cte}_weights")}  # fmt: skip
     return _LINKED_CTE.format(**pieces, **names)
@@ -391,9 +445,12 @@ def hybrid_statement(
     return _HYBRID.format(
         ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
         hits=sql.SQL(" UNION ALL ").join(
-            _hits(cte, distance="distance" if cte == "vec" else "NULL::float8") for cte in ctes
+            _slot_hits()
+            if cte == "slot"
+            else _hits(cte, distance="distance" if cte == "vec" else "NULL::float8")
+            for cte in ctes
         ),
-        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph")},
+        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot")},
         carried=_CARRIED,
         similarity=similarity,
     ).as_string()
@@ -431,6 +488,8 @@ def hybrid_candidates(
         has_embedding=has_embedding,
         reads=term_reads(lexemes, dfs, corpus_size, wanted=per_signal) if "fts" in signals else None,
         mentions=mentions,
+        # Reading the question's words for what it asks is lexical: it comes with full text.
+        slots=question_slots(query) if "fts" in signals else None,
     )
     if not plan.ctes:  # (never with the sort switched off: that needs the vector signal)
         return []

@@ -25,6 +25,7 @@ from engram.db.repositories.search import (
 )
 from engram.db.repositories.visibility import edge_evidence_visible
 from engram.language.names import any_names_agree
+from engram.language.question_slots import same_relations
 
 # When a memory "happened" for period questions: the event it describes, else when it was said, else stored.
 HAPPENED_AT = sql.SQL("coalesce(m.event_date, m.document_date, m.created_at)")
@@ -126,19 +127,25 @@ def resolve_entity(
         SELECT e.id, e.name, e.canonical_name, e.kind, e.entity_type, e.relationship, e.mention_count,
                e.sentiment_average, e.first_mentioned_at, e.last_mentioned_at, e.aliases,
                coalesce(e.canonical_name = %(canon)s OR %(canon)s = ANY(e.aliases), false) AS exact,
-               (%(rel)s::text IS NOT NULL AND coalesce(lower(e.relationship) = %(rel)s, false)) AS by_tie
+               coalesce(lower(e.relationship) = ANY(%(rels)s::text[]), false) AS by_tie
         FROM entities e
         WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND NOT e.is_owner
           AND ((%(canon)s::text IS NOT NULL
                 AND (e.canonical_name = %(canon)s OR %(canon)s = ANY(e.aliases)
                      OR (e.canonical_name %% %(canon)s
                          AND similarity(e.canonical_name, %(canon)s) >= %(fuzzy)s)))
-               OR (%(rel)s::text IS NOT NULL AND lower(e.relationship) = %(rel)s))
+               OR lower(e.relationship) = ANY(%(rels)s::text[]))
         ORDER BY exact DESC, by_tie DESC, coalesce(similarity(e.canonical_name, %(canon)s), 0) DESC,
-                 e.mention_count DESC
+                 (lower(e.relationship) = %(rel)s) DESC NULLS LAST, e.mention_count DESC
         LIMIT 10
         """,
-        {"uid": user_id, "canon": canonical, "rel": relationship, "fuzzy": FUZZY_NAME_SIMILARITY},
+        {
+            "uid": user_id,
+            "canon": canonical,
+            "rel": relationship,
+            "fuzzy": FUZZY_NAME_SIMILARITY,
+            "rels": sorted(same_relations(relationship)) if relationship else [],
+        },
     ).fetchall()
     for row in rows:
         exact, by_tie = row.pop("exact"), row.pop("by_tie")

@@ -1,0 +1,215 @@
+"""Which stored attributes a question asks about: "where do I work?" asks for the user's `employer`.
+
+A memory's extraction already records what it answers (metadata subject / attribute / value, from both
+write engines' vocabulary: employer, location, school, relationship:<person>, owns:<thing>, diet ...),
+while its sentence often shares no word with the question ("I joined Acme" answers "where do I
+work?"). This reads a question into the (subject, attribute) pairs it asks for, so search can match
+memories by what they answer rather than by the words they happen to use. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+USER_SUBJECT = "user"
+
+# A partner is the value of a relationship, not a kind of relationship: "relationship:Noa" = "engaged".
+_PARTNER_VALUES = (
+    r"partner|dating|date|engaged|fianc|married|marriage|wife|husband|spouse|girlfriend|boyfriend|"
+    r"together|broke up|split|separated|divorced|single|widow"
+)
+
+
+@dataclass(frozen=True)
+class AttributeRule:
+    """Stored attributes matching `pattern` (SQL LIKE), optionally only with a value matching `value`
+    (a case-insensitive regex; "" for any); `any_subject` when the attribute is stored on the other
+    person ("Noa" / relation / "fiancée" answers who the user's partner is)."""
+
+    pattern: str
+    value: str = ""
+    any_subject: bool = False
+
+
+_EMPLOYER = (AttributeRule("employer"), AttributeRule("job_title"))
+_PARTNER = (
+    AttributeRule("relationship:%", _PARTNER_VALUES),
+    AttributeRule("relationship_status"),
+    AttributeRule("partner"),
+    AttributeRule("spouse"),
+    AttributeRule("relation", _PARTNER_VALUES, any_subject=True),
+)
+_HEALTH = (
+    AttributeRule("health%"),
+    AttributeRule("status"),
+    AttributeRule("condition"),
+)
+
+# Question words (lowercased, exact) -> the attributes they ask for. Words of kinds, never of examples.
+SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
+    **dict.fromkeys(
+        (
+            "work",
+            "works",
+            "working",
+            "worked",
+            "job",
+            "jobs",
+            "employer",
+            "employed",
+            "company",
+            "office",
+            "boss",
+            "career",
+            "workplace",
+        ),
+        _EMPLOYER,
+    ),
+    **dict.fromkeys(("title", "position", "role", "promoted", "promotion"), (AttributeRule("job_title"),)),
+    **dict.fromkeys(
+        (
+            "live",
+            "lives",
+            "living",
+            "lived",
+            "home",
+            "city",
+            "town",
+            "country",
+            "address",
+            "reside",
+            "resides",
+            "based",
+            "move",
+            "moved",
+        ),
+        (AttributeRule("location"),),
+    ),
+    **dict.fromkeys(("hometown", "grew", "born"), (AttributeRule("hometown"),)),
+    **dict.fromkeys(
+        (
+            "study",
+            "studies",
+            "studying",
+            "studied",
+            "school",
+            "university",
+            "college",
+            "student",
+            "degree",
+            "enrolled",
+            "campus",
+            "uni",
+        ),
+        (AttributeRule("school"),),
+    ),
+    **dict.fromkeys(
+        (
+            "partner",
+            "dating",
+            "date",
+            "married",
+            "marry",
+            "wife",
+            "husband",
+            "spouse",
+            "girlfriend",
+            "boyfriend",
+            "fiance",
+            "fiancé",
+            "fiancee",
+            "fiancée",
+            "engaged",
+            "relationship",
+            "seeing",
+            "single",
+        ),
+        _PARTNER,
+    ),
+    **dict.fromkeys(
+        ("phone", "smartphone", "mobile"), (AttributeRule("phone"), AttributeRule("owns:%phone%"))
+    ),
+    **dict.fromkeys(
+        ("car", "drive", "drives", "driving", "vehicle"), (AttributeRule("car"), AttributeRule("owns:car"))
+    ),
+    **dict.fromkeys(("diet", "eat", "eats", "vegetarian", "vegan"), (AttributeRule("diet"),)),
+    **dict.fromkeys(("health", "healthy", "sick", "ill", "hospital", "doing", "alive"), _HEALTH),
+    **dict.fromkeys(("pet", "pets", "dog", "cat"), (AttributeRule("pet%"), AttributeRule("owns:%"))),
+    **dict.fromkeys(("allergy", "allergic", "allergies"), (AttributeRule("allergy%"),)),
+}
+# "how is Rex?" / "how's my aunt?": how someone is doing is their health or status.
+_HOW_IS = re.compile(r"\bhow(?:'s|\s+(?:is|are|was|has))\b", re.I)
+# "do I have a bike?", "what laptop do I use?", "do we own a piano?": a possession named in the question.
+_POSSESSION = re.compile(
+    r"\b(?:have|has|own|owns|got|use|uses|using)\s+(?:an?|the|my|our|any|a\s+new)\s+(?P<a>[a-z][a-z-]{2,})"
+    r"|\bwhat\s+(?:kind\s+of\s+|sort\s+of\s+)?(?P<b>[a-z][a-z-]{2,})\s+(?:do|does|did|is|are)\b",
+    re.I,
+)
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've)\b", re.I)
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# Capitalised words that are not names when they open a question or stand alone.
+_NOT_NAMES = frozenset(
+    {"what", "where", "who", "whom", "whose", "when", "why", "how", "which", "is", "are", "was", "were",
+     "do", "does", "did", "can", "could", "would", "should", "will", "has", "have", "tell", "remind",
+     "i", "my", "me", "we", "our", "the", "a", "an", "and", "or", "still", "any", "please"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class QuestionSlots:
+    """The subjects a question is about (lowercased: "user", or a name) and the attributes it asks for."""
+
+    subjects: tuple[str, ...] = ()
+    rules: tuple[AttributeRule, ...] = field(default_factory=tuple)
+
+    def __bool__(self) -> bool:
+        return bool(self.subjects and self.rules)
+
+
+def question_subjects(question: str) -> tuple[str, ...]:
+    """Names the question mentions (capitalised words that are no question word), else the user when
+    it speaks in the first person: "where does Hedda work?" is about Hedda, "where do I work?" the user."""
+    words = _WORD.findall(question)
+    names = [w.lower() for w in words if w[0].isupper() and w.lower() not in _NOT_NAMES]
+    if names:
+        return tuple(dict.fromkeys(names))
+    return (USER_SUBJECT,) if _FIRST_PERSON.search(question) else ()
+
+
+def question_slots(question: str) -> QuestionSlots:
+    """The (subjects, attribute rules) a question asks for; empty when it names no slot or nobody."""
+    rules: list[AttributeRule] = []
+    for word in _WORD.findall(question.lower()):
+        rules.extend(SLOT_WORDS.get(word, ()))
+    if _HOW_IS.search(question):
+        rules.extend(_HEALTH)
+    for match in _POSSESSION.finditer(question):
+        thing = (match.group("a") or match.group("b")).lower()
+        if thing not in SLOT_WORDS and thing not in _NOT_NAMES:
+            rules.extend((AttributeRule(thing), AttributeRule(f"owns:{thing}")))
+    unique = tuple(dict.fromkeys(rules))
+    return QuestionSlots(question_subjects(question), unique) if unique else QuestionSlots()
+
+
+# Relation words that name the same tie: a question about "my partner" means the girlfriend, the
+# fiancée or the husband, whichever word the user's memories happened to use.
+_RELATION_GROUPS = (
+    frozenset({"partner", "girlfriend", "boyfriend", "fiance", "fiancé", "fiancee", "fiancée", "fiancé(e)",
+               "wife", "husband", "spouse"}),
+    frozenset({"mom", "mum", "mother"}),
+    frozenset({"dad", "father"}),
+    frozenset({"grandma", "grandmother", "granny", "nana"}),
+    frozenset({"grandpa", "grandfather", "granddad", "grandad"}),
+    frozenset({"coworker", "co-worker", "colleague"}),
+    frozenset({"roommate", "flatmate"}),
+)  # fmt: skip
+
+
+def same_relations(relation: str) -> frozenset[str]:
+    """The relation words meaning the same tie as `relation` (itself included), lowercased."""
+    lowered = relation.strip().lower()
+    for group in _RELATION_GROUPS:
+        if lowered in group:
+            return group
+    return frozenset({lowered})

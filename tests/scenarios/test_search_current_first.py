@@ -1,0 +1,143 @@
+"""Search and recall answer with what is true now: the current memory of a slot outranks the ones it
+replaced (with history included too), a question finds the memory that answers its slot by the memory's
+stored attribute when they share no word, and recall labels the past as past.
+
+Both write paths: notes through the offline rules engine (`/v1/analyze`), and structured facts as a
+model or a client extracts them (`/v1/memory-update`, subject / attribute / value)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram.language.question_slots import question_slots, same_relations
+from tests.scenarios.conftest import Engram
+
+
+def _search(engram: Engram, query: str, **extra) -> list[dict]:
+    body = {"query": query, "special": False, "include_historical": True, "limit": 10} | extra
+    response = engram.api.post("/v1/search", body, user=engram.user)
+    assert response.status == 200, response.body
+    return response.body["results"]
+
+
+def _recall(engram: Engram, query: str) -> str:
+    response = engram.api.post("/v1/recall", {"query": query}, user=engram.user)
+    assert response.status == 200, response.body
+    return response.body["context"] or ""
+
+
+def _fact(engram: Engram, content: str, attribute: str, value: str, when: datetime, subject: str = "user"):
+    fact = {"content": content, "subject": subject, "attribute": attribute, "value": value,
+            "confidence": 0.9, "importance": "high"}  # fmt: skip
+    body = {"candidate_fact": fact, "observed_at": when.strftime("%Y-%m-%dT%H:%M:%SZ")}
+    response = engram.api.post("/v1/memory-update", body, user=engram.user)
+    assert response.status in (200, 201), response.body
+
+
+def _first(results: list[dict], *words: str) -> int:
+    return next(i for i, r in enumerate(results) if any(w in r["content"] for w in words))
+
+
+SLOT_CHANGES = [
+    # (first note, second note, question, old value, new value)
+    ("I work at Halvorsen Freight.", "I joined Brindlecomb after leaving Halvorsen Freight.",
+     "where do I work?", "Halvorsen", "Brindlecomb"),
+    ("I live in Kristiansand.", "We moved to Trondheim last month.", "where do I live?", "Kristiansand",
+     "Trondheim"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("before", "after", "ask", "old", "new"), SLOT_CHANGES)
+def test_rules_path_current_memory_outranks_its_predecessor_with_history(
+    engram: Engram, before: str, after: str, ask: str, old: str, new: str
+):
+    engram.note(before, when="2026-02-01T10:00:00Z")
+    engram.note(after, when="2026-04-01T10:00:00Z")
+    results = _search(engram, ask)
+    assert [r for r in results if r["status"] == "superseded" and old in r["content"]], results
+    current = _first(results, new)
+    stale = [i for i, r in enumerate(results) if old in r["content"] and new not in r["content"]]
+    assert all(current < i for i in stale), [(r["content"], r["status"]) for r in results]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "old", "new", "ask"),
+    [
+        ("employer", "The user works at Quarrytown Press", "The user started at Lindqvist Dental",
+         "which company employs me?"),
+        ("location", "The user lives in Leuven", "The user relocated to Graz", "where is my home?"),
+        ("owns:car", "The user drives a Skoda Octavia", "The user bought a Kia Niro", "what car do I have?"),
+    ],
+)  # fmt: skip
+def test_fact_path_slot_question_finds_the_current_memory_first(
+    engram: Engram, attribute: str, old: str, new: str, ask: str
+):
+    start = datetime.now(UTC) - timedelta(days=60)
+    _fact(engram, old, attribute, old.split()[-1], start)
+    _fact(engram, new, attribute, new.split()[-1], start + timedelta(days=30))
+    results = _search(engram, ask)
+    assert results and results[0]["content"] == new, [(r["content"], r["status"]) for r in results]
+    context = _recall(engram, ask)
+    assert new in context
+    assert old not in context.split("<historical_context>")[0]
+
+
+def test_an_older_memory_of_the_same_slot_is_demoted_even_while_active(engram: Engram):
+    """Two active memories of the user's phone: the newer one is the current answer, whatever the
+    older one's words share with the question."""
+    start = datetime.now(UTC) - timedelta(days=40)
+    _fact(engram, "My phone is a Fairphone 4, the phone I use every day", "phone", "Fairphone 4", start)
+    _fact(
+        engram,
+        "I replaced it with a Nothing Phone 2",
+        "owns:phone",
+        "Nothing Phone 2",
+        start + timedelta(days=20),
+    )
+    results = _search(engram, "what phone do I use every day?", explain=True)
+    assert "Nothing Phone" in results[0]["content"], [r["content"] for r in results]
+    older = next(r for r in results if "Fairphone" in r["content"])
+    assert older["explain"]["contributions"]["outdated"] < 0
+
+
+def test_recall_labels_the_past_as_past_when_asked_about_it(engram: Engram):
+    engram.note("I work at Halvorsen Freight.", when="2026-02-01T10:00:00Z")
+    engram.note("I joined Brindlecomb after leaving Halvorsen Freight.", when="2026-04-01T10:00:00Z")
+    now = _recall(engram, "where do I work?")
+    assert "Brindlecomb" in now and "<historical_context>" not in now
+    past = _recall(engram, "where did I work before?")
+    history = past.split("<historical_context>")[1]
+    assert "Previously: I work at Halvorsen Freight" in history
+
+
+def test_my_partner_finds_the_fiancee_by_her_relation():
+    assert "fiancée" in same_relations("partner") and "girlfriend" in same_relations("wife")
+    assert same_relations("neighbour") == {"neighbour"}
+
+
+def test_partner_question_finds_the_engagement_in_both_search_modes(engram: Engram):
+    engram.note("My boyfriend Tobiah loves sailing.", when="2026-02-01T10:00:00Z")
+    engram.note("Tobiah and I got engaged yesterday!", when="2026-04-01T10:00:00Z")
+    for special in (True, False):
+        response = engram.api.post("/v1/search", {"query": "who is my partner?", "special": special},
+                                   user=engram.user)  # fmt: skip
+        assert any("Tobiah" in r["content"] for r in response.body["results"]), (special, response.body)
+
+
+@pytest.mark.parametrize(
+    ("question", "subjects", "attributes"),
+    [
+        ("where is Ingrid working these days?", ("ingrid",), {"employer"}),
+        ("which city do we live in now?", ("user",), {"location"}),
+        ("what university does Oren attend?", ("oren",), {"school"}),
+        ("do I still own a kayak?", ("user",), {"kayak", "owns:kayak"}),
+        ("how is Pepper doing?", ("pepper",), {"health%"}),
+        ("explain photosynthesis", (), set()),
+    ],
+)
+def test_question_slots_read_kinds_of_questions(question: str, subjects: tuple, attributes: set[str]):
+    slots = question_slots(question)
+    assert slots.subjects == subjects
+    assert attributes <= {rule.pattern for rule in slots.rules}
