@@ -78,3 +78,14 @@ def test_someone_else_at_the_same_employer_closes_nothing():
 def test_being_named_together_stays_true_after_the_memory_is_retired():
     [edge] = derive_edges([claim(SARAH, DAN, "knows", _at(1), until=_at(2), kind="connected_to")])
     assert edge.valid_to is None
+
+
+def test_what_a_memory_replaced_never_closes_it_whatever_its_dates():
+    old_memory, new_memory = uuid.uuid4(), uuid.uuid4()
+    imported = claim(ME, FIGMA, "works_at", _at(9), until=_at(9), memory=old_memory)  # recorded in September
+    imported = Claim(**{**imported.__dict__, "superseded_by": new_memory})
+    change = claim(ME, LINEAR, "works_at", _at(6), memory=new_memory)  # a note dated June replaced it
+    assert _spans(derive_edges([imported, change])) == {
+        (ME, FIGMA, "works_at", 9, 9),
+        (ME, LINEAR, "works_at", 6, None),
+    }

@@ -52,6 +52,7 @@ class Claim:
     until: datetime | None
     content: str
     mentions: int = 1  # how often the memory was stated (a reinforcement strengthens its edges)
+    superseded_by: UUID | None = None  # the memory that replaced this one, if any
 
     @property
     def pair(self) -> tuple[UUID, UUID]:
@@ -135,7 +136,17 @@ def _close_exclusive(spans: list[_Span]) -> None:
         slot.sort(key=lambda s: s.claim.order)
         for i, span in enumerate(slot):
             key = (span.claim.pair, span.claim.relationship_type)
-            later = next((o for o in slot[i + 1 :] if (o.claim.pair, o.claim.relationship_type) != key), None)
+            later = next(
+                (
+                    o
+                    for o in slot[i + 1 :]
+                    if (o.claim.pair, o.claim.relationship_type) != key
+                    # what this memory replaced never closes it, however its dates fall (an import
+                    # recorded today, superseded by a note dated last month)
+                    and o.claim.superseded_by != span.claim.memory_id
+                ),
+                None,
+            )
             if later is not None and (span.end is None or later.start < span.end):
                 span.end = max(span.start, later.start)
 

@@ -74,6 +74,7 @@ def to_claim(row: Mapping[str, Any]) -> Claim:
         until=row["until"],
         content=row["content"],
         mentions=row["mentions"],
+        superseded_by=row["superseded_by"],
     )
 
 

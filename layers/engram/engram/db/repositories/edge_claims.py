@@ -23,7 +23,7 @@ CLAIM_SELECT = """
              CASE WHEN m.event_date <= coalesce(m.valid_from, m.created_at) THEN m.event_date END,
              m.valid_from, m.created_at) AS since,
     CASE WHEN m.status = 'active' THEN NULL ELSE coalesce(m.valid_to, m.updated_at) END AS until,
-    m.content, m.mention_count AS mentions
+    m.content, m.mention_count AS mentions, m.superseded_by
 """
 
 
