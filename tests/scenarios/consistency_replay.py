@@ -138,6 +138,23 @@ def _message(tool: str, arguments: dict) -> dict:
     }
 
 
+def _summary(text: str) -> dict:
+    """What a good model writes for "Summarize what you remember about X": the current facts, in a
+    sentence, and nothing of what used to be true (the prompt lists that apart)."""
+    known = text.split("What used to be true:")[0]
+    lines = [line[2:].strip() for line in known.splitlines() if line.startswith("- ")]
+    return {
+        "id": "msg_recorded",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-4-6",
+        "content": [{"type": "text", "text": "You told me: " + "; ".join(lines) + "."}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 300, "output_tokens": 60},
+    }
+
+
 def _user_text(body: dict) -> str:
     parts = []
     for message in body.get("messages", []):
@@ -183,6 +200,8 @@ class ReplayServer:
         tools = [t.get("name") for t in body.get("tools", [])]
         if tools in (["decide_memory_search"], ["search_queries"]):
             return _message(tools[0], self.recordings.question(tools[0], text))
+        if not tools and text.startswith("Summarize what you remember about "):
+            return _summary(text)
         if "<candidate>" not in text:
             self.recordings.unrecorded.append(f"request with tools {tools}: {text[:300]}")
             return _message("no_operation", {"reasoning": "not recorded"})
