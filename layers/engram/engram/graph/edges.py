@@ -47,7 +47,8 @@ PARTNER_VALUES = {
     "wed": "married_to",
 }
 ENDING = re.compile(
-    r"^(?:left|quit|resigned|retired|fired|laid off|no longer|broke up|split|separated|divorced|ended)\b",
+    r"^(?:left|quit|resigned|retired|fired|laid off|no longer|broke up|split|separated|divorced|ended|"
+    r"former|ex(?=\b|-))",  # "ex-partner", "ex": the tie is over
     re.I,
 )
 PARTNER_TIES = frozenset(

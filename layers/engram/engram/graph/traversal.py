@@ -16,6 +16,7 @@ import numpy as np
 
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import graph_traversal as repo
+from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.visibility import ceiling_rank
 from engram.domain.graph import (
     NODE_TYPES,
@@ -50,6 +51,10 @@ def _resolve(conn: Conn, user_id: str, key: str, field: str, ceiling: int) -> di
     if "\x00" in key:
         raise ValidationFailed(f"{field} must not contain NUL characters", field=field)
     node = repo.resolve_entity(conn, user_id, key.strip(), ceiling=ceiling)
+    if node is None and key.strip().lower() in repo.OWNER_WORDS:
+        # "me" always names the user, whether or not a fact has tied anything to them yet
+        rel_repo.ensure_owner(conn, user_id, at=datetime.now(UTC))
+        node = repo.resolve_entity(conn, user_id, key.strip(), ceiling=ceiling)
     if node is None:
         raise NotFound(f"no entity {key.strip()!r} in your graph", field=field)
     return node
