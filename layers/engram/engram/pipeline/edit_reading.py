@@ -23,6 +23,7 @@ from engram.engines.rules.extractor import RulesExtractor
 from engram.graph.edge_sync import scope_of_memories, sync_memories
 from engram.graph.edge_writer import write_claims
 from engram.graph.edges import edges_for_fact
+from engram.language.names import canonical_name
 from engram.models import CandidateFact, MemoryPreferences
 
 SLOT_KEYS = ("subject", "attribute", "value")
@@ -41,11 +42,23 @@ def read_edit(
 
 
 def reread_metadata(metadata: dict[str, Any], facts: list[CandidateFact]) -> dict[str, Any]:
-    """The memory's metadata with its slot taken from the edited text's first fact (or none)."""
-    kept = {k: v for k, v in metadata.items() if k not in SLOT_KEYS}
+    """The memory's metadata with its slot taken from the edited text's first fact (or none), and the
+    names it mentions from its facts."""
+    kept = {k: v for k, v in metadata.items() if k not in (*SLOT_KEYS, "entities")}
     if facts:
         kept.update({k: getattr(facts[0], k) for k in SLOT_KEYS if getattr(facts[0], k)})
+    named = list(dict.fromkeys(e.name for f in facts for e in f.entities))[:20]
+    if named:  # the names the text says now (the write path keeps them the same way)
+        kept["entities"] = named
     return kept
+
+
+def reread_name(name: str | None, content: str, facts: list[CandidateFact]) -> str | None:
+    """The memory's name while its text still says it; else the name its edited text gives, if any
+    (an edit that took "Dr. Lee" out leaves no name behind)."""
+    if name and canonical_name(name) and f" {canonical_name(name)} " in f" {canonical_name(content)} ":
+        return name
+    return next((f.name for f in facts if f.name and canonical_name(f.name) in canonical_name(content)), None)
 
 
 def reclaim_edges(

@@ -30,7 +30,7 @@ from engram.errors import Conflict, NotFound, ValidationFailed
 from engram.graph.edge_sync import sync_memories
 from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
-from engram.pipeline.edit_reading import read_edit, reclaim_edges, reread_metadata
+from engram.pipeline.edit_reading import read_edit, reclaim_edges, reread_metadata, reread_name
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.scrubbing import redact_removed_detail
 from engram.pipeline.update import content_hash
@@ -248,6 +248,9 @@ def apply_user_edit(
         )  # fmt: skip
         if reread_metadata(metadata, facts) != metadata:
             columns["metadata"] = reread_metadata(metadata, facts)
+        named = reread_name(target["name"], diff["content"], facts)
+        if named != target["name"] and "name" not in changes:
+            columns["name"] = named
     if "importance" in diff:
         columns["importance_score"] = IMPORTANCE_SCORES[diff["importance"]]
     columns["version"] = target["version"] + 1

@@ -168,6 +168,14 @@ def _scrubbed(target: repo.Target, row: dict[str, Any], rule: Scrubber, *, tied:
     return changes
 
 
+def _stem(word: str) -> str:
+    """A crude stem, enough to see "sees" and "see" as one word said again."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
 def redact_removed_detail(
     conn: Conn, user_id: str, before: dict[str, Any], after: dict[str, Any]
 ) -> set[str]:
@@ -176,13 +184,28 @@ def redact_removed_detail(
     stays readable. Returns the words redacted.
 
     An edit removes a detail when it adds no word of its own (every distinctive word of the new content
-    was in the old): "My sister lives in Lima and works at Acme" -> "My sister works at Acme". An edit
+    was in the old): "My sister lives in Lima and works at Acme" -> "My sister works at Acme". The other
+    memories read from the same sentence that say a removed word (a side fact such as "Dr. Lee is my
+    therapist") are forgotten with the detail. An edit
     that brings new words is a correction ("Sarah" -> "Sara"), and its history keeps the old wording.
     """
-    old, new = distinctive(before["content"]), distinctive(after["content"])
-    removed = old - new
-    if not removed or not new <= old:
+    new = distinctive(after["content"])
+    # what the user said is the memory's text and the note it came from (a model may have reworded
+    # "I see my therapist" as "The user sees their therapist"): the edit is read against both
+    told = [before["content"], before["evidence"] or ""]
+    told += [
+        s["content"] or ""
+        for s in repo.sources_by_ids(conn, user_id, sorted(source_ids_of([before]), key=str))
+    ]
+    old = set().union(*(distinctive(text) for text in told))
+    said_again = {_stem(w) for w in new}
+    removed = {w for w in old - new if _stem(w) not in said_again}
+    if not removed or not {_stem(w) for w in new} <= {_stem(w) for w in old}:
         return set()
+    # side facts read from the same sentence that carry the removed detail go with it
+    siblings = repo.sentence_siblings(conn, user_id, before, sorted(removed))
+    if siblings:
+        forget_memories(conn, user_id, siblings)
     removed -= repo.words_in_kept_memories(conn, user_id, sorted(removed), [before["id"]])
     removed -= new
     if not removed:

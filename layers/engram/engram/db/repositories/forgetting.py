@@ -263,6 +263,28 @@ def next_source(conn: Conn, user_id: str, source: dict[str, Any]) -> dict[str, A
     ).fetchone()
 
 
+def sentence_siblings(conn: Conn, user_id: str, memory: dict[str, Any], words: Sequence[str]) -> list[UUID]:
+    """The other memories read from the same sentence of the same source as `memory` (the same
+    evidence) that say one of `words`: side facts of a detail ("Dr. Lee is my therapist")."""
+    if memory["source_id"] is None or not memory["evidence"] or not words:
+        return []
+    rows = conn.execute(
+        """SELECT m.id FROM memories m
+           WHERE m.user_id = %(uid)s AND m.source_id = %(sid)s AND m.evidence = %(evidence)s
+             AND m.id <> %(mid)s
+             AND EXISTS (SELECT 1 FROM unnest(%(words)s::text[]) w
+                         WHERE m.content ~* ('\\m' || w || '\\M') OR m.name ~* ('\\m' || w || '\\M'))""",
+        {
+            "uid": user_id,
+            "sid": memory["source_id"],
+            "evidence": memory["evidence"],
+            "mid": memory["id"],
+            "words": list(words),
+        },
+    ).fetchall()
+    return [r["id"] for r in rows]
+
+
 def words_in_kept_memories(
     conn: Conn, user_id: str, words: Sequence[str], forgotten: Sequence[UUID]
 ) -> set[str]:
