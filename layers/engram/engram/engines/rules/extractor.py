@@ -269,7 +269,7 @@ def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
     first_draft = len(ctx.drafts)
     clauses = [c for part in split_clauses(text) for c in _TODO_TAIL.split(part) if c.strip()]
     for clause in _keep_outcomes_attached(clauses):
-        for part in (p for shared in _split_shared_subject(clause) for p in _split_title_at_employer(shared)):
+        for part in _split_two_slots(clause):
             # A clause that says nothing personal on its own ("they think it's pneumonia") completes the
             # sentence's previous fact instead of being lost.
             previous = ctx.drafts[-1] if len(ctx.drafts) > first_draft else None
@@ -311,6 +311,33 @@ def _split_shared_subject(clause: str) -> list[str]:
     if left_slot and right_slot and left_slot.attribute != right_slot.attribute:
         return [left, right]
     return [clause]
+
+
+def _split_two_slots(clause: str) -> list[str]:
+    """One clause that states two slots of one subject, as one clause per slot."""
+    return [
+        part
+        for shared in _split_shared_subject(clause)
+        for purposed in _split_job_purpose(shared)
+        for part in _split_title_at_employer(purposed)
+    ]
+
+
+# "moved to Lyon for a new job at Arbelle", "relocated to Leeds to start a job with the NHS"
+_JOB_PURPOSE = re.compile(
+    r"\s+(?:for|to\s+(?:take|start|begin))\s+(?:a|an|my|his|her|their|the)\s+(?:new\s+)?"
+    r"(?:job|role|position)\s+(?P<rest>(?:at|with)\s+(?-i:[A-Z]).*)$",
+    re.IGNORECASE,
+)
+
+
+def _split_job_purpose(clause: str) -> list[str]:
+    """ "I relocated to Lyon for a new job at Arbelle" -> the move, and "I started a new job at Arbelle"."""
+    purpose = _JOB_PURPOSE.search(clause)
+    subject = _SHARED_SUBJECT.match(clause)
+    if purpose is None or subject is None:
+        return [clause]
+    return [clause[: purpose.start()], f"{subject.group('subject')} started a new job {purpose.group('rest')}"]
 
 
 def _split_title_at_employer(clause: str) -> list[str]:
