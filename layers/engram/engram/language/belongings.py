@@ -30,7 +30,10 @@ _NOUN = "|".join(sorted((re.escape(k) for k in KINDS), key=len, reverse=True))
 _DETERMINER = r"(?:a|an|the|my|our|his|her|their)"
 _MODIFIER = rf"(?:(?!{_DETERMINER}\b)[\w\-]+\s+){{0,3}}?"  # "upright Yamaha", "second-hand Gazelle cargo"
 # What follows the thing: the clause goes on about where or when, or ends.
-_AFTER = r"(?=\s+(?:in|at|on|from|that|which|with|for|and|but|since|now|too|again|to)\b|\s*[,.;:!?)]|\s*$)"
+_AFTER = (
+    r"(?=\s+(?:in|at|on|from|that|which|with|for|and|but|since|now|too|again|to|last|this|yesterday|today|"
+    r"recently|earlier|finally|after|before|because)\b|\s*[,.;:!?)]|\s*$)"
+)
 
 STATE = re.compile(
     r"\b(?:own|owns|have|has|got|bought|buy|buys|drive|drives|ride|rides|play|plays|use|uses|"
