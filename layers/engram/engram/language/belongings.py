@@ -36,7 +36,7 @@ _AFTER = (
 )
 
 STATE = re.compile(
-    r"\b(?:own|owns|have|has|got|bought|buy|buys|drive|drives|ride|rides|play|plays|use|uses|"
+    r"\b(?:own|owns|have|has|got|bought|buy|buys|drive|drives|"
     r"picked\s+up|inherited)\s+"
     rf"{_DETERMINER}\s+(?P<v>{_MODIFIER}(?P<kind>{_NOUN})){_AFTER}",
     re.IGNORECASE,
@@ -62,6 +62,6 @@ def kind_of(noun: str) -> str:
 
 
 def names_same_thing(said: str, known: str) -> bool:
-    """ "Brompton" names "Brompton folding bike": a capitalised word of what was said is in the known value."""
+    """ "Brompton" names "Brompton folding bike": a capitalised word of what was said is in the known one."""
     brands = {w.lower() for w in re.findall(r"\b[A-Z][\w\-]*", said)}
     return bool(brands) and bool(brands & {w.lower() for w in re.findall(r"[\w\-]+", known)})

@@ -37,10 +37,11 @@ from engram.db.repositories import account as account_repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.preferences import get_preferences
+from engram.engines.rules.restate import restate
 from engram.errors import ValidationFailed
 from engram.graph.edge_sync import sync_memories
 from engram.graph.edge_writer import write_claims
-from engram.graph.edges import tie_edges
+from engram.graph.edges import edges_for_fact, tie_edges
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name
 from engram.language.privacy import matches_topics, redact_model, redact_secrets
@@ -51,7 +52,7 @@ from engram.lifecycle.account_models import (
     LegacyEntity,
     SkippedItem,
 )
-from engram.models import IMPORTANCE_SCORES, EntityMention, MemoryPreferences
+from engram.models import IMPORTANCE_SCORES, CandidateFact, EntityMention, MemoryPreferences
 from engram.observability import logger
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
@@ -73,6 +74,7 @@ class _Item:
     node: dict[str, Any] | None = None  # resolve_entity arguments, for entity memories
     legacy: LegacyEntity | None = None
     entity_id: UUID | None = None
+    slot: CandidateFact | None = None  # the subject/attribute/value the fact's text states
 
     @property
     def hash(self) -> str:
@@ -164,6 +166,7 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
     account_repo.link_imported_memories(conn, user_id, links)
     account_repo.insert_imported_timeline(conn, user_id, [i.columns["id"] for i in to_insert])
     _claim_ties(conn, user_id, [i for i in to_insert if i.entity_id is not None and i.node is not None])
+    _claim_slots(conn, user_id, [i for i in to_insert if i.slot is not None])
     account_repo.apply_legacy_entity_fields(
         conn,
         user_id,
@@ -204,6 +207,33 @@ def _claim_ties(conn: Conn, user_id: str, items: list[_Item]) -> None:
         )  # fmt: skip
         claimed.append(item.columns["id"])
     sync_memories(conn, user_id, claimed, at=datetime.now(UTC))
+
+
+def _claim_slots(conn: Conn, user_id: str, items: list[_Item]) -> None:
+    """An imported "Hedda works at Equinor Wind" states its slot's edge as the same note would."""
+    for item in items:
+        assert item.slot is not None
+        write_claims(
+            conn, user_id, edges_for_fact(item.slot), memory_id=item.columns["id"], entity_ids={},
+            at=item.columns["valid_from"],
+        )  # fmt: skip
+    if items:
+        sync_memories(conn, user_id, [i.columns["id"] for i in items], at=datetime.now(UTC))
+
+
+def _slot_of(fact: ImportFact) -> CandidateFact | None:
+    """The slot an imported fact's text states, when the file gave none (a note's extraction would
+    have): about the fact's named person or the user, never someone else the line happens to name."""
+    given = fact.metadata or {}
+    if fact.memory_type == "entity" or given.get("attribute"):
+        return None
+    slot = restate(fact.content)
+    if slot is None or not slot.subject:
+        return None
+    about = canonical_name(slot.subject)
+    if slot.subject != "user" and fact.name and about != canonical_name(fact.name):
+        return None
+    return slot
 
 
 def _one_entity_memory_per_node(
@@ -305,6 +335,7 @@ def _fact_item(
     if refusal:
         return refusal
     fact, _ = redact_model(fact)  # evidence, name, outcome, metadata, recurrence ...: redacted, not refused
+    slot = _slot_of(fact)
     created = fact.created_at or now
     valid_from = fact.valid_from or fact.effective_from or created
     if fact.valid_to is not None and valid_from > fact.valid_to:
@@ -325,7 +356,7 @@ def _fact_item(
         "outcome_recorded_at": fact.outcome_recorded_at or (created if fact.outcome else None),
         "last_reinforced_at": fact.last_reinforced_at,
         "content_hash": content_hash(fact.content),
-        "metadata": {**(fact.metadata or {}), "imported": "fact"},
+        "metadata": {**(fact.metadata or {}), **_slot_metadata(slot), "imported": "fact"},
         "embedding_model": model,
         "created_at": created,
     }
@@ -341,7 +372,13 @@ def _fact_item(
             "relationship": fact.relationship,
             "at": valid_from,
         }
-    return _Item("fact", index, columns, node=node)
+    return _Item("fact", index, columns, node=node, slot=slot)
+
+
+def _slot_metadata(slot: CandidateFact | None) -> dict[str, Any]:
+    if slot is None:
+        return {}
+    return {"subject": slot.subject, "attribute": slot.attribute, "value": slot.value}
 
 
 def _first_of_each_hash(items: Sequence[_Item], held: set[str], result: ImportResult) -> list[_Item]:

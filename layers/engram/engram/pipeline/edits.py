@@ -25,8 +25,11 @@ from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.operations import insert_operation
 from engram.db.repositories.visibility import ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
+from engram.engines.rules.restate import restate
 from engram.errors import Conflict, NotFound, ValidationFailed
 from engram.graph.edge_sync import sync_after_edit, sync_memories
+from engram.graph.edge_writer import write_claims
+from engram.graph.edges import edges_for_fact
 from engram.language.privacy import redact_model
 from engram.models import IMPORTANCE_SCORES, Memory, MemoryEdit, MemoryType
 from engram.pipeline.forgetting import archive_row, forget_row
@@ -230,6 +233,7 @@ def apply_user_edit(
     if target["status"] != "active":
         raise Conflict(f"only active memories can be edited; this one is {target['status']}", field=field)
     diff = {name: value for name, value in changes.items() if target.get(name) != value}
+    restated = None
     if not diff:
         return target
     _check_validity_window(target, diff)
@@ -240,7 +244,10 @@ def apply_user_edit(
             content_hash=content_hash(diff["content"]), embedding=embedding, embedding_model=embedding_model
         )
         metadata = dict(target["metadata"] or {})
-        if metadata.pop("value", None) is not None:
+        restated = restate(diff["content"], metadata.get("subject"), metadata.get("attribute"))
+        if restated is not None:  # "I work at Linden Studio": the slot holds the edited value
+            columns["metadata"] = metadata | {"value": restated.value}
+        elif metadata.pop("value", None) is not None:
             columns["metadata"] = metadata
     if "importance" in diff:
         columns["importance_score"] = IMPORTANCE_SCORES[diff["importance"]]
@@ -257,6 +264,11 @@ def apply_user_edit(
     row = memory_repo.update_memory(conn, user_id, target["id"], columns)
     assert row is not None  # locked by the caller
     if "content" in diff:
+        if restated is not None:  # the edges the edited slot states replace those of the old value
+            write_claims(
+                conn, user_id, edges_for_fact(restated), memory_id=row["id"], entity_ids={},
+                at=datetime.now(UTC), replace=True,
+            )  # fmt: skip
         sync_after_edit(conn, user_id, row["id"], row["content"], at=datetime.now(UTC))
     else:  # a new date or status moves the span of its edges
         sync_memories(conn, user_id, [row["id"]], at=datetime.now(UTC))

@@ -337,7 +337,10 @@ def _split_job_purpose(clause: str) -> list[str]:
     subject = _SHARED_SUBJECT.match(clause)
     if purpose is None or subject is None:
         return [clause]
-    return [clause[: purpose.start()], f"{subject.group('subject')} started a new job {purpose.group('rest')}"]
+    return [
+        clause[: purpose.start()],
+        f"{subject.group('subject')} started a new job {purpose.group('rest')}",
+    ]
 
 
 def _split_title_at_employer(clause: str) -> list[str]:
