@@ -72,9 +72,9 @@ def _mentions(
                 relationship = status_relation or relationship  # "broke up" makes a girlfriend an ex
         kind = entity.kind if entity.kind in ("person", "concept", "entity") else "entity"
         entity_type = entity.entity_type
-        if slot is not None and slot.other_person and entity.name == slot.other_person:
-            # "My partner is Noor", "her name is Marisol": the clause says Noor is someone, whatever a
-            # name list knows of the name
+        if slot is not None and slot.other_person and entity.name == slot.other_person and kind != "person":
+            # "My partner is Noor", "her name is Marisol": the clause says Noor is someone, though no
+            # name list knows the name
             kind, entity_type = "person", "person"
             if slot.attribute == "relation":
                 relationship = relationship or slot.value

@@ -331,12 +331,15 @@ _JOB_PURPOSE = re.compile(
 )
 
 
+_MOVED = re.compile(r"\b(?:mov|relocat|transferr)(?:ed|ing|es|e|s)?\s+(?:back\s+|over\s+)?to\b", re.I)
+
+
 def _split_job_purpose(clause: str) -> list[str]:
     """ "I relocated to Lyon for a new job at Arbelle" -> the move, and "I started a new job at Arbelle"."""
     purpose = _JOB_PURPOSE.search(clause)
     subject = _SHARED_SUBJECT.match(clause)
-    if purpose is None or subject is None:
-        return [clause]
+    if purpose is None or subject is None or not _MOVED.search(clause[: purpose.start()]):
+        return [clause]  # "I decided to take the job at Notion": a decision, not a move and a job
     return [
         clause[: purpose.start()],
         f"{subject.group('subject')} started a new job {purpose.group('rest')}",
