@@ -37,6 +37,7 @@ PARTS = (
 # An active memory may still name an old value when it says that value ended ("left Brightwave").
 ENDED = re.compile(
     r"\b(?:left|leaving|quit|resigned|former(?:ly)?|used to|no longer|not .{0,30}any ?more|ex[- ]\w+|"
+    r"(?:my|our|an?|his|her|their) ex|last day|"
     r"sold|selling|gave away|given away|traded|got rid|broke up|split up|separated|divorced|"
     r"passed away|died|funeral|moved (?:away )?from|moved out|switched from|instead of|"
     r"stopped|gave up|previous(?:ly)?|let (?:\w+ ){0,2}go|fired|laid off|transferred from|last day)\b",

@@ -127,7 +127,8 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
     (
         re.compile(
             rf"\bseparated\s+from\s+{PARTNER_WORD}(?P<other>{NAME})|\b(?:are|got)\s+separated\b|"
-            r"\b(?:we|and\s+I|and\s+me)\s+(?:have\s+|just\s+|recently\s+)?separated\b"
+            r"\b(?:we|and\s+I|and\s+me|and\s+(?-i:[A-Z][a-z'\-]+))\s+(?:have\s+|just\s+|recently\s+|finally\s+)?"
+            r"separated\b"
             r"(?!\s+(?:the|our|my|his|her|their|it|them|a|an|some|all)\b)",
             re.I,
         ),
@@ -177,8 +178,33 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
         "dating",
         False,
     ),
+    (
+        # "I'm seeing someone new, her name is Marisol": the partner is named after the news.
+        re.compile(
+            rf"\b(?:dating|seeing|going out with)\s+(?:someone|somebody|a\s+(?:guy|girl|man|woman))\b"
+            rf"[^.;]*?\b(?:her|his|their)\s+name\s+is\s+(?P<other>{NAME})",
+            re.I,
+        ),
+        "dating",
+        True,
+    ),
     (re.compile(r"\bmoved in together\b|\bmoving in together\b", re.I), "living together", True),
 ]
+# "My partner Ezra and I share a flat": the pair states the tie, whatever else the clause says.
+PARTNER_PAIR = re.compile(
+    rf"^(?:(?:my|our)\s+(?P<word>girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|spouse)\s+(?P<other>{NAME})"
+    rf"\s+and\s+(?:I|me)|(?:I|me)\s+and\s+my\s+(?P<word2>girlfriend|boyfriend|partner|wife|husband|"
+    rf"fianc[ée]e?|spouse)\s+(?P<other2>{NAME}))\b",
+    re.IGNORECASE,
+)
+PAIR_STATUS = {"wife": "married", "husband": "married", "spouse": "married", "fiance": "engaged",
+               "fiancé": "engaged", "fiancee": "engaged", "fiancée": "engaged"}  # fmt: skip
+# "My partner is Noor", "My sister's name is Elif": the tie first, the name after.
+RELATION_IS_NAME = re.compile(
+    rf"^(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|twin)\s+)?(?P<rel>{RELATION_ALTERNATION})"
+    rf"(?:'s\s+name)?\s+is\s+(?:called\s+|named\s+)?(?P<name>{NAME})\s*[.!]?$",
+    re.IGNORECASE,
+)
 STATUS_RELATION = {
     "dating": "partner",
     "engaged": "fiancé(e)",
@@ -210,7 +236,8 @@ SCHOOL = re.compile(
     re.IGNORECASE,
 )
 SCHOOL_CHANGE = re.compile(
-    r"\b(?:(?:transferr?(?:ed|ing|s)?|switch(?:ed|es|ing)?|mov(?:ed|es|ing))\s+(?:schools\s+)?(?:over\s+)?to|"
+    r"\b(?:(?:transferr?(?:ed|ing|s)?|switch(?:ed|es|ing)?|mov(?:ed|es|ing))\s+(?:schools\s+)?"
+    r"(?:from\s+(?P<old>(?:the\s+)?" + CAP_RUN + r")\s+)?(?:over\s+)?to|"
     r"start(?:ed|s|ing)?\s+(?:school\s+|classes\s+|college\s+)?at|(?:is|am|'m|are|'re)\s+now\s+(?:at|in)|"
     r"now\s+(?:attends|goes\s+to|studies\s+at)|dropped\s+out\s+(?:of|from)|withdr[ae]w\s+from|"
     r"left|quit|enrolled\s+(?:at|in))\s+"

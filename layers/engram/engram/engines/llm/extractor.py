@@ -248,12 +248,24 @@ def _fact(raw: Any, inp: ExtractionInput) -> CandidateFact | None:
         data["attribute"] = data["attribute"].strip().lower() or None
     if isinstance(data.get("category"), str):
         data["category"] = data["category"].strip().lower() or None
+    if (data.get("attribute") or "").startswith("relationship:") and isinstance(data.get("value"), str):
+        data["value"] = _tie_state(data["value"])
     data["entities"] = _entities(data.get("entities"))
     data["provenance"] = [ProvenanceEntry(source_id=inp.source_id, message_ids=_message_ids(refs, inp))]
     try:
         return CandidateFact.model_validate(data)
     except ValidationError:
         return None
+
+
+# "relationship:Callum" = "ex-partner" / "former girlfriend": the tie's state is that it ended.
+_ENDED_TIE = re.compile(r"^\s*(?:ex|former|previous)\b", re.IGNORECASE)
+
+
+def _tie_state(value: str) -> str:
+    """A relationship slot holds the tie's state (dating, engaged, married ...); an "ex-partner" value
+    says the tie is over, which every reader of the slot knows as "broke up"."""
+    return "broke up" if _ENDED_TIE.match(value) else value
 
 
 def _number(value: Any, *, low: float | None, high: float | None) -> float | None:

@@ -71,11 +71,18 @@ def _mentions(
             if slot.value != "dating" or relationship is None:
                 relationship = status_relation or relationship  # "broke up" makes a girlfriend an ex
         kind = entity.kind if entity.kind in ("person", "concept", "entity") else "entity"
+        entity_type = entity.entity_type
+        if slot is not None and slot.other_person and entity.name == slot.other_person and kind != "person":
+            # "My partner is Noor", "her name is Marisol": the clause says Noor is someone, though no
+            # name list knows the name
+            kind, entity_type = "person", "person"
+            if slot.attribute == "relation":
+                relationship = relationship or slot.value
         out.append(
             EntityMention(
                 name=entity.name,
                 kind=kind,
-                entity_type=entity.entity_type,  # type: ignore[arg-type]
+                entity_type=entity_type,  # type: ignore[arg-type]
                 relationship=relationship,
                 role=role,
             )

@@ -45,6 +45,7 @@ from engram.engines.rules.fields import _attributed, _content, _provenance, _tid
 from engram.engines.rules.known import complete_changes, known_names
 from engram.engines.rules.passes import _apply_preferences, _dedupe, _entity_memories, _fill_old_values
 from engram.engines.rules.slots import _slot_of
+from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE
 from engram.language.cues import (
     ACTION,
     FORGET_REQUEST,
@@ -268,7 +269,7 @@ def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
     first_draft = len(ctx.drafts)
     clauses = [c for part in split_clauses(text) for c in _TODO_TAIL.split(part) if c.strip()]
     for clause in _keep_outcomes_attached(clauses):
-        for part in _split_shared_subject(clause):
+        for part in _split_two_slots(clause):
             # A clause that says nothing personal on its own ("they think it's pneumonia") completes the
             # sentence's previous fact instead of being lost.
             previous = ctx.drafts[-1] if len(ctx.drafts) > first_draft else None
@@ -288,7 +289,7 @@ _SHARED_SUBJECT = re.compile(
 _VERB_START = re.compile(
     r"^(?:also\s+|now\s+|then\s+|still\s+)?(?:[a-z]+(?:s|ed)|is|has|had|was|got|went|left|love|like|hate|enjoy|"
     r"prefer|adore|"
-    r"quit|met|took|made|became|runs|ran)\b"
+    r"quit|met|took|made|became|runs|ran|work|live|study|teach|own|drive|rent|attend)\b"
 )
 
 
@@ -310,6 +311,62 @@ def _split_shared_subject(clause: str) -> list[str]:
     if left_slot and right_slot and left_slot.attribute != right_slot.attribute:
         return [left, right]
     return [clause]
+
+
+def _split_two_slots(clause: str) -> list[str]:
+    """One clause that states two slots of one subject, as one clause per slot."""
+    return [
+        part
+        for shared in _split_shared_subject(clause)
+        for purposed in _split_job_purpose(shared)
+        for part in _split_title_at_employer(purposed)
+    ]
+
+
+# "moved to Lyon for a new job at Arbelle", "relocated to Leeds to start a job with the NHS"
+_JOB_PURPOSE = re.compile(
+    r"\s+(?:for|to\s+(?:take|start|begin))\s+(?:a|an|my|his|her|their|the)\s+(?:new\s+)?"
+    r"(?:job|role|position)\s+(?P<rest>(?:at|with)\s+(?-i:[A-Z]).*)$",
+    re.IGNORECASE,
+)
+
+
+_MOVED = re.compile(r"\b(?:mov|relocat|transferr)(?:ed|ing|es|e|s)?\s+(?:back\s+|over\s+)?to\b", re.I)
+
+
+def _split_job_purpose(clause: str) -> list[str]:
+    """ "I relocated to Lyon for a new job at Arbelle" -> the move, and "I started a new job at Arbelle"."""
+    purpose = _JOB_PURPOSE.search(clause)
+    subject = _SHARED_SUBJECT.match(clause)
+    if purpose is None or subject is None or not _MOVED.search(clause[: purpose.start()]):
+        return [clause]  # "I decided to take the job at Notion": a decision, not a move and a job
+    return [
+        clause[: purpose.start()],
+        f"{subject.group('subject')} started a new job {purpose.group('rest')}",
+    ]
+
+
+def _split_title_at_employer(clause: str) -> list[str]:
+    """ "I'm a junior developer at Cobalt Forge" -> "I'm a junior developer" + "I work at Cobalt Forge":
+    the title and the employer change on their own (a promotion keeps the employer, a new job may keep
+    the title), so each is a fact of its own. History ("was a nurse at ...") stays one fact, and so does
+    a title no title grammar reads (its words stay with the employer)."""
+    match = EMPLOYER_TITLE_AT.search(clause)
+    if match is None or not match.group("v") or not match.group("v")[:1].isupper():
+        return [clause]
+    verb = re.match(r"(?:I'm|I am|am|is|he's|she's)\b", match.group(0), re.IGNORECASE)
+    before = clause[: match.start()].strip()
+    if verb is None or len(before.split()) > 3 or re.search(r"\b(?:not|never)\b", match.group(0), re.I):
+        return [clause]
+    org_at = match.start("v")
+    title = re.sub(r"\s+(?:at|for|with)\s*$", "", clause[:org_at].rstrip(), flags=re.IGNORECASE)
+    read = JOB_TITLE.search(title)
+    if read is None or read.group("v").lower() == "student":
+        return [clause]  # "a student at Rice University": the school grammar reads it
+    said = verb.group(0).lower()
+    works = {"i'm": "I work", "i am": "I work", "am": "I work", "he's": "He works", "she's": "She works"}
+    subject = works.get(said) or f"{before} works"
+    return [title, f"{subject} at {clause[org_at:]}"]
 
 
 def _keep_outcomes_attached(clauses: list[str]) -> list[str]:

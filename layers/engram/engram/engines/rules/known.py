@@ -13,8 +13,9 @@ import re
 
 from engram.engines.ports import ExtractionInput, TurnInput
 from engram.engines.rules.drafts import Draft, Slot, TurnContext
-from engram.engines.rules.slots import _slot_of, _subject_of
+from engram.engines.rules.slots import UNFILED_BELONGING, _slot_of, _subject_of
 from engram.language.attributes import STATUS_RELATION
+from engram.language.belongings import names_same_thing
 from engram.language.changes import DEATH_ENDING, DEATH_VALUE, no_longer_has
 from engram.language.phrases import NAME
 from engram.language.text import normalise_text, spot_entities
@@ -76,10 +77,13 @@ def complete_changes(drafts: list[Draft], inp: ExtractionInput) -> list[Draft]:
     broke up" names the partner the known facts say the subject was with."""
     deaths = [d for d in drafts if d.fact.attribute == "health_status" and d.fact.value == DEATH_VALUE]
     partnerless = [d for d in drafts if d.fact.attribute == "relationship" and d.change is not None]
-    if not deaths and not partnerless:
+    unfiled = [d for d in drafts if d.fact.attribute == UNFILED_BELONGING]
+    if not deaths and not partnerless and not unfiled:
         return drafts
     known = known_slots(inp)
     out = list(drafts)
+    for draft in unfiled:
+        _file_belonging(draft, known)
     for draft in deaths:
         out.extend(_death_endings(draft, known))
     for draft in partnerless:
@@ -141,3 +145,27 @@ def _name_the_partner(draft: Draft, known: list[Slot]) -> None:
                 name=name, kind="person", entity_type="person", relationship=relation, role="object"
             )
         )
+
+
+def _file_belonging(draft: Draft, known: list[Slot]) -> None:
+    """ "I gave away my Brompton": the kind the user's own fact about the Brompton filed it under (its
+    bike); a thing no known fact names ("we sold Acme") is no belonging we know of, and stays unscoped."""
+    fact = draft.fact
+    said = draft.change.old_value if draft.change and draft.change.old_value else ""
+    owned = next(
+        (
+            s
+            for s in known
+            if s.subject.lower() == (fact.subject or "").lower()
+            and s.value
+            and not s.attribute.startswith(("relationship", "relation", "employer", "school", "location"))
+            and names_same_thing(said, s.value)
+        ),
+        None,
+    )
+    if owned is None:
+        fact.attribute, fact.value, draft.change = None, None, None
+        return
+    fact.attribute = owned.attribute
+    if draft.change is not None:
+        draft.change.old_value = owned.value

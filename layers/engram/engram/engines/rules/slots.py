@@ -15,6 +15,7 @@ from engram.engines.rules.drafts import (
     Subject,
     TurnContext,
 )
+from engram.language import belongings
 from engram.language.attributes import (
     AGE,
     ALLERGY,
@@ -35,6 +36,8 @@ from engram.language.attributes import (
     MY_NAME,
     OBJECT_DETERMINERS,
     OBJECT_STOP,
+    PAIR_STATUS,
+    PARTNER_PAIR,
     PET,
     PET_DESCRIPTION,
     PET_SPECIES,
@@ -42,6 +45,7 @@ from engram.language.attributes import (
     PREFER_OVER,
     PREFERENCE,
     PRONOUN_OBJECTS,
+    RELATION_IS_NAME,
     RELATIONSHIP_EVENTS,
     SCHOOL,
     SCHOOL_CHANGE,
@@ -77,6 +81,7 @@ from engram.language.cues import (
 )
 from engram.language.phrases import NAME, PARTNER_WORD
 from engram.language.text import (
+    DEMONYMS,
     IRREGULAR_PASTS,
     ORGANISATIONS,
     PET_WORDS,
@@ -245,6 +250,26 @@ def _read_relation(text: str, key: str, subject: Subject) -> Slot | None:
     return Slot(match.group("name"), "relation", relation, other_person=match.group("name"))
 
 
+def _read_relation_named_after(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "My partner is Noor": the tie first, the person's name after ("My brother is Italian" is not one)."""
+    match = RELATION_IS_NAME.match(LEADING_ADVERBIAL.sub("", text, count=1))
+    if not match or match.group("name").lower() in DEMONYMS or match.group("name").lower() in STOPWORDS:
+        return None
+    relation = RELATION_WORDS[match.group("rel").lower()]
+    return Slot(match.group("name"), "relation", relation, other_person=match.group("name"))
+
+
+def _read_partner_pair(text: str, key: str, subject: Subject) -> Slot | None:
+    """ "My partner Ezra and I share a flat": when nothing else is read, the pair states the tie, so a
+    later "Ezra and I split up" has a current partner to end."""
+    match = PARTNER_PAIR.match(LEADING_ADVERBIAL.sub("", text, count=1))
+    if not match or not subject.is_owner:
+        return None
+    word = (match.group("word") or match.group("word2")).lower()
+    other = match.group("other") or match.group("other2")
+    return Slot(key, f"relationship:{other}", PAIR_STATUS.get(word, "dating"), other_person=other)
+
+
 def _read_name(text: str, key: str, subject: Subject) -> Slot | None:
     match = MY_NAME.search(text)
     if match and subject.is_owner:
@@ -364,7 +389,8 @@ def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
             return None
         if re.match(r"(?:dropped|left|quit|withdr)", change.group(0), re.I):
             return Slot(key, "school", left(value or ""), "status", value)
-        return Slot(key, "school", value, "status")
+        old = _clean_value(change.group("old"))
+        return Slot(key, "school", value, "status", old if old and SCHOOL_WORDS.search(old) else None)
     match = SCHOOL.search(text)
     if not match or not SCHOOL_WORDS.search(match.group("v")) or _tentative(text, match.start()):
         return None
@@ -473,6 +499,36 @@ def _read_possessions(text: str, key: str, subject: Subject) -> Slot | None:
         )
         return Slot(key, device_kind(thing), thing, change)
     return None
+
+
+# An ending whose thing is named without its kind ("gave away my Brompton"): `known` files it under the
+# kind the user's earlier fact about that thing used, or leaves it unscoped.
+UNFILED_BELONGING = "belonging"
+
+
+def _read_belonging(text: str, key: str, subject: Subject) -> Slot | None:
+    """A thing filed by its common noun: "I own a Brompton folding bike", "My phone is a Pixel 7",
+    "gave away my Brompton" (see `engram.language.belongings`)."""
+    end = belongings.END.search(text)
+    if end and not _tentative(text, end.start()) and not _negated(text, end.start()):
+        thing = _clean_value(_from_name(end.group("v") or end.group("v2"))) or ""
+        kind = belongings.kind_of(end.group("kind")) if end.group("kind") else UNFILED_BELONGING
+        return Slot(key, kind, no_longer_owns(thing), "status", thing)
+    named = belongings.KIND_IS.match(LEADING_ADVERBIAL.sub("", text, count=1))
+    if named:
+        return Slot(key, belongings.kind_of(named.group("kind")), _clean_value(named.group("v")))
+    state = belongings.STATE.search(text)
+    if state is None or _tentative(text, state.start()) or _negated(text, state.start()):
+        return None
+    bought = re.match(r"(?:got|bought|buy|buys|picked|inherited)\b", state.group(0), re.I)
+    value = _clean_value(_from_name(state.group("v")))
+    return Slot(key, belongings.kind_of(state.group("kind")), value, "status" if bought else None)
+
+
+def _from_name(thing: str) -> str:
+    """ "upright Yamaha piano" -> "Yamaha piano": the words before a brand only describe it."""
+    named = re.search(r"(?-i:\b[A-Z])", thing)
+    return thing[named.start() :] if named else thing
 
 
 def _read_age_birthday(text: str, key: str, subject: Subject) -> Slot | None:
@@ -611,6 +667,7 @@ _SLOT_READERS = (
     _read_death,
     _read_pet_end,
     _read_relation,
+    _read_relation_named_after,
     _read_name,
     _read_relationship,
     _read_employer,
@@ -624,6 +681,8 @@ _SLOT_READERS = (
     _read_money,
     _read_favorite,
     _read_possessions,
+    _read_belonging,
     _read_age_birthday,
     _read_preference,
+    _read_partner_pair,
 )

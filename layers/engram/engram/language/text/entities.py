@@ -89,7 +89,10 @@ _PERSON_BEFORE = re.compile(
 )
 # After a name: verbs only people do ("Priya texted"), and weaker ones that need a mid-sentence position.
 _PERSON_AFTER = re.compile(
-    r"^(?:\s+and\s+I\b|\s+(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
+    # "Augustin from the office", "Lena from work": someone the user knows from somewhere
+    r"^(?:\s+from\s+(?:the\s+|my\s+)?(?:office|work|team|gym|class|church|choir|school|college|uni|"
+    r"university|book\s+club|next\s+door|upstairs|downstairs|accounting|marketing|sales|HR|IT)\b|"
+    r"\s+and\s+I\b|\s+(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
     r"and\s+I|loves|loved|likes|liked|mentioned|shared|recommended|invited|gave|brought|married|proposed|"
     r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|turning)|"
     # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.
