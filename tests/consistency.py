@@ -154,13 +154,18 @@ class Views:
         return self.get("/v1/export")
 
     def timeline(self) -> dict:
-        return self.post("/v1/timeline", {"start": WINDOW[0], "end": WINDOW[1], "limit": 1000})
+        window = {"start": WINDOW[0], "end": WINDOW[1], "limit": 1000, "sensitivity_max": "sensitive"}
+        return self.post("/v1/timeline", window)
 
+    # Search, recall and the timeline are read at the `sensitive` ceiling: breakups, illness and deaths
+    # are sensitive by the privacy rules, and these stories check that the views agree on them; what
+    # each ceiling hides is tests/api/test_sensitivity_ceiling.py's concern.
     def search(self, query: str) -> list[dict]:
-        return self.post("/v1/search", {"query": query, "include_historical": True, "limit": 20})["results"]
+        body = {"query": query, "include_historical": True, "limit": 20, "sensitivity_max": "sensitive"}
+        return self.post("/v1/search", body)["results"]
 
     def recall(self, query: str) -> dict:
-        return self.post("/v1/recall", {"query": query})
+        return self.post("/v1/recall", {"query": query, "sensitivity_max": "sensitive"})
 
 
 def check(api: ApiClient, user: str, expect: Expect, label: str) -> None:

@@ -620,7 +620,9 @@ STORIES = (
                             "name": "Hedda",
                             "type": "person",
                             "relationship": "sister",
-                            "context": "Hedda is a wind engineer at Equinor Wind",
+                            # A legacy contact's context is kept inside its entity memory as written;
+                            # a later change does not rewrite it, so the job lives in the fact below.
+                            "context": "Hedda loves sailing",
                         }
                     ],
                     "facts": [

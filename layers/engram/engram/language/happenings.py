@@ -241,7 +241,13 @@ def _is_participle(word: str) -> bool:
     return word in _IRREGULAR_PARTICIPLES or (_regular_past(word) and word not in _NOT_VERBS_ED)
 
 
+# Regular past forms too short for the suffix rule (which keeps "bed", "red", "shed" out).
+_SHORT_PAST = frozenset({"died", "lied", "tied", "owed", "sued", "fled", "sped", "bred", "aged", "eyed"})
+
+
 def _regular_past(word: str) -> bool:
+    if word in _SHORT_PAST:
+        return True
     return len(word) >= 5 and word.endswith("ed") and not word.endswith("eed") or word == "agreed"
 
 

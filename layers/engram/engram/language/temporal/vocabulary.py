@@ -137,7 +137,7 @@ FUTURE_MARKERS = re.compile(
 PAST_MARKERS = re.compile(
     r"\b(?:was|were|did|had|yesterday|ago|last|went|got|came|saw|met|told|said|took|made|gave|found|"
     r"felt|thought|bought|left|ran|won|lost|sold|spent|sent|began|wrote|drove|flew|knew|heard|paid|"
-    r"kept|slept|ate|fell|became|moved|\w{3,}ed)\b",
+    r"kept|slept|ate|fell|became|moved|died|lied|fled|sued|\w{3,}ed)\b",
     re.IGNORECASE,
 )
 # Past-tense adjectives and present-tense forms that look like "-ed" pasts.
