@@ -37,11 +37,12 @@ def write_claims(
     at: datetime,
     replace: bool = False,
     replace_all: bool = False,
-) -> None:
+) -> bool:
     """Record the edges a memory states (`edges_for_fact` of its fact) as the memory's claims (with
     `replace`, instead of what it claimed in the same slots; with `replace_all`, instead of all it
     claimed); the caller derives the edges again
-    (`engram.graph.edge_sync`).
+    (`engram.graph.edge_sync`). Returns whether the memory has or had claims (whether its edges need
+    deriving again).
 
     `entity_ids` maps canonical names to the nodes the fact's mentions were linked to; other endpoints
     (a new employer named only in the value) are created here."""
@@ -65,7 +66,8 @@ def write_claims(
                 "describes": spec.description is not None,
             }
         )
-    existing = claims_repo.claims_of_memories(conn, user_id, [memory_id])
+    existing = claims_repo.claims_of_memories(conn, user_id, [memory_id], bare=True)
+    dropped_any = bool(existing) and (replace or replace_all)
     if replace_all:  # the memory was read again: what it claimed before is no longer its reading
         claims_repo.delete_claims_by_id(conn, user_id, [c["claim_id"] for c in existing])
         existing = []
@@ -81,6 +83,7 @@ def write_claims(
             held.add(_claim_key(claim))
             fresh.append(claim)
     claims_repo.insert_claims(conn, user_id, memory_id, fresh)
+    return bool(existing or fresh or dropped_any)
 
 
 def _group(relationship_type: str) -> tuple[str, ...]:

@@ -639,11 +639,12 @@ def _link_graph(
     if entity_ids:
         _link_mentions(conn, fact, row, ctx, entity_ids, links)
     before = scope_of_memories(conn, ctx.user_id, [row["id"]]) if replace_claims else None
-    write_claims(
+    claimed = write_claims(
         conn, ctx.user_id, edges_for_fact(fact), memory_id=row["id"], entity_ids=nodes, at=ctx.observed_at,
         replace=replace_claims,
     )  # fmt: skip
-    sync_memories(conn, ctx.user_id, [row["id"], *retired], at=ctx.observed_at, before=before)
+    if claimed or retired:  # a memory that states no edge, and replaced none, changes none
+        sync_memories(conn, ctx.user_id, [row["id"], *retired], at=ctx.observed_at, before=before)
     return entity_ids
 
 

@@ -41,7 +41,18 @@ def insert_claims(conn: Conn, user_id: str, memory_id: UUID, claims: Sequence[di
     )
 
 
-def claims_of_memories(conn: Conn, user_id: str, memory_ids: Collection[UUID]) -> list[dict[str, Any]]:
+def claims_of_memories(
+    conn: Conn, user_id: str, memory_ids: Collection[UUID], *, bare: bool = False
+) -> list[dict[str, Any]]:
+    """The memories' claims, with what the derivation reads of each memory (`bare`: the claims alone)."""
+    if bare:
+        return conn.execute(
+            """SELECT id AS claim_id, from_entity_id AS from_id, to_entity_id AS to_id, relationship_type,
+                      ends
+               FROM memory_edge_claims WHERE user_id = %(uid)s AND memory_id = ANY(%(ids)s::uuid[])
+               ORDER BY id""",
+            {"uid": user_id, "ids": list(memory_ids)},
+        ).fetchall()
     return conn.execute(
         f"""SELECT {CLAIM_SELECT} FROM memory_edge_claims c JOIN memories m ON m.id = c.memory_id
             WHERE c.user_id = %(uid)s AND c.memory_id = ANY(%(ids)s::uuid[]) ORDER BY c.id""",
