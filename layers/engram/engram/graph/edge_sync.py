@@ -139,9 +139,7 @@ def _claims(conn: Conn, user_id: str, scope: EdgeScope) -> list[Claim]:
 def _write(
     conn: Conn, user_id: str, derived: list[DerivedEdge], stored: list[dict[str, Any]], *, at: datetime
 ) -> None:
-    by_key = {
-        (r["from_entity_id"], r["to_entity_id"], r["relationship_type"], r["valid_from"]): r for r in stored
-    }
+    by_key = {_stored_key(r): r for r in stored}
     asserted_open = {
         (r["from_entity_id"], r["to_entity_id"], r["relationship_type"]): r
         for r in stored

@@ -86,24 +86,7 @@ def claims_in_scope(
 ) -> list[dict[str, Any]]:
     return conn.execute(
         f"""
-        WITH picked AS (
-            SELECT c.id FROM unnest(%(d_node)s::uuid[], %(d_type)s::text[]) AS d(node, type)
-            JOIN memory_edge_claims c ON c.user_id = %(uid)s AND c.from_entity_id = d.node
-                                     AND c.relationship_type = d.type
-            UNION
-            SELECT c.id FROM unnest(%(t_node)s::uuid[], %(t_type)s::text[]) AS t(node, type)
-            JOIN memory_edge_claims c ON c.user_id = %(uid)s AND c.from_entity_id = t.node
-                                     AND c.relationship_type = t.type
-            UNION
-            SELECT c.id FROM unnest(%(t_node)s::uuid[], %(t_type)s::text[]) AS t(node, type)
-            JOIN memory_edge_claims c ON c.user_id = %(uid)s AND c.to_entity_id = t.node
-                                     AND c.relationship_type = t.type
-            UNION
-            SELECT c.id FROM unnest(%(p_a)s::uuid[], %(p_b)s::uuid[], %(p_type)s::text[]) AS p(a, b, type)
-            JOIN memory_edge_claims c ON c.user_id = %(uid)s AND c.relationship_type = p.type
-                 AND ((c.from_entity_id = p.a AND c.to_entity_id = p.b)
-                      OR (c.from_entity_id = p.b AND c.to_entity_id = p.a))
-        )
+        WITH picked AS ({scope_ids("memory_edge_claims")})
         SELECT {CLAIM_SELECT} FROM picked
         JOIN memory_edge_claims c ON c.id = picked.id
         JOIN memories m ON m.id = c.memory_id
@@ -111,6 +94,25 @@ def claims_in_scope(
         """,
         scope_params(user_id, directed, touching, pairs),
     ).fetchall()
+
+
+def scope_ids(table: str) -> str:
+    """The ids of `table`'s rows (claims or edges: the same end and type columns) a scope covers, one
+    index-driven branch per kind of scope (see the module docstring)."""
+    return f"""
+        SELECT x.id FROM unnest(%(d_node)s::uuid[], %(d_type)s::text[]) AS d(node, type)
+        JOIN {table} x ON x.user_id = %(uid)s AND x.from_entity_id = d.node AND x.relationship_type = d.type
+        UNION
+        SELECT x.id FROM unnest(%(t_node)s::uuid[], %(t_type)s::text[]) AS t(node, type)
+        JOIN {table} x ON x.user_id = %(uid)s AND x.from_entity_id = t.node AND x.relationship_type = t.type
+        UNION
+        SELECT x.id FROM unnest(%(t_node)s::uuid[], %(t_type)s::text[]) AS t(node, type)
+        JOIN {table} x ON x.user_id = %(uid)s AND x.to_entity_id = t.node AND x.relationship_type = t.type
+        UNION
+        SELECT x.id FROM unnest(%(p_a)s::uuid[], %(p_b)s::uuid[], %(p_type)s::text[]) AS p(a, b, type)
+        JOIN {table} x ON x.user_id = %(uid)s AND x.relationship_type = p.type
+             AND ((x.from_entity_id = p.a AND x.to_entity_id = p.b)
+                  OR (x.from_entity_id = p.b AND x.to_entity_id = p.a))"""
 
 
 def scope_params(

@@ -11,7 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
-from engram.db.repositories.edge_claims import scope_params
+from engram.db.repositories.edge_claims import scope_ids, scope_params
 
 RELATIONSHIP_COLUMNS = """
     id, from_entity_id, to_entity_id, kind, relationship_type, description, strength, attitude, proximity,
@@ -173,20 +173,7 @@ def edges_in_scope(
     adopts instead of duplicating."""
     return conn.execute(
         f"""
-        WITH picked AS (
-            SELECT r.id FROM unnest(%(d_node)s::uuid[], %(d_type)s::text[]) AS d(node, type)
-            JOIN relationships r ON r.user_id = %(uid)s AND r.from_entity_id = d.node
-                                AND r.relationship_type = d.type
-            UNION
-            SELECT r.id FROM unnest(%(t_node)s::uuid[], %(t_type)s::text[]) AS t(node, type)
-            JOIN relationships r ON r.user_id = %(uid)s AND r.relationship_type = t.type
-                                AND (r.from_entity_id = t.node OR r.to_entity_id = t.node)
-            UNION
-            SELECT r.id FROM unnest(%(p_a)s::uuid[], %(p_b)s::uuid[], %(p_type)s::text[]) AS p(a, b, type)
-            JOIN relationships r ON r.user_id = %(uid)s AND r.relationship_type = p.type
-                 AND ((r.from_entity_id = p.a AND r.to_entity_id = p.b)
-                      OR (r.from_entity_id = p.b AND r.to_entity_id = p.a))
-        )
+        WITH picked AS ({scope_ids("relationships")})
         SELECT {RELATIONSHIP_COLUMNS} FROM relationships WHERE id IN (SELECT id FROM picked)
         ORDER BY valid_from, id
         """,
