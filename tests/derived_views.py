@@ -1,20 +1,23 @@
 """Rebuild every derived view of a user from the memories alone and compare it with the live rows.
 
-Memories are the one source of truth: graph edges, the profile and the search dictionaries are
-derived from them and stored. After any change, deriving them again from scratch must give exactly what
-the live views hold; a difference means a write path kept its own reading of something. (The timeline
-is not stored: it is read from the memories on each request.) Used after every step of the
-consistency stories and by the tests of each write path.
+Memories are the one source of truth: graph edges, the profile, entity descriptions and the search
+dictionaries are derived from them and stored. After any change, deriving them again from scratch must
+give exactly what the live views hold; a difference means a write path kept its own reading of
+something. (The timeline is not stored: it is read from the memories on each request.) Used after
+every step of the consistency stories and by the tests of each write path.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from engram.db.connection import Database
+from engram.db.repositories import descriptions as description_repo
 from engram.db.repositories import profiles as profile_repo
 from engram.db.repositories import relationships as rel_repo
 from engram.db.repositories.dictionary_check import dictionary_differences
+from engram.graph.descriptions import describe, fresh_descriptions, material_of
 from engram.graph.edge_sync import edge_projection, projection, rebuild_edges
 from engram.lifecycle.profile import derive_profile, fresh_profile
 
@@ -39,6 +42,14 @@ def derived_view_differences(db: Database, user_id: str) -> dict[str, Any]:
         derived = _sorted([_profile_row(f) for f in derive_profile(conn, user_id)])
         if stored != derived:
             found["profile"] = {"live": stored, "rebuild": derived}
+        fresh_descriptions(conn, user_id)  # what the next read of a node does first
+        descriptions = {
+            r["name"]: {"live": r["description"], "rebuild": describe(material_of(r))}
+            for r in description_repo.entity_material(conn, user_id, datetime.now(UTC))
+            if r["description"] != describe(material_of(r))
+        }
+        if descriptions:
+            found["descriptions"] = descriptions
         dictionaries = {k: v for k, v in dictionary_differences(conn, user_id).items() if v}
         if dictionaries:
             found["dictionaries"] = dictionaries

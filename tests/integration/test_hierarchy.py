@@ -336,3 +336,27 @@ def test_an_unusable_answer_is_retried_once_then_the_template_writes(engram, db,
     [story] = _storylines(db, user_id)
     assert result.model_fallbacks == 1 and story["name"] == "Andrew — Y Combinator"
     assert not story["is_dirty"]
+
+
+def _listed_description(engram: Engram, name: str) -> str | None:
+    listing = engram.api.get("/v1/entities?limit=100", user=engram.user).body["items"]
+    [entity] = [e for e in listing if e["name"] == name]
+    return entity["description"]
+
+
+def test_a_model_description_stays_until_the_memories_change_then_the_rule_writes_it(engram, db, user_id):
+    engram.note("Andrew is my cofounder", when="2026-03-02T10:00:00Z")
+    andrew = _entity(db, user_id, "andrew")
+    with db.user_transaction(user_id) as conn:
+        entities_repo.add_note(conn, user_id, entity_id=andrew["id"], content="Plays chess", added_by="u")
+    llm = ScriptedLLM([_summary(description="The user's cofounder, a chess player.")])
+
+    result = run_hierarchy(user_id, NOW, writer=ModelSummaryWriter(llm, sleep=lambda _: None))
+
+    assert result.entity_descriptions == 1 and "Andrew is my cofounder" in llm.prompts[0]
+    assert _listed_description(engram, "Andrew") == "The user's cofounder, a chess player."
+
+    engram.note("Andrew moved to Lisbon last month", when="2026-03-05T10:00:00Z")
+
+    description = _listed_description(engram, "Andrew")
+    assert description is not None and "Lisbon" in description and "chess player" not in description

@@ -12,6 +12,7 @@ import pytest
 
 from engram.db.connection import Database
 from engram.db.repositories.timeline import timeline_window
+from engram.graph.descriptions import fresh_descriptions
 from engram.lifecycle.account import export_user
 from engram.lifecycle.account_models import ImportRequest
 from engram.lifecycle.importer import import_records
@@ -79,7 +80,11 @@ def test_a_legacy_entity_becomes_a_node_and_a_linked_entity_memory(db, user_id) 
     assert (node["name"], node["kind"], node["relationship"]) == ("Sarah", "person", "sister")
     assert node["first_mentioned_at"].isoformat().startswith("2023-02-01")
     assert node["last_mentioned_at"].isoformat().startswith("2024-06-01")
-    assert node["description"] == "Lives in Oslo" and node["metadata"].get("verified") is True
+    assert node["metadata"].get("verified") is True
+    with db.user_transaction(user_id) as conn:  # what any read showing the node does first
+        assert fresh_descriptions(conn, user_id) >= 1
+    [node] = entities_of(db, user_id)
+    assert node["description"] == "Sarah (sister): Sarah is my sister. Lives in Oslo."
     assert node["mention_count"] == 1  # counters are exact: one memory links to the node
     with db.user_transaction(user_id) as conn:
         links = conn.execute(

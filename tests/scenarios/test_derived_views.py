@@ -1,5 +1,5 @@
-"""Edges and the profile follow the memories through every kind of change, and rebuilding them from the
-memories alone gives exactly the live rows after each step.
+"""Edges, the profile and entity descriptions follow the memories through every kind of change, and
+rebuilding them from the memories alone gives exactly the live rows after each step.
 
 Notes go in through POST /v1/analyze and the memories API like any app would send them; the graph is
 read back through GET /v1/entities/{id} (current edges and their history)."""
@@ -12,7 +12,7 @@ from engram.domain.jobs import NewJob
 from engram.jobs.local_worker import LocalWorker
 from engram.jobs.queue import LocalJobQueue
 from engram.pipeline.jobs import register_pipeline_jobs
-from tests.derived_views import assert_derived_views_match
+from tests.derived_views import assert_derived_views_match, derived_view_differences
 from tests.scenarios.conftest import Engram
 
 
@@ -137,3 +137,42 @@ def test_an_edge_a_client_gives_with_a_memory_as_evidence_goes_with_that_memory(
     engram.api.request("DELETE", f"/v1/memories/{memory['id']}?hard=true", user=user_id)
     assert _current(engram, "member_of") == []
     assert_derived_views_match(db, user_id)
+
+
+def _described(engram: Engram, name: str) -> str:
+    """A node's description as the entity API, the graph and explore each show it (they must agree)."""
+    detail = _entity(engram, name)
+    neighbors = engram.api.get(f"/v1/graph/neighbors?entity={detail['id']}", user=engram.user).body
+    assert neighbors["entity"]["description"] == detail["description"]
+    return detail["description"]
+
+
+def test_a_description_says_what_the_memories_say_now(engram, db, user_id):
+    engram.note("My friend Marcus works at Stripe as an engineer.", when="2026-02-02T09:00:00Z")
+    assert "Stripe" in _described(engram, "Marcus")
+    assert_derived_views_match(db, user_id)
+
+    engram.note("Marcus joined Notion last week after leaving Stripe.", when="2026-03-02T09:00:00Z")
+    now = _described(engram, "Marcus")
+    assert "Notion" in now and "works at Stripe" not in now
+    assert_derived_views_match(db, user_id)
+
+    engram.note("Marcus is training for the Berlin marathon.", when="2026-03-09T09:00:00Z")
+    [marathon] = engram.find("marathon")
+    assert "marathon" in _described(engram, "Marcus")
+    deleted = engram.api.request("DELETE", f"/v1/memories/{marathon['id']}?hard=true", user=user_id)
+    assert deleted.status in (200, 204), deleted.body
+    assert "marathon" not in _described(engram, "Marcus")
+    assert_derived_views_match(db, user_id)
+
+
+def test_the_rebuild_check_catches_a_description_its_memories_no_longer_say(engram, db, user_id):
+    engram.note("My sister Dana lives in Oslo.", when="2026-02-02T09:00:00Z")
+    assert "Oslo" in _described(engram, "Dana")
+    with db.user_transaction(user_id) as conn:  # a write path that kept its own text, unmarked
+        conn.execute(
+            "UPDATE entities SET description = 'Dana (sister): lives in Bergen.', description_stale = false"
+            " WHERE user_id = %s AND name = 'Dana'",
+            (user_id,),
+        )
+    assert "descriptions" in derived_view_differences(db, user_id)

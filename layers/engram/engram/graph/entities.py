@@ -20,6 +20,7 @@ from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import NotFound, ValidationFailed
+from engram.graph.descriptions import fresh_descriptions
 from engram.graph.entity_models import (
     Entity,
     EntityDetail,
@@ -87,6 +88,7 @@ def list_entities_page(
     _no_nul(entity_type, "entity_type")
     text = (name or "").strip() or None
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id)
         rows = repo.list_entities(
             conn,
             user_id,
@@ -165,6 +167,7 @@ def get_entity_detail(
     now = _utc(now or datetime.now(UTC))
     as_of = _utc(as_of) if as_of is not None else None
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id)
         ceiling = ceiling_rank(conn, user_id, sensitivity_max)
         entity = _owned_entity(conn, user_id, entity_id, ceiling)
         entity_id = entity["id"]  # the merged-into node when the id was merged away

@@ -37,6 +37,7 @@ from engram.domain.graph import (
     QueryTraverse,
 )
 from engram.errors import NotFound, ValidationFailed
+from engram.graph.descriptions import fresh_descriptions
 from engram.graph.ppr import personalized_pagerank
 from engram.models import SensitivityLevel
 
@@ -81,6 +82,7 @@ def neighbors(
     """Entities within `depth` hops, nearest and strongest first, and the valid edges among them."""
     as_of = _utc(as_of)
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id)
         ceiling = ceiling_rank(conn, user_id, sensitivity_max)
         start = _resolve(conn, user_id, entity, "entity", ceiling)
         rows = repo.traverse(
@@ -124,6 +126,7 @@ def find_path(
     """The fewest-hops connection between two entities (the strongest among equals), in path order."""
     as_of = _utc(as_of)
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id)
         ceiling = ceiling_rank(conn, user_id, sensitivity_max)
         start = _resolve(conn, user_id, source, "from", ceiling)
         end = _resolve(conn, user_id, target, "to", ceiling)
@@ -161,6 +164,7 @@ def rank_by_ppr(user_id: str, request: PprTraverse) -> PprResponse:
     """Personalized PageRank from the seeds over their `max_depth` neighbourhood (edge weight =
     strength x confidence), the `top_k` best, seeds included and flagged."""
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id)
         ceiling = ceiling_rank(conn, user_id, request.sensitivity_max)
         seeds = [
             _resolve(conn, user_id, key, f"seed_nodes[{i}]", ceiling)["id"]
@@ -206,6 +210,7 @@ def query_graph(
 ) -> QueryResponse:
     """The matched `(from)-[edge]-(to)` triples, strongest edge first, at most `limit`."""
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id)
         rows = repo.match_pattern(conn, user_id, query, ceiling=ceiling_rank(conn, user_id, sensitivity_max))
     matches = [QueryMatch(from_=_node(r["from"]), edge=_edge(r["edge"]), to=_node(r["to"])) for r in rows]
     return QueryResponse(results=matches, meta=QueryMeta(count=len(matches), limit=query.limit))

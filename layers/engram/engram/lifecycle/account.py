@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from engram.db.connection import get_database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import corpus
+from engram.graph.descriptions import fresh_descriptions
 from engram.lifecycle.account_models import ExportDocument, ForgetResult
 from engram.lifecycle.profile import fresh_profile
 from engram.observability import logger
@@ -51,6 +52,7 @@ def export_user(user_id: str, *, now: datetime | None = None) -> ExportDocument:
     """Everything Engram holds about `user_id`, uncapped, without embedding vectors."""
     with get_database().user_transaction(user_id) as conn:
         fresh_profile(conn, user_id)  # the copy holds the profile the memories say, not a stale one
+        fresh_descriptions(conn, user_id)  # and the nodes' descriptions
         sections = account_repo.export_sections(conn, user_id)
         user = account_repo.export_user_row(conn, user_id)
         teams = account_repo.export_created_teams(conn, user_id)

@@ -5,8 +5,11 @@
 - **Macro**: a root with 2+ storylines spanning 30+ days gets one, with `macro_storylines`. A root's
   storylines are its own and every storyline whose sources mention it in 2+ of them; a root whose set
   lies inside another root's larger (or equal and better-ranked) set makes none.
-- **Dirty description**: an `is_dirty` node or edge (a note was added, a merge) gets a description from
-  its live notes and usable memories, and an embedding; its flag is cleared.
+- **Dirty description**: an `is_dirty` node or edge (a note was added, a merge, a rename) gets a
+  description from its live notes and usable memories, and an embedding; its flag is cleared. Every
+  node's description is already current by the rule of `engram.graph.descriptions` (reads rebuild stale
+  ones); this step lets a configured model write it again from the same material, and writes a node
+  only if its material did not change while the model wrote.
 
 Storylines are unique per anchor, so the rule "2+ storylines for one anchor" cannot mean storylines
 anchored on it; it is read as storylines *about* it: "Andrew" roots a macro over his own storyline and
@@ -36,6 +39,7 @@ from engram.db.repositories import hierarchy as repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
+from engram.graph.descriptions import embedding_text, fresh_descriptions, material_of
 from engram.lifecycle.cleanup import emit_counts, logger
 from engram.lifecycle.summaries import (
     ChildStoryline,
@@ -138,6 +142,7 @@ def run_hierarchy(
 
 def _sync_and_read(conn: Conn, user_id: str, now: datetime) -> _Dirty:
     """Step 1: membership, counts and dirty flags in SQL; then the material of the dirty rows."""
+    fresh_descriptions(conn, user_id, now=now)  # a model rewrites what the rule wrote, from the same material
     storylines = repo.sync_storylines(conn, user_id, THRESHOLDS)
     macros = repo.sync_macros(conn, user_id, THRESHOLDS)
     return _Dirty(
@@ -150,14 +155,23 @@ def _sync_and_read(conn: Conn, user_id: str, now: datetime) -> _Dirty:
     )
 
 
-# (kind, row id, its new text, the guard its write checks, the text its embedding is built from)
-_Text = tuple[SummaryKind, UUID, Summary, int, str]
+@dataclass(frozen=True)
+class _Text:
+    """A row's new text, the guard its write checks (note or source count; for a node also the
+    description it had when its material was read) and the text its embedding is built from."""
+
+    kind: SummaryKind
+    row_id: UUID
+    summary: Summary
+    guard: int
+    embed: str
+    previous: str | None = None
 
 
 def _summaries(dirty: _Dirty, writer: SummaryWriter) -> list[_Text]:
     """Step 2: texts in dependency order — nodes, then the storylines over them, then macros over
     storylines — so each level is written from the fresh text of the one below."""
-    entity_texts = {r["id"]: writer.summarize("entity", _entity_material(r)) for r in dirty.entities}
+    entity_texts = {r["id"]: writer.summarize("entity", material_of(r)) for r in dirty.entities}
     edge_texts = {r["id"]: writer.summarize("relationship", _edge_material(r)) for r in dirty.edges}
     storyline_texts = {
         r["id"]: writer.summarize("storyline", _storyline_material(r, entity_texts))
@@ -168,15 +182,24 @@ def _summaries(dirty: _Dirty, writer: SummaryWriter) -> list[_Text]:
     }
     return [
         *(
-            ("entity", r["id"], entity_texts[r["id"]], r["note_count"], _entity_embed_text(r, entity_texts))
+            _Text(
+                "entity",
+                r["id"],
+                entity_texts[r["id"]],
+                r["note_count"],
+                embedding_text(entity_texts[r["id"]].description, r["notes"]),
+                previous=r["description"],
+            )
             for r in dirty.entities
         ),
         *(
-            ("relationship", r["id"], edge_texts[r["id"]], r["note_count"], edge_texts[r["id"]].description)
+            _Text(
+                "relationship", r["id"], edge_texts[r["id"]], r["note_count"], edge_texts[r["id"]].description
+            )
             for r in dirty.edges
         ),
         *(
-            (
+            _Text(
                 "storyline",
                 r["id"],
                 storyline_texts[r["id"]],
@@ -186,7 +209,7 @@ def _summaries(dirty: _Dirty, writer: SummaryWriter) -> list[_Text]:
             for r in dirty.storyline_rows
         ),
         *(
-            ("macro", r["id"], macro_texts[r["id"]], r["storyline_count"], _named(macro_texts[r["id"]]))
+            _Text("macro", r["id"], macro_texts[r["id"]], r["storyline_count"], _named(macro_texts[r["id"]]))
             for r in dirty.macro_rows
         ),
     ]
@@ -194,14 +217,19 @@ def _summaries(dirty: _Dirty, writer: SummaryWriter) -> list[_Text]:
 
 def _embedded_writes(texts: list[_Text], embedder: Embedder) -> dict[SummaryKind, list[repo.TextWrite]]:
     """The texts embedded in one batch, grouped by kind as step 3 writes them."""
-    vectors = embedder.embed([t[4] for t in texts]) if texts else np.zeros((0, embedder.dimension))
+    vectors = embedder.embed([t.embed for t in texts]) if texts else np.zeros((0, embedder.dimension))
     writes: dict[SummaryKind, list[repo.TextWrite]] = {
         k: [] for k in ("entity", "relationship", "storyline", "macro")
     }
-    for (kind, row_id, summary, guard, _), vector in zip(texts, vectors, strict=True):
-        writes[kind].append(
+    for text, vector in zip(texts, vectors, strict=True):
+        writes[text.kind].append(
             repo.TextWrite(
-                id=row_id, description=summary.description, embedding=vector, guard=guard, name=summary.name
+                id=text.row_id,
+                description=text.summary.description,
+                embedding=vector,
+                guard=text.guard,
+                name=text.summary.name,
+                previous=text.previous,
             )
         )
     return writes
@@ -252,23 +280,6 @@ def run_hierarchy_job(user_id: str, job: Job) -> dict[str, Any]:
 
 
 # --- rows -> materials -------------------------------------------------------------------------------------
-
-
-def _entity_material(row: dict[str, Any]) -> EntityMaterial:
-    return EntityMaterial(
-        name=row["name"],
-        kind=row["kind"],
-        entity_type=row["entity_type"] or "",
-        relationship=row["relationship"],
-        is_owner=row["is_owner"],
-        notes=tuple(row["notes"]),
-        memories=tuple(row["memories"]),
-    )
-
-
-def _entity_embed_text(row: dict[str, Any], texts: dict[UUID, Summary]) -> str:
-    """A node's embedding is built from its description and its notes."""
-    return " ".join([texts[row["id"]].description, *row["notes"]])
 
 
 def _edge_material(row: dict[str, Any]) -> RelationshipMaterial:

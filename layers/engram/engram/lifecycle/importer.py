@@ -173,7 +173,6 @@ def _write(conn: Conn, user_id: str, items: list[_Item], result: ImportResult) -
                 i.entity_id,
                 i.legacy.first_mentioned_at,
                 i.legacy.last_mentioned_at,
-                i.legacy.context,
                 i.legacy.verified,
             )
             for i in fresh

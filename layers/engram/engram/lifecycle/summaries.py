@@ -24,6 +24,8 @@ from typing import Literal, Protocol
 
 from engram.config import Settings, get_settings
 from engram.errors import ProviderError, ProviderUnavailable
+from engram.graph.descriptions import DESCRIPTION_CHARS as ENTITY_DESCRIPTION_CHARS
+from engram.graph.descriptions import EntityMaterial, clip, describe, distinct
 from engram.language.privacy import redact_for_log
 from engram.observability import logger
 from engram.providers.base import LLM, LLMResult, ToolSpec
@@ -32,19 +34,8 @@ from engram.providers.factory import get_llm
 SummaryKind = Literal["entity", "relationship", "storyline", "macro"]
 
 NAME_CHARS = 120
-DESCRIPTION_CHARS = {"entity": 400, "relationship": 300, "storyline": 700, "macro": 900}
+DESCRIPTION_CHARS = {"entity": ENTITY_DESCRIPTION_CHARS, "relationship": 300, "storyline": 700, "macro": 900}
 _ITEMS_IN_TEMPLATE = {"entity": 4, "relationship": 3, "storyline": 5, "macro": 4}
-
-
-@dataclass(frozen=True)
-class EntityMaterial:
-    name: str
-    kind: str
-    entity_type: str = ""
-    relationship: str | None = None
-    is_owner: bool = False
-    notes: Sequence[str] = ()
-    memories: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
@@ -116,22 +107,6 @@ class SummaryWriter(Protocol):
 # --- templates -------------------------------------------------------------------------------------------
 
 
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip(" ,;—-") + "…"
-
-
-def _distinct(items: Sequence[str]) -> list[str]:
-    seen: set[str] = set()
-    out: list[str] = []
-    for item in items:
-        clean = " ".join(str(item).split()).rstrip(".")
-        if clean and clean.lower() not in seen:
-            seen.add(clean.lower())
-            out.append(clean)
-    return out
-
-
 def _day(at: datetime | None) -> str:
     return f"{at.day} {at:%b %Y}" if at else "?"
 
@@ -157,7 +132,7 @@ def _count_of(source_types: dict[str, int], total: int) -> str:
 
 def storyline_name(anchor: str, topics: Sequence[str]) -> str:
     """The anchor's name and what its sources keep returning to: "Andrew — Y Combinator"."""
-    return _clip(f"{anchor} — {', '.join(topics)}" if topics else anchor, NAME_CHARS)
+    return clip(f"{anchor} — {', '.join(topics)}" if topics else anchor, NAME_CHARS)
 
 
 def template_summary(kind: SummaryKind, material: Material) -> Summary:
@@ -165,33 +140,27 @@ def template_summary(kind: SummaryKind, material: Material) -> Summary:
     limit = DESCRIPTION_CHARS[kind]
     n = _ITEMS_IN_TEMPLATE[kind]
     if isinstance(material, EntityMaterial):
-        head = "You" if material.is_owner else material.name
-        role = material.relationship or (
-            material.entity_type if material.entity_type != material.kind else ""
-        )
-        facts = _distinct([*material.memories[:n], *material.notes[:n]])
-        text = f"{head} ({role})" if role else head
-        return Summary(_clip(f"{text}: {'; '.join(facts)}." if facts else f"{text}.", limit))
+        return Summary(describe(material))  # the rule every read keeps descriptions to
     if isinstance(material, RelationshipMaterial):
         left = "You" if material.from_owner else material.from_name
         right = "you" if material.to_owner else material.to_name
         verb = material.relationship_type.replace("_", " ")
         text = f"{left} — {verb} — {right}" + (" (ended)" if material.ended else "")
-        facts = _distinct([*material.notes[:n], *material.memories[:n]])
-        return Summary(_clip(f"{text}: {'; '.join(facts)}." if facts else f"{text}.", limit))
+        facts = distinct([*material.notes[:n], *material.memories[:n]])
+        return Summary(clip(f"{text}: {'; '.join(facts)}." if facts else f"{text}.", limit))
     if isinstance(material, StorylineMaterial):
         anchor = material.anchor
         head = f"{anchor.name} ({anchor.relationship or anchor.kind})"
         count = _count_of(material.source_types, material.source_count)
-        facts = _distinct([*anchor.memories[:n], *anchor.notes[:2]])
+        facts = distinct([*anchor.memories[:n], *anchor.notes[:2]])
         text = f"{head}: {count} {_span(material.started_at, material.last_source_at)}".rstrip()
         if material.topics:
             text += f", often with {', '.join(material.topics)}"
         if facts:
             text += f" — {'; '.join(facts)}"
-        return Summary(_clip(text + ".", limit), name=storyline_name(anchor.name, material.topics))
-    others = _distinct([c.anchor_name for c in material.storylines if c.anchor_name != material.anchor_name])
-    name = _clip(
+        return Summary(clip(text + ".", limit), name=storyline_name(anchor.name, material.topics))
+    others = distinct([c.anchor_name for c in material.storylines if c.anchor_name != material.anchor_name])
+    name = clip(
         f"{material.anchor_name} — with {', '.join(others[:3])}" if others else material.anchor_name,
         NAME_CHARS,
     )
@@ -206,13 +175,13 @@ def template_summary(kind: SummaryKind, material: Material) -> Summary:
     )
     if parts:
         text += " — " + " | ".join(parts)
-    return Summary(_clip(text + ".", limit), name=name)
+    return Summary(clip(text + ".", limit), name=name)
 
 
 def _first(description: str) -> str:
     """The gist of a child's description: what follows its header, first clause only."""
     gist = description.split(" — ", 1)[-1]
-    return _clip(gist.split("; ", 1)[0].rstrip("."), 160)
+    return clip(gist.split("; ", 1)[0].rstrip("."), 160)
 
 
 class TemplateSummaryWriter:
@@ -373,8 +342,8 @@ class ModelSummaryWriter:
         if kind in ("storyline", "macro") and (not isinstance(name, str) or not name.strip()):
             raise BadSummary("name is missing")
         return Summary(
-            description=_clip(description, DESCRIPTION_CHARS[kind]),
-            name=_clip(name, NAME_CHARS) if isinstance(name, str) and name.strip() else None,
+            description=clip(description, DESCRIPTION_CHARS[kind]),
+            name=clip(name, NAME_CHARS) if isinstance(name, str) and name.strip() else None,
             by_model=True,
         )
 

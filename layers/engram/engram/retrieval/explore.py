@@ -31,6 +31,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import explore as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, visibility_params
+from engram.graph.descriptions import fresh_descriptions
 from engram.models import SensitivityLevel
 from engram.providers.base import LLM
 from engram.providers.factory import get_embedder, get_llm
@@ -62,6 +63,7 @@ def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = Non
     scorer = Scorer(request, runs)
     what = gather_input(runs, embeddings, terms, edge_filter)
     with get_database().user_transaction(user_id) as conn:
+        fresh_descriptions(conn, user_id, now=now)  # nodes are found and shown by their description
         params = _visibility(conn, user_id, now, request.sensitivity_max)
         candidates = score_found(scorer, repo.gather(conn, params, what))
         choice = choose(candidates, request.granularity, limits, scorer, now)

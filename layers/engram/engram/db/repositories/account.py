@@ -105,7 +105,7 @@ def _delete_where(conn: Conn, table: str, column: str, user_id: str) -> int:
 
 # Never exported: vectors (6 KB each, derived from the content and recomputed on import), the generated
 # full-text vector, and a source's cached API response (a copy of what analyze answered).
-_NO_EXPORT = ["user_id", "embedding", "relation_embedding", "tsv", "response"]
+_NO_EXPORT = ["user_id", "embedding", "relation_embedding", "tsv", "response", "description_stale"]
 
 # section -> (FROM clause with alias t, extra keys as jsonb_build_object arguments, ORDER BY);
 # each reads one table of the user.
@@ -312,10 +312,11 @@ def link_imported_memories(conn: Conn, user_id: str, links: Sequence[tuple[UUID,
 def apply_legacy_entity_fields(
     conn: Conn,
     user_id: str,
-    rows: Sequence[tuple[UUID, datetime | None, datetime | None, str | None, bool]],
+    rows: Sequence[tuple[UUID, datetime | None, datetime | None, bool]],
 ) -> None:
-    """Legacy mention window, description (the legacy `context`, when the node has none) and the
-    `verified` flag onto the nodes: (entity_id, first_mentioned_at, last_mentioned_at, context, verified)."""
+    """Legacy mention window and the `verified` flag onto the nodes: (entity_id, first_mentioned_at,
+    last_mentioned_at, verified). The legacy `context` is in the node's entity memory, which its
+    description is written from like any other memory (`engram.graph.descriptions`)."""
     if not rows:
         return
     conn.execute(
@@ -323,12 +324,11 @@ def apply_legacy_entity_fields(
         UPDATE entities e SET
             first_mentioned_at = least(e.first_mentioned_at, u.first_at),
             last_mentioned_at = greatest(e.last_mentioned_at, u.last_at),
-            description = coalesce(e.description, u.context),
             metadata = CASE WHEN u.verified THEN e.metadata || '{"verified": true}'::jsonb ELSE e.metadata END
         FROM (
-            SELECT DISTINCT ON (id) id, first_at, last_at, context, verified
-            FROM unnest(%s::uuid[], %s::timestamptz[], %s::timestamptz[], %s::text[], %s::boolean[])
-                AS x(id, first_at, last_at, context, verified)
+            SELECT DISTINCT ON (id) id, first_at, last_at, verified
+            FROM unnest(%s::uuid[], %s::timestamptz[], %s::timestamptz[], %s::boolean[])
+                AS x(id, first_at, last_at, verified)
             ORDER BY id, verified DESC
         ) u
         WHERE e.id = u.id AND e.user_id = %s
@@ -338,7 +338,6 @@ def apply_legacy_entity_fields(
             [r[1] for r in rows],
             [r[2] for r in rows],
             [r[3] for r in rows],
-            [r[4] for r in rows],
             user_id,
         ),
     )

@@ -8,7 +8,8 @@ changed (names, descriptions) is written from Python, through `write_*` with one
 What "dirty" means for each row:
 - a storyline is dirty when its sources changed (count or span) or its anchor's description is dirty;
 - a macro is dirty when its storylines changed (set, counts or span) or one of them is dirty;
-- an entity or relationship is dirty when a note was added (`entities.add_note`) or a merge touched it.
+- an entity or relationship is dirty when a note was added (`entities.add_note`) or a merge touched it
+  (a node's description is also kept current at every read: `descriptions`, migration 0012).
 
 A text write clears a row's flag only if the row still looks as it did when its material was read
 (same sources, same notes), so a note added while a model was writing is not lost: the row stays dirty
@@ -273,7 +274,7 @@ def sync_macros(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[str, i
 # --- material for the text of dirty rows -------------------------------------------------------------------
 
 
-def _memories(link: str) -> str:
+def usable_memories(link: str) -> str:
     """The most telling usable memories behind a row (`link` joins `memories m` to it): the surest and
     most repeated first, then the newest."""
     return f"""coalesce((
@@ -285,7 +286,14 @@ def _memories(link: str) -> str:
               ORDER BY rank LIMIT {MEMORIES_PER_ROW}) x), '[]'::jsonb)"""
 
 
-def _notes(owner: str) -> str:
+def node_memories(alias: str) -> str:
+    """`usable_memories` of the node `alias` (through its memory links)."""
+    return usable_memories(
+        f"m.id IN (SELECT me.memory_id FROM memory_entities me WHERE me.entity_id = {alias}.id)"
+    )
+
+
+def live_notes(owner: str) -> str:
     return f"""coalesce((
         SELECT jsonb_agg(x.content ORDER BY x.date_added DESC, x.id)
         FROM (SELECT n.content, n.date_added, n.id FROM entity_notes n
@@ -298,11 +306,10 @@ def dirty_entities(conn: Conn, user_id: str, now: datetime, limit: int) -> list[
     of notes seen (the write's guard)."""
     return conn.execute(
         f"""
-        SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, e.relationship,
+        SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, e.relationship, e.description,
                (SELECT count(*) FROM entity_notes n WHERE n.entity_id = e.id)::int AS note_count,
-               {_notes("n.entity_id = e.id")} AS notes,
-               {_memories("m.id IN (SELECT me.memory_id FROM memory_entities me WHERE me.entity_id = e.id)")}
-                   AS memories
+               {live_notes("n.entity_id = e.id")} AS notes,
+               {node_memories("e")} AS memories
         FROM entities e
         WHERE e.user_id = %(uid)s AND e.is_dirty AND e.merged_into IS NULL
         ORDER BY e.updated_at, e.id
@@ -319,8 +326,8 @@ def dirty_relationships(conn: Conn, user_id: str, now: datetime, limit: int) -> 
         SELECT r.id, r.relationship_type, r.valid_to, f.name AS from_name, f.is_owner AS from_owner,
                t.name AS to_name, t.is_owner AS to_owner,
                (SELECT count(*) FROM entity_notes n WHERE n.relationship_id = r.id)::int AS note_count,
-               {_notes("n.relationship_id = r.id")} AS notes,
-               {_memories("m.id = ANY(r.evidence_memory_ids)")} AS memories
+               {live_notes("n.relationship_id = r.id")} AS notes,
+               {usable_memories("m.id = ANY(r.evidence_memory_ids)")} AS memories
         FROM relationships r
         JOIN entities f ON f.id = r.from_entity_id
         JOIN entities t ON t.id = r.to_entity_id
@@ -384,9 +391,8 @@ def dirty_storylines(conn: Conn, user_id: str, now: datetime, limit: int) -> lis
                coalesce((SELECT jsonb_agg(x.term ORDER BY x.n DESC, x.term) FROM (
                    SELECT term, n FROM topics WHERE topics.storyline_id = d.id
                    ORDER BY n DESC, term LIMIT {TOPICS_PER_STORYLINE}) x), '[]'::jsonb) AS topics,
-               {_notes("n.entity_id = a.id")} AS notes,
-               {_memories("m.id IN (SELECT me.memory_id FROM memory_entities me WHERE me.entity_id = a.id)")}
-                   AS memories
+               {live_notes("n.entity_id = a.id")} AS notes,
+               {node_memories("a")} AS memories
         FROM dirty d JOIN entities a ON a.id = d.anchor_entity_id
         ORDER BY d.updated_at, d.id
         """,
@@ -431,16 +437,20 @@ class TextWrite:
     embedding: np.ndarray
     guard: int
     name: str | None = None
+    previous: str | None = None  # a node's description when its material was read
 
 
 def write_entity_descriptions(conn: Conn, user_id: str, writes: Sequence[TextWrite], model: str) -> int:
-    """Descriptions and embeddings (description + notes) of nodes; the dirty flag is cleared
-    only where no note was added or removed since the material was read. Returns rows cleared."""
+    """Descriptions and embeddings (description + notes) of nodes, written only where the material is
+    what was read: no note added or removed (else the row stays dirty), and neither stale now nor
+    described again by a read since (`engram.graph.descriptions`: the row keeps that text and its dirty
+    mark for the next run). Returns rows cleared."""
     return _write(
         conn,
         """UPDATE entities e SET description = %(text)s, embedding = %(emb)s, embedding_model = %(model)s,
                is_dirty = (SELECT count(*) FROM entity_notes n WHERE n.entity_id = e.id) <> %(guard)s
            WHERE e.user_id = %(uid)s AND e.id = %(id)s AND e.is_dirty
+             AND NOT e.description_stale AND e.description IS NOT DISTINCT FROM %(previous)s
            RETURNING NOT e.is_dirty AS cleared""",
         user_id,
         writes,
@@ -514,6 +524,7 @@ def _write(conn: Conn, statement: str, user_id: str, writes: Sequence[TextWrite]
                     "emb": np.asarray(w.embedding, dtype=np.float32),
                     "model": model,
                     "guard": w.guard,
+                    "previous": w.previous,
                 }
                 for w in writes
             ],

@@ -13,10 +13,10 @@ predicates (they read `%(ceiling)s`, the rank of the caller's ceiling, see `ceil
   visible one (`relationships.evidence_memory_ids`; a deleted memory is no evidence either way);
 - an edge's description is cut by the edge writer from the text of the memory being written, the latest
   one winning, and which evidence it came from is not recorded: an edge with any evidence memory above
-  the ceiling shows no description. Entity descriptions need no such check: the hierarchy job writes them
-  from normal memories only (`hierarchy._MEMORY_USABLE`), and imports and graph_update jobs from what a
-  client sent as a description. Sentiment readings keep no text from a non-normal memory (`context` is
-  withheld when written) and their numbers are left out above the ceiling like the memory;
+  the ceiling shows no description. Entity descriptions need no such check: they are written from normal
+  memories and notes only (`descriptions`, `hierarchy._MEMORY_USABLE`). Sentiment readings keep no
+  text from a non-normal memory (`context` is withheld when written) and their numbers are left out
+  above the ceiling like the memory;
 - a note is written by the user (or a client) about a node or an edge; it is shown with its node or edge,
   unless it was taken from a source that any above-ceiling memory came from.
 
