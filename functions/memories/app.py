@@ -1,7 +1,8 @@
-"""The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams."""
+"""The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams,
+sources."""
 
 from engram.api.app import make_lambda_handler
-from engram.api.routes import account, entities, feedback, jobs, memories, preferences, profile
+from engram.api.routes import account, entities, feedback, jobs, memories, preferences, profile, sources
 
 lambda_handler = make_lambda_handler(
     routers=[
@@ -12,5 +13,6 @@ lambda_handler = make_lambda_handler(
         preferences.router,
         account.router,
         profile.router,
+        sources.router,
     ]
 )

@@ -33,6 +33,7 @@ SAMPLE_IDS = {
     "entity": "2b7e151c-8a3d-4e29-9f1b-6c4d2a8e0f31",
     "relationship": "a3c9e4d2-5b1f-4a87-b6e0-1d2f3c4b5a69",
     "job": "0f8e6b1c-3d2a-4c9e-8b7f-5a4d3c2b1a09",
+    "source": "5e2d9c4a-7b1f-4c3e-9a8d-2f6b0e1c4d73",
 }
 # Statuses other than 200 that a sample's happy path answers with.
 EXPECTED = {
@@ -122,7 +123,7 @@ def document() -> dict[str, Any]:
 
 def seed(caller: Caller) -> dict[str, str]:
     """A memory, an entity with a relationship, and a job for the caller: the rows the samples name."""
-    caller.call("POST", "/v1/analyze", "/v1/analyze", {"content": SEED_NOTE})
+    seeded = caller.call("POST", "/v1/analyze", "/v1/analyze", {"content": SEED_NOTE})
     memory = caller.call("GET", "/v1/memories", "/v1/memories", query="q=startup")["items"][0]["id"]
     entities = caller.call("GET", "/v1/entities", "/v1/entities", query="name=Sam")["items"]
     (sam,) = [entity for entity in entities if entity["name"] == "Sam"]
@@ -133,6 +134,7 @@ def seed(caller: Caller) -> dict[str, str]:
         "entity": sam["id"],
         "relationship": detail["relationships"][0]["id"],
         "job": queued["jobs"][0]["id"],
+        "source": seeded["source_id"],
     }
 
 

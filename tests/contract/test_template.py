@@ -41,6 +41,8 @@ FUNCTIONS = {
 
 # The HTTP contract's routes mapped onto the functions that serve them.
 ROUTES = {
+    "GET /v1/sources": "MemoriesFunction",
+    "GET /v1/sources/{id}": "MemoriesFunction",
     "POST /v1/analyze": "AnalyzeFunction",
     "POST /v1/memory-update": "MemoryUpdateFunction",
     "POST /v1/search": "SearchFunction",

@@ -225,7 +225,9 @@ def test_conversation_facts_carry_message_provenance(engram: Engram):
         source={"type": "conversation", "document_date": "2023-05-08T13:56:00Z"},
     )
     (group,) = [m for m in engram.memories() if "support group" in m["content"]]
-    assert group["provenance"] == [{"source_id": body["source_id"], "message_ids": ["D1:2"]}]
+    assert group["provenance"] == [
+        {"source_id": body["source_id"], "message_ids": ["D1:2"], "accessible": True}
+    ]
     assert "Caroline" in group["content"]
 
 

@@ -132,6 +132,8 @@ class Message(ApiModel):
     timestamp: Timestamp | None = None
     id: Annotated[str, StringConstraints(min_length=1, max_length=128)] | None = None
     name: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
+    # In a team's shared source: the member who said it (their own words are "I" in their memories).
+    user_id: Annotated[str, StringConstraints(min_length=1, max_length=128)] | None = None
 
 
 class SourceSpec(ApiModel):
@@ -140,9 +142,11 @@ class SourceSpec(ApiModel):
     type: Annotated[str, StringConstraints(min_length=1, max_length=64)] = "note"
     context_type: ContextType | None = None
     document_date: Timestamp | None = None
-    team_id: str | None = None
+    # With `team_id` the source is shared: stored once, read by the team's members, and each participant
+    # (member user ids; the caller always is one) gets their own memories of it.
+    team_id: UUID | None = None
     participants: Annotated[
-        list[Annotated[str, StringConstraints(max_length=128)]], Field(max_length=50)
+        list[Annotated[str, StringConstraints(min_length=1, max_length=128)]], Field(max_length=50)
     ] = []
     external_id: Annotated[str, StringConstraints(max_length=256)] | None = None
     conversation_id: Annotated[str, StringConstraints(max_length=256)] | None = None
@@ -154,6 +158,14 @@ class ProvenanceEntry(BaseModel):
 
     source_id: str
     message_ids: list[str] = Field(default_factory=list)
+
+
+class ProvenanceView(ProvenanceEntry):
+    """A provenance entry as a memory read shows it: `accessible` is false when the caller no longer
+    reads the source (they left the team it was shared with), so a client says "source no longer
+    accessible" rather than following a link to a 404."""
+
+    accessible: bool | None = None
 
 
 class EntityMention(BaseModel):
@@ -330,7 +342,7 @@ class Memory(BaseModel):
     outcome: str | None = None
     outcome_sentiment: float | None = None
     source_id: UUID | None = None
-    provenance: list[ProvenanceEntry] = Field(default_factory=list)
+    provenance: list[ProvenanceView] = Field(default_factory=list)
     metadata: dict = Field(default_factory=dict)
     ttl_policy: str = "decay"
     salience: float = 0.5

@@ -42,6 +42,7 @@ ERROR_SCHEMA: dict[str, Any] = {
 _REASONS = {
     "400": "The request is invalid; `error.field` names the field",
     "401": "No valid bearer token",
+    "403": "The caller may not do this (e.g. share a source with a team they are not a member of)",
     "404": "No such row for this user (or no such route)",
     "409": "The row is not in a state this request applies to",
     "413": "The body is larger than the configured limit",
@@ -52,6 +53,7 @@ _REASONS = {
 
 # Operations that can find a row missing although their path names none, or find it in the wrong state.
 _NOT_FOUND = {
+    ("/v1/explore", "post"),
     ("/v1/graph/neighbors", "get"),
     ("/v1/graph/path", "get"),
     ("/v1/traverse", "post"),
@@ -59,6 +61,8 @@ _NOT_FOUND = {
     ("/v1/memory-update", "post"),
 }
 _CONFLICT = {("/v1/memories/{id}", "put"), ("/v1/feedback", "post")}
+# Operations that refuse a caller who may not do what they ask (a role, a team's membership).
+_FORBIDDEN = {("/v1/analyze", "post")}
 # Operations that call a model provider (the LLM or the embedder) while answering.
 _PROVIDER = {
     ("/v1/analyze", "post"),
@@ -149,6 +153,8 @@ def _error_statuses(path: str, method: str) -> list[str]:
         statuses.append("404")
     if (path, method) in _CONFLICT:
         statuses.append("409")
+    if (path, method) in _FORBIDDEN:
+        statuses.append("403")
     if (path, method) in _PROVIDER:
         statuses.append("502")
     return sorted(statuses)

@@ -22,6 +22,7 @@ class TurnInput:
     name: str | None = None  # the speaker; None = the app's user
     timestamp: datetime | None = None
     message_id: str | None = None
+    user_id: str | None = None  # in a team's shared source: the member who said it
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import entities as repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.keyset import read_cursor, split_page
+from engram.db.repositories.source_access import with_source_access
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import NotFound, ValidationFailed
@@ -215,7 +216,8 @@ def list_entity_memories_page(
         rows = repo.list_entity_memories(
             conn, user_id, entity_id, status=status, limit=limit, after=after, ceiling=ceiling
         )
-    page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
+        page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
+        with_source_access(conn, user_id, page)
     return MemoryPage(items=[Memory.model_validate(row) for row in page], next_cursor=next_cursor)
 
 

@@ -9,7 +9,7 @@ retried request return the first response and write nothing twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -33,7 +33,7 @@ from engram.language.forgetting import REDACTED
 from engram.language.privacy import matches_topics, redact_model
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics
-from engram.pipeline import conversation
+from engram.pipeline import conversation, shared_sources
 from engram.pipeline.update import AppliedFact, FactContext, apply_fact
 from engram.providers.factory import get_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
@@ -86,16 +86,7 @@ def redact_request(request: AnalyzeRequest) -> tuple[AnalyzeRequest, list[str]]:
 
 def redact_turns(turns: list[TurnInput], prefs: MemoryPreferences) -> list[TurnInput]:
     """Never-store sentences out of already-redacted turns (`redact_request` took the secrets)."""
-    return [
-        TurnInput(
-            _drop_never_store(turn.content, prefs.never_store),
-            turn.role,
-            turn.name,
-            turn.timestamp,
-            turn.message_id,
-        )
-        for turn in turns
-    ]
+    return [replace(turn, content=_drop_never_store(turn.content, prefs.never_store)) for turn in turns]
 
 
 def _raw_content(request: AnalyzeRequest, turns: list[TurnInput]) -> dict[str, Any]:
@@ -120,6 +111,7 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
     observed_at = observation_time(request, now)
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
+        participants = shared_sources.admit(conn, user_id, request)
     request, secret_kinds = redact_request(request)
     turns = redact_turns(conversation.request_turns(request, observed_at), prefs)
     spec = request.source
@@ -127,7 +119,8 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
         "source_type": spec.type if spec else ("conversation" if request.messages else "note"),
         "context_type": spec.context_type if spec else None,
         "external_id": spec.external_id if spec else None,
-        "participants": spec.participants if spec else [],
+        "team_id": spec.team_id if spec else None,
+        "participants": participants or (spec.participants if spec else []),
         "tags": spec.tags if spec else [],
         "conversation_id": spec.conversation_id if spec else None,
         "document_date": observed_at,
@@ -143,7 +136,16 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
         logger.info("secrets redacted before storage", extra={"kinds": secret_kinds})
     if not created:
         return _replay(source)
+    # The other participants' extractions are queued before the caller's runs: theirs never depend on it.
+    shared = get_job_queue().submit(shared_sources.participant_jobs(source["id"], participants, user_id))
+    outcome = _process(db, user_id, request, source)
+    if shared:
+        outcome.body["shared_with"] = [j.user_id for j in shared]
+    return outcome
 
+
+def _process(db: Database, user_id: str, request: AnalyzeRequest, source: dict[str, Any]) -> AnalyzeOutcome:
+    """The caller's own extraction of a stored source: queued, or inline."""
     if request.run_async:
         jobs = get_job_queue().submit(
             # Default attempts: a worker that died mid-job is retried (the job applies its effects once);
@@ -234,7 +236,7 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
     stores the outcome in the caller's transaction."""
     now = datetime.now(UTC)
     with db.user_transaction(user_id) as conn:
-        source = source_repo.get_source(conn, user_id, source_id)
+        source = source_repo.readable_source(conn, user_id, source_id)
         if source is None:
             raise NotFound("no such source", field="source_id")
         # Each processing cycle also drops the user's observations that went stale.
@@ -249,7 +251,7 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
     if stale:
         metrics.add_metric(name="stale_deleted", unit=MetricUnit.Count, value=stale)
     include_assistant = bool((source["raw_content"] or {}).get("include_assistant"))
-    all_turns = _stored_turns(source)
+    all_turns = shared_sources.as_read_by(_stored_turns(source), user_id, source["user_id"])
     turns, assistant_included = conversation.extractable(all_turns, include_assistant)
     if assistant_included:
         metrics.add_metric(name="assistant_included", unit=MetricUnit.Count, value=assistant_included)

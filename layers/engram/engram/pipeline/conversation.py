@@ -39,6 +39,7 @@ def request_turns(request: AnalyzeRequest, observed_at: datetime) -> list[TurnIn
             name=m.name,
             timestamp=m.timestamp or observed_at,
             message_id=m.id,
+            user_id=m.user_id,
         )
         for m in request.messages
     ]
@@ -64,7 +65,7 @@ def turn_to_state(turn: TurnInput) -> dict:
         "content": turn.content[:2000],
         "timestamp": turn.timestamp.isoformat() if turn.timestamp else None,
         "id": turn.message_id,
-    }
+    } | ({"user_id": turn.user_id} if turn.user_id else {})
 
 
 def turn_from_state(item: dict) -> TurnInput:
@@ -75,6 +76,7 @@ def turn_from_state(item: dict) -> TurnInput:
         name=item.get("name"),
         timestamp=datetime.fromisoformat(stamp) if stamp else None,
         message_id=item.get("id"),
+        user_id=item.get("user_id"),
     )
 
 

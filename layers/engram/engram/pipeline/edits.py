@@ -24,6 +24,7 @@ from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.keyset import read_cursor, split_page
 from engram.db.repositories.operations import insert_operation
 from engram.db.repositories.preferences import get_preferences
+from engram.db.repositories.source_access import with_source_access
 from engram.db.repositories.visibility import ceiling_rank
 from engram.domain.memories import MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
@@ -121,7 +122,8 @@ def list_memories_page(
             limit=limit,
             after=after,
         )
-    page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
+        page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
+        with_source_access(conn, user_id, page)
     return MemoryPage(items=[to_memory(row) for row in page], next_cursor=next_cursor)
 
 
@@ -137,7 +139,7 @@ def _owned(
 def get_memory_view(user_id: str, memory_id: UUID) -> Memory:
     """One of the caller's memories, whatever its status (history and archive stay readable)."""
     with get_database().user_transaction(user_id) as conn:
-        return to_memory(_owned(conn, user_id, memory_id))
+        return to_memory(with_source_access(conn, user_id, [_owned(conn, user_id, memory_id)])[0])
 
 
 def memory_history(user_id: str, memory_id: UUID) -> HistoryPage:

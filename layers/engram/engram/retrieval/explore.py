@@ -25,12 +25,15 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 from typing import Any
+from uuid import UUID
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import explore as repo
+from engram.db.repositories import teams as teams_repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, visibility_params
+from engram.errors import NotFound
 from engram.graph.descriptions import fresh_descriptions
 from engram.models import SensitivityLevel
 from engram.providers.base import LLM
@@ -64,7 +67,9 @@ def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = Non
     what = gather_input(runs, embeddings, terms, edge_filter)
     with get_database().user_transaction(user_id) as conn:
         fresh_descriptions(conn, user_id, now=now)  # nodes are found and shown by their description
-        params = _visibility(conn, user_id, now, request.sensitivity_max)
+        params = _visibility(conn, user_id, now, request.sensitivity_max) | {
+            "team": _member_team(conn, user_id, request.team_id)
+        }
         candidates = score_found(scorer, repo.gather(conn, params, what))
         choice = choose(candidates, request.granularity, limits, scorer, now)
         details = _expand(conn, params, choice, candidates, edge_filter)
@@ -177,6 +182,13 @@ def _visibility(
     ceiling = sensitivity_max or get_preferences(conn, user_id).default_sensitivity_level
     repo.prepare_vector_search(conn, max(get_settings().hnsw_ef_search, repo.NEAREST_MEMORIES))
     return visibility_params(user_id, SearchFilters(now=now, sensitivity_max=ceiling))
+
+
+def _member_team(conn: Conn, user_id: str, team_id: UUID | None) -> UUID | None:
+    """The team the request names, if the caller is a member; a team they are not in is not revealed."""
+    if team_id is not None and teams_repo.member_role(conn, team_id, user_id) is None:
+        raise NotFound("no such team", field="team_id")
+    return team_id
 
 
 def _expand(

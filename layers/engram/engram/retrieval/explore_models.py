@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Any, Literal
+from uuid import UUID
 
 from pydantic import BaseModel, Field, StrictBool, StringConstraints, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
@@ -102,6 +103,11 @@ class ExploreRequest(ApiModel):
     limits: ExploreLimits | None = None
     sensitivity_max: SensitivityLevel | None = Field(
         None, description="the most sensitive level shown (default: the user's default sensitivity level)"
+    )
+    team_id: UUID | None = Field(
+        None,
+        description="also look through every source shared with this team (the caller must be a member); "
+        "without it, the caller's own sources and the shared ones they took part in",
     )
 
     @model_validator(mode="after")

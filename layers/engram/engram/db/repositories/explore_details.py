@@ -16,6 +16,7 @@ from engram.db.repositories.explore_visibility import (
     entity_allowed,
     source_hidden,
 )
+from engram.db.repositories.source_access import EXPLORED, explored_rows
 
 NOTES_PER_HIT = 10
 NOTE_CHARS = 500
@@ -91,21 +92,25 @@ SOURCE_DETAILS = sql.SQL("""
             'mentioned', coalesce((
                 SELECT jsonb_agg({ref} ORDER BY e.salience DESC, e.last_mentioned_at DESC NULLS LAST)
                 FROM (SELECT e.* FROM source_mentions sm JOIN entities e ON e.id = sm.entity_id
-                      WHERE sm.source_id = s.id AND e.merged_into IS NULL AND NOT e.is_owner
+                      WHERE sm.source_id = s.id AND sm.user_id = %(uid)s
+                        AND e.merged_into IS NULL AND NOT e.is_owner
                         AND {allowed}
                       ORDER BY e.salience DESC, e.last_mentioned_at DESC NULLS LAST
                       LIMIT {mentioned}) e), '[]'::jsonb),
             'storylines', coalesce((
                 SELECT jsonb_agg(jsonb_build_object('storyline_id', sl.id, 'name', sl.name))
                 FROM storyline_sources ss JOIN storylines sl ON sl.id = ss.storyline_id
-                WHERE ss.source_id = s.id), '[]'::jsonb),
+                WHERE ss.source_id = s.id AND ss.user_id = %(uid)s), '[]'::jsonb),
             'macros', coalesce((
                 SELECT jsonb_agg(DISTINCT jsonb_build_object('macro_id', mc.id, 'name', mc.name))
                 FROM storyline_sources ss JOIN macro_storylines ms ON ms.storyline_id = ss.storyline_id
                 JOIN macros mc ON mc.id = ms.macro_id
-                WHERE ss.source_id = s.id), '[]'::jsonb))
-        FROM sources s WHERE s.user_id = %(uid)s AND s.id = ANY(%(source_ids)s::uuid[])""").format(
-    ref=_node_ref("e"), allowed=entity_allowed("e"), mentioned=sql.Literal(MENTIONED_NODES)
+                WHERE ss.source_id = s.id AND ss.user_id = %(uid)s), '[]'::jsonb))
+        FROM sources s WHERE {explored} AND s.id = ANY(%(source_ids)s::uuid[])""").format(
+    ref=_node_ref("e"),
+    allowed=entity_allowed("e"),
+    mentioned=sql.Literal(MENTIONED_NODES),
+    explored=sql.SQL(EXPLORED),
 )
 
 
@@ -145,7 +150,8 @@ STORYLINE_DETAILS = sql.SQL("""
                       ORDER BY coalesce(s.started_at, s.document_date, s.created_at) DESC
                       LIMIT {previews}) x), '[]'::jsonb))
         FROM storylines sl JOIN entities a ON a.id = sl.anchor_entity_id
-        WHERE sl.user_id = %(uid)s AND sl.id = ANY(%(sl_ids)s::uuid[])""").format(
+        WHERE {explored} AND sl.id = ANY(%(sl_ids)s::uuid[])""").format(
+    explored=sql.SQL(explored_rows("sl")),
     anchor=_node_ref("a"),
     people=_top_nodes("person"),
     entities=_top_nodes("entity"),
@@ -166,7 +172,9 @@ MACRO_DETAILS = sql.SQL("""
                 FROM macro_storylines ms JOIN storylines sl ON sl.id = ms.storyline_id
                 WHERE ms.macro_id = mc.id), '[]'::jsonb))
         FROM macros mc JOIN entities a ON a.id = mc.anchor_entity_id
-        WHERE mc.user_id = %(uid)s AND mc.id = ANY(%(mc_ids)s::uuid[])""").format(anchor=_node_ref("a"))
+        WHERE {explored} AND mc.id = ANY(%(mc_ids)s::uuid[])""").format(
+    anchor=_node_ref("a"), explored=sql.SQL(explored_rows("mc"))
+)
 
 # The visible nodes an artifact's source mentions.
 ARTIFACT_DETAILS = sql.SQL("""
@@ -179,5 +187,7 @@ ARTIFACT_DETAILS = sql.SQL("""
                         AND {allowed}
                       ORDER BY e.salience DESC LIMIT {mentioned}) e), '[]'::jsonb))
         FROM artifacts ar WHERE ar.user_id = %(uid)s AND ar.id = ANY(%(art_ids)s::uuid[])""").format(
-    ref=_node_ref("e"), allowed=entity_allowed("e"), mentioned=sql.Literal(MENTIONED_NODES)
+    ref=_node_ref("e"),
+    allowed=entity_allowed("e"),
+    mentioned=sql.Literal(MENTIONED_NODES),
 )

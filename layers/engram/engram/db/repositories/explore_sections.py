@@ -23,6 +23,7 @@ from engram.db.repositories.explore_visibility import (
     storyline_hidden,
 )
 from engram.db.repositories.search import VISIBLE
+from engram.db.repositories.source_access import EXPLORED, explored_rows
 from engram.db.repositories.vector_index import similarity_sql
 
 
@@ -123,7 +124,7 @@ SOURCES = sql.SQL(
             lower(s.content) LIKE t.pattern OR lower(coalesce(s.summary, '')) LIKE t.pattern
             OR EXISTS (SELECT 1 FROM unnest(s.keywords || s.tags) kw
                        WHERE lower(kw) LIKE t.pattern OR t.term <%% lower(kw)))
-        WHERE s.user_id = %(uid)s
+        WHERE {explored}
         GROUP BY s.id),
     src_ment AS MATERIALIZED (
         SELECT sm.source_id AS id, array_agg(DISTINCT sm.entity_id) AS entity_ids
@@ -142,11 +143,12 @@ SOURCES = sql.SQL(
         LEFT JOIN {sims_json} ss ON ss.id = s.id
         LEFT JOIN src_text st ON st.id = s.id
         LEFT JOIN src_ment sm ON sm.id = s.id
-        WHERE s.user_id = %(uid)s AND NOT {hidden}
+        WHERE {explored} AND NOT {hidden}
         ORDER BY (st.id IS NOT NULL OR sm.id IS NOT NULL) DESC, ss.best DESC NULLS LAST,
                  coalesce(s.ended_at, s.started_at, s.document_date, s.created_at) DESC
         LIMIT %(cap_sources)s)"""
 ).format(
+    explored=sql.SQL(EXPLORED),
     sims=_sims(
         "src_sims",
         sql.SQL("""
@@ -156,7 +158,7 @@ SOURCES = sql.SQL(
                 UNION
                 SELECT (p->>'source_id')::uuid FROM jsonb_array_elements(mh.provenance) p
                 WHERE p->>'source_id' ~ '^[0-9a-fA-F-]+$' AND length(p->>'source_id') = 36) x"""),
-        _similar("sources", "s", "embedding", "s.user_id = %(uid)s"),
+        _similar("sources", "s", "embedding", EXPLORED),
     ),
     sims_json=_sims_json("src_sims"),
     hidden=source_hidden("s"),
@@ -204,7 +206,7 @@ STORYLINES = sql.SQL(
             lower(sl.name) LIKE t.pattern OR t.term <%% lower(sl.name)
             OR lower(coalesce(sl.description, '')) LIKE t.pattern
             OR sl.anchor_entity_id IN (SELECT id FROM ent_text))
-        WHERE sl.user_id = %(uid)s
+        WHERE {explored}
         GROUP BY sl.id),
     sl_cand AS MATERIALIZED (
         SELECT sl.id, sl.name, sl.description, sl.source_count, sl.started_at, sl.last_source_at,
@@ -216,16 +218,17 @@ STORYLINES = sql.SQL(
         JOIN entities a ON a.id = sl.anchor_entity_id
         LEFT JOIN {sims_json} s ON s.id = sl.id
         LEFT JOIN sl_text t ON t.id = sl.id
-        WHERE sl.user_id = %(uid)s AND {anchor_allowed} AND NOT {hidden}
+        WHERE {explored} AND {anchor_allowed} AND NOT {hidden}
         ORDER BY (t.id IS NOT NULL) DESC, s.best DESC NULLS LAST, sl.salience DESC
         LIMIT %(cap_storylines)s)"""
 ).format(
+    explored=sql.SQL(explored_rows("sl")),
     sims=_sims(
         "sl_sims",
         sql.SQL("""
             SELECT ss.storyline_id AS id, s.qi, s.sim
             FROM src_sims s JOIN storyline_sources ss ON ss.source_id = s.id"""),
-        _similar("storylines", "sl", "embedding", "sl.user_id = %(uid)s"),
+        _similar("storylines", "sl", "embedding", explored_rows("sl")),
     ),
     anchor=_ANCHOR,
     sims_json=_sims_json("sl_sims"),
@@ -241,7 +244,7 @@ MACROS = sql.SQL(
             lower(mc.name) LIKE t.pattern OR t.term <%% lower(mc.name)
             OR lower(coalesce(mc.description, '')) LIKE t.pattern
             OR mc.anchor_entity_id IN (SELECT id FROM ent_text))
-        WHERE mc.user_id = %(uid)s
+        WHERE {explored}
         GROUP BY mc.id),
     mc_cand AS MATERIALIZED (
         SELECT mc.id, mc.name, mc.description, mc.storyline_count, mc.total_source_count, mc.started_at,
@@ -254,18 +257,19 @@ MACROS = sql.SQL(
         JOIN entities a ON a.id = mc.anchor_entity_id
         LEFT JOIN {sims_json} s ON s.id = mc.id
         LEFT JOIN mc_text t ON t.id = mc.id
-        WHERE mc.user_id = %(uid)s AND {anchor_allowed}
+        WHERE {explored} AND {anchor_allowed}
           AND NOT EXISTS (SELECT 1 FROM macro_storylines hms JOIN storylines hsl ON hsl.id = hms.storyline_id
                           WHERE hms.macro_id = mc.id AND {storyline_hidden})
         ORDER BY (t.id IS NOT NULL) DESC, s.best DESC NULLS LAST, mc.salience DESC
         LIMIT %(cap_macros)s)"""
 ).format(
+    explored=sql.SQL(explored_rows("mc")),
     sims=_sims(
         "mc_sims",
         sql.SQL("""
             SELECT ms.macro_id AS id, s.qi, s.sim
             FROM sl_sims s JOIN macro_storylines ms ON ms.storyline_id = s.id"""),
-        _similar("macros", "mc", "embedding", "mc.user_id = %(uid)s"),
+        _similar("macros", "mc", "embedding", explored_rows("mc")),
     ),
     anchor=_ANCHOR,
     sims_json=_sims_json("mc_sims"),

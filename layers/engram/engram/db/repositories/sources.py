@@ -72,6 +72,17 @@ def get_source(
     ).fetchone()
 
 
+def readable_source(conn: Conn, user_id: str, source_id: UUID) -> dict[str, Any] | None:
+    """A source the user reads into their own memories: their own, or a team's shared source they take
+    part in while they are a member of that team."""
+    return conn.execute(
+        f"""SELECT {SOURCE_COLUMNS} FROM sources
+            WHERE id = %(id)s AND (user_id = %(uid)s OR (
+                team_id IS NOT NULL AND %(uid)s = ANY(participants) AND engram_is_team_member(team_id)))""",
+        {"id": source_id, "uid": user_id},
+    ).fetchone()
+
+
 def mark_source(
     conn: Conn,
     user_id: str,
@@ -129,7 +140,7 @@ def count_recent_sources_mentioning(
         """
         SELECT sm.entity_id, e.name, count(DISTINCT sm.source_id) AS sources
         FROM source_mentions sm
-        JOIN sources s ON s.id = sm.source_id AND s.user_id = sm.user_id
+        JOIN sources s ON s.id = sm.source_id
         JOIN entities e ON e.id = sm.entity_id
         WHERE sm.user_id = %s AND sm.entity_id = ANY(%s)
           AND coalesce(s.document_date, s.created_at) BETWEEN %s AND %s
