@@ -1,7 +1,7 @@
 """The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams."""
 
 from engram.api.app import make_lambda_handler
-from engram.api.routes import account, entities, feedback, jobs, memories, preferences, profile
+from engram.api.routes import account, entities, feedback, jobs, memories, preferences, profile, teams
 
 lambda_handler = make_lambda_handler(
     routers=[
@@ -12,5 +12,6 @@ lambda_handler = make_lambda_handler(
         preferences.router,
         account.router,
         profile.router,
+        teams.router,
     ]
 )

@@ -53,6 +53,7 @@ def default_routers() -> list[Router]:
         profile,
         recall,
         search,
+        teams,
         timeline,
     )
 
@@ -73,6 +74,7 @@ def default_routers() -> list[Router]:
         account.router,
         profile.router,
         consolidate.router,
+        teams.router,
     ]
 
 

@@ -42,6 +42,7 @@ ERROR_SCHEMA: dict[str, Any] = {
 _REASONS = {
     "400": "The request is invalid; `error.field` names the field",
     "401": "No valid bearer token",
+    "403": "The caller is a member of the team without the role this takes",
     "404": "No such row for this user (or no such route)",
     "409": "The row is not in a state this request applies to",
     "413": "The body is larger than the configured limit",
@@ -58,7 +59,21 @@ _NOT_FOUND = {
     ("/v1/feedback", "post"),
     ("/v1/memory-update", "post"),
 }
-_CONFLICT = {("/v1/memories/{id}", "put"), ("/v1/feedback", "post")}
+_CONFLICT = {
+    ("/v1/memories/{id}", "put"),
+    ("/v1/feedback", "post"),
+    ("/v1/teams/{id}/members", "post"),
+    ("/v1/teams/{id}/members/{user_id}", "patch"),
+    ("/v1/teams/{id}/members/{user_id}", "delete"),
+}
+# Operations a team member may be refused for their role.
+_FORBIDDEN = {
+    ("/v1/teams/{id}", "patch"),
+    ("/v1/teams/{id}", "delete"),
+    ("/v1/teams/{id}/members", "post"),
+    ("/v1/teams/{id}/members/{user_id}", "patch"),
+    ("/v1/teams/{id}/members/{user_id}", "delete"),
+}
 # Operations that call a model provider (the LLM or the embedder) while answering.
 _PROVIDER = {
     ("/v1/analyze", "post"),
@@ -97,6 +112,11 @@ def answers(model: Any, status: int = 200, description: str = "OK") -> dict[int,
     return {status: {"description": description, "content": {"application/json": {"model": model}}}}
 
 
+def no_content(description: str) -> dict[int, OpenAPIResponse]:
+    """A route's `responses=` when it answers 204 without a body."""
+    return {204: {"description": description}}
+
+
 def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
     """`schema` (a generated OpenAPI document) with each operation's real statuses and a bearer scheme."""
     components = schema.setdefault("components", {})
@@ -110,6 +130,8 @@ def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
         for method, operation in operations.items():
             responses = operation.setdefault("responses", {})
             responses.pop("422", None)
+            if "204" in responses:  # no body: Powertools would describe the route's `None` as JSON null
+                responses["204"].pop("content", None)
             for status in _error_statuses(path, method):
                 if status in responses:  # the route documents it itself (health's 503 is its own body)
                     continue
@@ -147,6 +169,8 @@ def _error_statuses(path: str, method: str) -> list[str]:
         statuses.append("401")
     if "{" in path or (path, method) in _NOT_FOUND:
         statuses.append("404")
+    if (path, method) in _FORBIDDEN:
+        statuses.append("403")
     if (path, method) in _CONFLICT:
         statuses.append("409")
     if (path, method) in _PROVIDER:
