@@ -33,13 +33,20 @@ SAMPLE_IDS = {
     "entity": "2b7e151c-8a3d-4e29-9f1b-6c4d2a8e0f31",
     "relationship": "a3c9e4d2-5b1f-4a87-b6e0-1d2f3c4b5a69",
     "job": "0f8e6b1c-3d2a-4c9e-8b7f-5a4d3c2b1a09",
+    "team": "c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5",
 }
 # Statuses other than 200 that a sample's happy path answers with.
 EXPECTED = {
     "analyze_conversation.json": 202,  # `"async": true`: queued
     "entity_note_post.json": 201,
     "relationship_note_post.json": 201,
+    "teams_post.json": 201,
+    "team_members_post.json": 201,
+    "teams_delete.json": 204,
+    "team_members_delete.json": 204,
 }
+# The member the team samples change and remove; the one they add (user-456) is not in the team yet.
+SAMPLE_MEMBER = "user-789"
 SEED_NOTE = "My friend Sam works at Stripe. Sam is leaving Stripe for a startup in San Francisco."
 
 
@@ -121,14 +128,18 @@ def document() -> dict[str, Any]:
 
 
 def seed(caller: Caller) -> dict[str, str]:
-    """A memory, an entity with a relationship, and a job for the caller: the rows the samples name."""
+    """A memory, an entity with a relationship, a job, and a team with a second member for the caller: the
+    rows the samples name."""
     caller.call("POST", "/v1/analyze", "/v1/analyze", {"content": SEED_NOTE})
     memory = caller.call("GET", "/v1/memories", "/v1/memories", query="q=startup")["items"][0]["id"]
     entities = caller.call("GET", "/v1/entities", "/v1/entities", query="name=Sam")["items"]
     (sam,) = [entity for entity in entities if entity["name"] == "Sam"]
     detail = caller.call("GET", "/v1/entities/{id}", f"/v1/entities/{sam['id']}")
     queued = caller.call("POST", "/v1/analyze", "/v1/analyze", {"content": "I adopted a cat", "async": True})
+    team = caller.call("POST", "/v1/teams", "/v1/teams", {"name": "Book club"})["id"]
+    caller.call("POST", "/v1/teams/{id}/members", f"/v1/teams/{team}/members", {"user_id": SAMPLE_MEMBER})
     return {
+        "team": team,
         "memory": memory,
         "entity": sam["id"],
         "relationship": detail["relationships"][0]["id"],
