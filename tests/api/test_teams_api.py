@@ -459,6 +459,11 @@ def test_a_bad_role_change_or_team_id_is_refused_by_field(api: ApiClient, db: Da
         (api.request("DELETE", "/v1/teams/123/members/x", user=team.owner), "id"),
         (api.get("/v1/teams?cursor=bm90LWEtY3Vyc29y", user=team.owner), "cursor"),
         (api.get(f"/v1/teams/{team.id}/members?limit=0", user=team.owner), "limit"),
+        (api.request("DELETE", f"/v1/teams/{team.id}/members/a%2500b", user=team.owner), "user_id"),
+        (
+            api.request("PATCH", f"/v1/teams/{team.id}/members/a%20b", {"role": "admin"}, user=team.owner),
+            "user_id",
+        ),
     ]
 
     for response, field in cases:

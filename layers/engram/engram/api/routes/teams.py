@@ -15,11 +15,12 @@ from uuid import UUID
 from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.event_handler.router import Router
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engram.api.context import CurrentUser
 from engram.api.openapi import answers, no_content
 from engram.api.routes.paging import DEFAULT_PAGE_SIZE, PageCursor, PageLimit
+from engram.errors import ValidationFailed
 from engram.lifecycle import teams
 from engram.lifecycle.team_models import (
     Member,
@@ -30,6 +31,7 @@ from engram.lifecycle.team_models import (
     TeamCreate,
     TeamPage,
     TeamUpdate,
+    UserId,
 )
 from engram.models import MAX_USER_ID_LENGTH
 
@@ -37,6 +39,18 @@ router = Router()
 
 # Percent-encoded, an id of 128 characters may take three times as many.
 MemberId = Annotated[str, Path(min_length=1, max_length=3 * MAX_USER_ID_LENGTH)]
+
+
+_USER_ID: TypeAdapter[str] = TypeAdapter(UserId)
+
+
+def _member_id(raw: str) -> str:
+    """The member's user id from the path, decoded and held to the rules of a user id (a `%00` in the path
+    would otherwise reach the database as a NUL)."""
+    try:
+        return _USER_ID.validate_python(unquote(raw))
+    except ValidationError as exc:
+        raise ValidationFailed("user_id is not a valid user id", field="user_id") from exc
 
 
 def _created(body: BaseModel) -> Response[dict]:
@@ -92,10 +106,10 @@ def post_member(user_id: CurrentUser, id: UUID, member: MemberAdd) -> Response[d
 # The member is `user_id` in the path (the caller, here, is `caller`).
 @router.patch("/v1/teams/<id>/members/<user_id>")
 def patch_member(caller: CurrentUser, id: UUID, user_id: MemberId, change: MemberRoleChange) -> Member:
-    return teams.change_member_role(caller, id, unquote(user_id), change)
+    return teams.change_member_role(caller, id, _member_id(user_id), change)
 
 
 @router.delete("/v1/teams/<id>/members/<user_id>", responses=no_content("Removed (or left)"))
 def delete_member(caller: CurrentUser, id: UUID, user_id: MemberId) -> Response[None]:
-    teams.remove_member(caller, id, unquote(user_id))
+    teams.remove_member(caller, id, _member_id(user_id))
     return _no_content()

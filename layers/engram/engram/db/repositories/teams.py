@@ -73,7 +73,7 @@ def decode_teams_cursor(cursor: str) -> tuple[datetime, UUID]:
     tag, joined_at, team_id = _decode(cursor)
     if tag != _TEAMS_CURSOR:
         raise ValueError("not a teams cursor")
-    return _aware(joined_at), UUID(team_id)
+    return _aware(joined_at), UUID(str(team_id))
 
 
 def list_teams(
