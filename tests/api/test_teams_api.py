@@ -4,14 +4,20 @@ are exactly what they were."""
 
 from __future__ import annotations
 
+import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from engram.db.connection import Database
+from engram.db.repositories import teams as teams_repo
 from engram.db.repositories.sources import insert_source
+from engram.errors import Conflict
+from engram.lifecycle.team_models import MemberRoleChange
+from engram.lifecycle.teams import change_member_role, remove_member
 from tests.http_client import ApiClient, ApiResponse
 
 
@@ -511,3 +517,24 @@ def test_members_and_teams_page_with_a_cursor(api: ApiClient, team: Team) -> Non
     assert seen == [team.owner, team.admin, team.member, *extra]
     assert [t["id"] for t in first["items"] + rest["items"]] == [team.id, second_team]
     assert rest["next_cursor"] is None
+
+
+def test_an_owner_leaving_while_another_leaves_waits_and_is_told_it_is_the_last(
+    db: Database, team: Team
+) -> None:
+    team_id = uuid.UUID(team.id)
+    change_member_role(team.owner, team_id, team.admin, MemberRoleChange(role="owner"))
+    pool = ThreadPoolExecutor(max_workers=1)
+    with db.user_transaction(team.owner) as conn:  # the first owner is leaving, not committed yet
+        teams_repo.lock_team(conn, team_id)
+        assert teams_repo.count_owners(conn, team_id) == 2
+        teams_repo.remove_member(conn, team_id, team.owner)
+        second = pool.submit(remove_member, team.admin, team_id, team.admin)
+        time.sleep(0.5)
+        assert not second.done()  # waits on the team's lock instead of counting two owners
+    with pytest.raises(Conflict):
+        second.result(timeout=30)
+    pool.shutdown()
+    assert [(m["user_id"], m["role"]) for m in rows_of(db, team)["members"] if m["role"] == "owner"] == [
+        (team.admin, "owner")
+    ]
