@@ -2,7 +2,17 @@
 sources."""
 
 from engram.api.app import make_lambda_handler
-from engram.api.routes import account, entities, feedback, jobs, memories, preferences, profile, sources
+from engram.api.routes import (
+    account,
+    entities,
+    feedback,
+    jobs,
+    memories,
+    preferences,
+    profile,
+    sources,
+    teams,
+)
 
 lambda_handler = make_lambda_handler(
     routers=[
@@ -14,5 +24,6 @@ lambda_handler = make_lambda_handler(
         account.router,
         profile.router,
         sources.router,
+        teams.router,
     ]
 )

@@ -34,13 +34,20 @@ SAMPLE_IDS = {
     "relationship": "a3c9e4d2-5b1f-4a87-b6e0-1d2f3c4b5a69",
     "job": "0f8e6b1c-3d2a-4c9e-8b7f-5a4d3c2b1a09",
     "source": "5e2d9c4a-7b1f-4c3e-9a8d-2f6b0e1c4d73",
+    "team": "c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5",
 }
 # Statuses other than 200 that a sample's happy path answers with.
 EXPECTED = {
     "analyze_conversation.json": 202,  # `"async": true`: queued
     "entity_note_post.json": 201,
     "relationship_note_post.json": 201,
+    "teams_post.json": 201,
+    "team_members_post.json": 201,
+    "teams_delete.json": 204,
+    "team_members_delete.json": 204,
 }
+# The member the team samples change and remove; the one they add (user-456) is not in the team yet.
+SAMPLE_MEMBER = "user-789"
 SEED_NOTE = "My friend Sam works at Stripe. Sam is leaving Stripe for a startup in San Francisco."
 
 
@@ -122,14 +129,18 @@ def document() -> dict[str, Any]:
 
 
 def seed(caller: Caller) -> dict[str, str]:
-    """A memory, an entity with a relationship, and a job for the caller: the rows the samples name."""
+    """A memory, an entity with a relationship, a job, a source, and a team with a second member for the
+    caller: the rows the samples name."""
     seeded = caller.call("POST", "/v1/analyze", "/v1/analyze", {"content": SEED_NOTE})
     memory = caller.call("GET", "/v1/memories", "/v1/memories", query="q=startup")["items"][0]["id"]
     entities = caller.call("GET", "/v1/entities", "/v1/entities", query="name=Sam")["items"]
     (sam,) = [entity for entity in entities if entity["name"] == "Sam"]
     detail = caller.call("GET", "/v1/entities/{id}", f"/v1/entities/{sam['id']}")
     queued = caller.call("POST", "/v1/analyze", "/v1/analyze", {"content": "I adopted a cat", "async": True})
+    team = caller.call("POST", "/v1/teams", "/v1/teams", {"name": "Book club"})["id"]
+    caller.call("POST", "/v1/teams/{id}/members", f"/v1/teams/{team}/members", {"user_id": SAMPLE_MEMBER})
     return {
+        "team": team,
         "memory": memory,
         "entity": sam["id"],
         "relationship": detail["relationships"][0]["id"],

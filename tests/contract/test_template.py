@@ -77,6 +77,13 @@ ROUTES = {
     "DELETE /v1/me": "MemoriesFunction",
     "POST /v1/teams": "MemoriesFunction",
     "POST /v1/teams/{id}/members": "MemoriesFunction",
+    "GET /v1/teams": "MemoriesFunction",
+    "GET /v1/teams/{id}": "MemoriesFunction",
+    "PATCH /v1/teams/{id}": "MemoriesFunction",
+    "DELETE /v1/teams/{id}": "MemoriesFunction",
+    "GET /v1/teams/{id}/members": "MemoriesFunction",
+    "PATCH /v1/teams/{id}/members/{user_id}": "MemoriesFunction",
+    "DELETE /v1/teams/{id}/members/{user_id}": "MemoriesFunction",
 }
 PUBLIC_ROUTES = {"GET /v1/health", "GET /v1/openapi.json"}
 MAINTENANCE_TASKS = set(get_args(ScheduledTask))  # the code decides which tasks exist

@@ -26,7 +26,7 @@ NOTES = [
 
 def seed_everything(api: Any, db: Database, user: str) -> None:
     """What the product writes for a user, through the API where a route exists, else as the lifecycle
-    jobs would (profiles, storylines, macros, artifacts, teams have no write route yet)."""
+    jobs would (profiles, storylines, macros, artifacts have no write route)."""
     for note in NOTES:
         response = api.post("/v1/analyze", {"content": note}, user=user)
         assert response.status in (200, 202), response.body
@@ -43,6 +43,8 @@ def seed_everything(api: Any, db: Database, user: str) -> None:
     )
     assert conversation.status in (200, 202), conversation.body
     assert api.put("/v1/preferences", {"never_store": ["lottery numbers"]}, user=user).status == 200
+    team = api.post("/v1/teams", {"name": f"team of {user}"}, user=user)
+    assert team.status == 201, team.body
 
     memories = api.get("/v1/memories?limit=50", user=user).body["items"]
     assert memories
@@ -86,16 +88,10 @@ def seed_everything(api: Any, db: Database, user: str) -> None:
                VALUES (%s, 'family', 'sister', 'Sarah', ARRAY[%s]::uuid[])""",
             (user, memories[0]["id"]),
         )
-        team = conn.execute(
-            "INSERT INTO teams (name, created_by) VALUES (%s, %s) RETURNING id", (f"team of {user}", user)
-        ).fetchone()
-        conn.execute(
-            "INSERT INTO team_members (team_id, user_id, role) VALUES (%s, %s, 'owner')", (team["id"], user)
-        )
         source = conn.execute(
             """INSERT INTO sources (user_id, team_id, participants, content, raw_content)
                VALUES (%s, %s, ARRAY[%s], 'Team sync notes', '{"kind": "note"}') RETURNING id""",
-            (user, team["id"], user),
+            (user, team.body["id"], user),
         ).fetchone()
         storyline = conn.execute(
             "INSERT INTO storylines (user_id, anchor_entity_id, name) VALUES (%s, %s, 'Sarah') RETURNING id",
@@ -243,41 +239,33 @@ def test_a_forgotten_users_pending_jobs_cannot_be_claimed(api, db, user_id) -> N
     assert left["n"] == 0
 
 
-def test_team_members_keep_their_own_sources_when_the_teams_creator_is_forgotten(
+def test_a_team_outlives_its_forgotten_creator_with_its_members_sources(
     api, db, user_id, other_user_id
 ) -> None:
     # Given a team the user created, with another member who wrote a team source
-    with db.user_transaction(user_id) as conn:
-        team = conn.execute(
-            "INSERT INTO teams (name, created_by) VALUES ('shared', %s) RETURNING id", (user_id,)
-        ).fetchone()
-        conn.execute(
-            "INSERT INTO team_members (team_id, user_id, role) VALUES (%s, %s, 'owner')",
-            (team["id"], user_id),
-        )
-        conn.execute(
-            "INSERT INTO sources (user_id, team_id, content) VALUES (%s, %s, 'my team note')",
-            (user_id, team["id"]),
-        )
-    with db.user_transaction(other_user_id) as conn:
-        conn.execute(
-            "INSERT INTO team_members (team_id, user_id, role) VALUES (%s, %s, 'member')",
-            (team["id"], other_user_id),
-        )
-        conn.execute(
-            "INSERT INTO sources (user_id, team_id, content) VALUES (%s, %s, 'their team note')",
-            (other_user_id, team["id"]),
-        )
+    team = api.post("/v1/teams", {"name": "shared"}, user=user_id).body["id"]
+    added = api.post(f"/v1/teams/{team}/members", {"user_id": other_user_id}, user=user_id)
+    assert added.status == 201, added.body
+    for user, text in ((user_id, "my team note"), (other_user_id, "their team note")):
+        with db.user_transaction(user) as conn:
+            conn.execute(
+                "INSERT INTO sources (user_id, team_id, content) VALUES (%s, %s, %s)", (user, team, text)
+            )
 
     response = api.request("DELETE", "/v1/me", user=user_id)
 
-    # Then the creator's team source and the team are gone; the member's own source stays, now personal
-    assert response.body["deleted"]["sources"] == 1 and response.body["deleted"]["teams"] == 1
+    # Then the creator's source goes; the team passes to the member, who keeps their source in it
+    assert response.body["deleted"]["sources"] == 1 and response.body["deleted"]["teams"] == 0
+    assert response.body["deleted"]["team_members"] == 1
     with db.system_transaction() as conn:
         theirs = conn.execute(
             "SELECT content, team_id FROM sources WHERE user_id = %s", (other_user_id,)
         ).fetchall()
-    assert [(r["content"], r["team_id"]) for r in theirs] == [("their team note", None)]
+        kept = conn.execute("SELECT created_by FROM teams WHERE id = %s", (team,)).fetchone()
+    assert [(r["content"], str(r["team_id"])) for r in theirs] == [("their team note", team)]
+    assert kept == {"created_by": None}
+    members = api.get(f"/v1/teams/{team}/members", user=other_user_id).body["items"]
+    assert [(m["user_id"], m["role"]) for m in members] == [(other_user_id, "owner")]
 
 
 def test_the_forget_list_names_every_table_with_a_user_id(db) -> None:

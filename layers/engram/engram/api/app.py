@@ -54,6 +54,7 @@ def default_routers() -> list[Router]:
         recall,
         search,
         sources,
+        teams,
         timeline,
     )
 
@@ -75,6 +76,7 @@ def default_routers() -> list[Router]:
         profile.router,
         consolidate.router,
         sources.router,
+        teams.router,
     ]
 
 

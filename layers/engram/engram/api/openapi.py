@@ -42,7 +42,7 @@ ERROR_SCHEMA: dict[str, Any] = {
 _REASONS = {
     "400": "The request is invalid; `error.field` names the field",
     "401": "No valid bearer token",
-    "403": "The caller may not do this (e.g. share a source with a team they are not a member of)",
+    "403": "The caller may not do this: a team role it lacks, or sharing a source with a team it is not in",
     "404": "No such row for this user (or no such route)",
     "409": "The row is not in a state this request applies to",
     "413": "The body is larger than the configured limit",
@@ -60,9 +60,22 @@ _NOT_FOUND = {
     ("/v1/feedback", "post"),
     ("/v1/memory-update", "post"),
 }
-_CONFLICT = {("/v1/memories/{id}", "put"), ("/v1/feedback", "post")}
-# Operations that refuse a caller who may not do what they ask (a role, a team's membership).
-_FORBIDDEN = {("/v1/analyze", "post")}
+_CONFLICT = {
+    ("/v1/memories/{id}", "put"),
+    ("/v1/feedback", "post"),
+    ("/v1/teams/{id}/members", "post"),
+    ("/v1/teams/{id}/members/{user_id}", "patch"),
+    ("/v1/teams/{id}/members/{user_id}", "delete"),
+}
+# Operations that refuse a caller who may not do what they ask (a team role, a team's membership).
+_FORBIDDEN = {
+    ("/v1/analyze", "post"),
+    ("/v1/teams/{id}", "patch"),
+    ("/v1/teams/{id}", "delete"),
+    ("/v1/teams/{id}/members", "post"),
+    ("/v1/teams/{id}/members/{user_id}", "patch"),
+    ("/v1/teams/{id}/members/{user_id}", "delete"),
+}
 # Operations that call a model provider (the LLM or the embedder) while answering.
 _PROVIDER = {
     ("/v1/analyze", "post"),
@@ -101,6 +114,11 @@ def answers(model: Any, status: int = 200, description: str = "OK") -> dict[int,
     return {status: {"description": description, "content": {"application/json": {"model": model}}}}
 
 
+def no_content(description: str) -> dict[int, OpenAPIResponse]:
+    """A route's `responses=` when it answers 204 without a body."""
+    return {204: {"description": description}}
+
+
 def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
     """`schema` (a generated OpenAPI document) with each operation's real statuses and a bearer scheme."""
     components = schema.setdefault("components", {})
@@ -114,6 +132,8 @@ def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
         for method, operation in operations.items():
             responses = operation.setdefault("responses", {})
             responses.pop("422", None)
+            if "204" in responses:  # no body: Powertools would describe the route's `None` as JSON null
+                responses["204"].pop("content", None)
             for status in _error_statuses(path, method):
                 if status in responses:  # the route documents it itself (health's 503 is its own body)
                     continue
@@ -151,6 +171,8 @@ def _error_statuses(path: str, method: str) -> list[str]:
         statuses.append("401")
     if "{" in path or (path, method) in _NOT_FOUND:
         statuses.append("404")
+    if (path, method) in _FORBIDDEN:
+        statuses.append("403")
     if (path, method) in _CONFLICT:
         statuses.append("409")
     if (path, method) in _FORBIDDEN:

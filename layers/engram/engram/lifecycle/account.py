@@ -3,9 +3,11 @@
 `forget_user` deletes every row of the user in every table in ONE transaction — memories, versions,
 relations, audit (snapshots included), the graph (entities, relationships, notes, mentions,
 sentiment, timeline), jobs, feedback, preferences, conversation state, profiles, storylines, macros,
-artifacts, the sources they own (team-shared ones too), their team memberships, the teams they
-created, and the `users` row — or nothing at all if anything fails. Pending jobs are deleted with
-the rest, so no worker runs them afterwards (the SQS consumer finds no row and skips the message).
+artifacts, the sources they own (team-shared ones too), their team memberships, and the `users` row
+— or nothing at all if anything fails. A team whose last owner they were passes to its oldest admin,
+else its oldest member; a team they were the only member of is deleted (`deleted.teams` counts
+those). Pending jobs are deleted with the rest, so no worker runs them afterwards (the SQS consumer
+finds no row and skips the message).
 Forgetting a user who has nothing left is not an error: every count is zero.
 
 A job already running when the user is forgotten may still finish and write what it was working on;

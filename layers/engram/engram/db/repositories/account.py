@@ -22,6 +22,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.db.repositories.teams import leave_every_team
 from engram.db.repositories.timeline import derived_timeline
 
 # (table, the column holding the user id), children first. `users` itself is deleted last, separately.
@@ -52,10 +53,9 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     # Every source the user owns, team-shared ones included: a team keeps what its other members
     # wrote, not what the forgotten user wrote.
     ("sources", "user_id"),
+    # Emptied by `leave_every_team` first (ownership handed over, teams left with no one deleted); a
+    # team the user created but no longer belongs to stays, its `created_by` cleared by the schema.
     ("team_members", "user_id"),
-    # Teams the user created go with them (the schema's `teams.created_by ... ON DELETE CASCADE`):
-    # other members lose the membership, and their own sources in it become personal (team_id NULL).
-    ("teams", "created_by"),
 )
 
 
@@ -82,9 +82,9 @@ def forget_user(conn: Conn, user_id: str) -> dict[str, int]:
     very transaction created; it is deleted but not counted (`xmin` is the current transaction), which
     keeps a repeated forget at all zeros.
     """
-    counts: dict[str, int] = {}
+    counts = leave_every_team(conn, user_id)  # while the user still holds their roles
     for table, column in FORGET_ORDER:
-        counts[table] = _delete_where(conn, table, column, user_id)
+        counts[table] = counts.get(table, 0) + _delete_where(conn, table, column, user_id)
     for table in user_data_tables(conn):
         if table not in counts:
             counts[table] = _delete_where(conn, table, "user_id", user_id)
@@ -198,8 +198,13 @@ def export_user_row(conn: Conn, user_id: str) -> dict[str, Any] | None:
 
 
 def export_created_teams(conn: Conn, user_id: str) -> list[dict[str, Any]]:
+    """The teams the user owns now (role `owner`), whoever created them: a team is its owners' to take
+    a copy of. A team the user created but has left, or handed over, is not theirs any more (and
+    row-level security no longer shows it to them); every membership is in `team_memberships`."""
     rows = conn.execute(
-        "SELECT to_jsonb(t) AS row FROM teams t WHERE t.created_by = %s ORDER BY t.created_at, t.id",
+        """SELECT to_jsonb(t) AS row FROM teams t
+           JOIN team_members m ON m.team_id = t.id AND m.user_id = %s AND m.role = 'owner'
+           ORDER BY t.created_at, t.id""",
         (user_id,),
     ).fetchall()
     return [r["row"] for r in rows]

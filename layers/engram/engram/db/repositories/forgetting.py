@@ -90,7 +90,8 @@ SCRUBBED: tuple[Target, ...] = (
 # (`memory_names`, `memory_terms`: a forgotten memory's words leave them when the memory row goes).
 NOT_FREE_TEXT = frozenset(
     """
-    users.id users.display_name teams.name teams.created_by team_members.user_id team_members.role
+    users.id users.display_name teams.name teams.created_by teams.settings team_members.user_id
+    team_members.role
     sources.user_id sources.participants sources.source_type sources.context_type sources.external_id
     sources.conversation_id sources.processing_status sources.idempotency_key sources.embedding_model
     sources.state sources.sensitivity sources.ttl_policy
