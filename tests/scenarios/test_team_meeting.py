@@ -140,6 +140,25 @@ def test_members_find_the_meeting_and_dave_sees_nothing(api, db, people, team):
     assert _ok(api.post("/v1/search", {"query": "Stripe marathon Lisbon"}, user=dave))["results"] == []
     assert _contents(api, dave) == []
     assert _ok(api.get("/v1/entities", user=dave))["items"] == []
+    assert api.get("/v1/graph/neighbors?entity=Alice", user=dave).status == 404
+    recalled = _ok(api.post("/v1/recall", {"query": "Where is Alice moving?"}, user=dave))
+    assert "Lisbon" not in str(recalled)
+    timeline = _ok(
+        api.post("/v1/timeline", {"start": "2026-04-01T00:00:00Z", "end": "2026-05-01T00:00:00Z"}, user=dave)
+    )
+    assert "Lisbon" not in str(timeline) and "Stripe" not in str(timeline)
+    exported = _ok(api.get("/v1/export", user=dave))
+    assert source_id not in str(exported) and "Lisbon" not in str(exported)
+
+
+def test_authorship_is_the_participant_whose_graph_it_is(api, db, people, team):
+    _analyze_and_work(api, db, people, team)
+    bob = people["bob"]
+    with db.user_transaction(bob) as conn:
+        creators = conn.execute("SELECT DISTINCT created_by FROM entities WHERE user_id = %s", (bob,))
+        recorders = conn.execute("SELECT DISTINCT recorded_by FROM relationships WHERE user_id = %s", (bob,))
+        assert [r["created_by"] for r in creators.fetchall()] == [bob]
+        assert [r["recorded_by"] for r in recorders.fetchall()] == [bob]
 
 
 def test_a_member_who_leaves_loses_the_source_but_keeps_their_memories(api, db, people, team):

@@ -95,7 +95,8 @@ def gather_params(params: dict[str, Any], what: GatherInput) -> dict[str, Any]:
     for i, (emb, threshold) in enumerate(zip(what.embeddings, what.thresholds, strict=True)):
         queries |= {f"e{i}": np.asarray(emb, dtype=np.float32), f"th{i}": threshold}
     return (
-        dict(params)
+        {"team": None}  # no team named: the caller's own sources and the shared ones they took part in
+        | dict(params)
         | what.relationship_filter.params()
         | {
             "terms": what.terms,
@@ -181,7 +182,8 @@ def expand(
     if not parts:
         return out
     params = (
-        dict(params)
+        {"team": None}
+        | dict(params)
         | relationship_filter.params()
         | {
             "node_ids": [str(i) for i in node_ids],
