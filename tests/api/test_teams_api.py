@@ -538,3 +538,19 @@ def test_an_owner_leaving_while_another_leaves_waits_and_is_told_it_is_the_last(
     assert [(m["user_id"], m["role"]) for m in rows_of(db, team)["members"] if m["role"] == "owner"] == [
         (team.admin, "owner")
     ]
+
+
+def test_a_secret_in_a_team_name_or_setting_is_never_stored(api, db, user_id):
+    secret = "sk-ant-api03-a8F3kP0qZ7xR2mN5vB9cW4tY6uH1jL0sD3gE"
+    created = api.post(
+        "/v1/teams", {"name": f"Ops {secret}", "settings": {"webhook_token": secret}}, user=user_id
+    )
+    assert created.status == 201, created.body
+    renamed = api.request(
+        "PATCH", f"/v1/teams/{created.body['id']}", {"name": f"Ops 2 {secret}"}, user=user_id
+    )
+    assert renamed.status == 200, renamed.body
+    with db.system_transaction() as conn:
+        row = conn.execute("SELECT name, settings::text AS s FROM teams WHERE id = %s", (created.body["id"],))
+        stored = row.fetchone()
+    assert secret not in stored["name"] and secret not in stored["s"] and stored["name"].startswith("Ops 2")

@@ -28,6 +28,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import teams as teams_repo
 from engram.db.repositories.keyset import read_cursor, split_page
 from engram.errors import Conflict, Forbidden, NotFound
+from engram.language.privacy import redact_model
 from engram.lifecycle.team_models import (
     Member,
     MemberAdd,
@@ -43,6 +44,7 @@ MANAGERS = frozenset({"owner", "admin"})
 
 
 def create_team(user_id: str, request: TeamCreate) -> Team:
+    request, _ = redact_model(request)  # a name or a setting is stored text like any other
     with get_database().user_transaction(user_id) as conn:
         row = teams_repo.create_team(conn, user_id, request.name, request.settings)
     return Team.model_validate(row)
@@ -62,6 +64,7 @@ def get_team(user_id: str, team_id: UUID) -> Team:
 
 
 def update_team(user_id: str, team_id: UUID, request: TeamUpdate) -> Team:
+    request, _ = redact_model(request)
     with get_database().user_transaction(user_id) as conn:
         teams_repo.lock_team(conn, team_id)
         team = _team_of_member(conn, team_id, user_id)

@@ -71,7 +71,11 @@ def _drop_never_store(text: str, topics: list[str]) -> str:
 
 # Keys and ids the client uses to find things again: kept whole when clean, a digest when they held a
 # secret, so two different values never collide once redacted.
-ANALYZE_IDENTIFIERS = frozenset({"idempotency_key", "id", "external_id", "conversation_id"})
+# Member user ids (a message's speaker, a shared source's participants) are identifiers too: they were
+# checked against the team before redaction and must still name those members after it.
+ANALYZE_IDENTIFIERS = frozenset(
+    {"idempotency_key", "id", "external_id", "conversation_id", "user_id", "participants"}
+)
 
 
 def redact_request(request: AnalyzeRequest) -> tuple[AnalyzeRequest, list[str]]:
