@@ -91,6 +91,9 @@ ContextType = Literal[
 ]  # fmt: skip
 
 EVIDENCE_MAX_CHARS = 120
+# The default `threshold` of a search, on calibrated relevance: set on the app relevance set so that
+# questions nothing answers mostly return nothing while answerable ones keep their answer.
+SEARCH_THRESHOLD = 0.3
 CONFIDENCE_MIN, CONFIDENCE_MAX = 0.3, 1.0
 IMPORTANCE_SCORES: dict[str, float] = {
     "critical": 1.0,
@@ -595,7 +598,9 @@ class SearchRequest(ApiModel):
 
     query: Annotated[str, StringConstraints(min_length=1, max_length=2000)]
     limit: Annotated[int, Field(ge=1, le=100)] = 10
-    threshold: Annotated[float, Field(ge=0.0, le=1.0)] = 0.0
+    # On the calibrated `relevance` of each result (engram/retrieval/relevance.py): results below it are
+    # left out, so an empty list means nothing known answers the query; 0 returns every candidate.
+    threshold: Annotated[float, Field(ge=0.0, le=1.0)] = SEARCH_THRESHOLD
     memory_types: Annotated[list[MemoryType], Field(max_length=8)] | None = None
     include_historical: StrictBool = False
     exclude_expired: StrictBool = True
@@ -617,7 +622,11 @@ class ScoredMemory(BaseModel):
 
     def view(self) -> dict[str, Any]:
         body = self.memory.model_dump(mode="json")
-        body.update(similarity=round(self.similarity, 4), final_score=round(self.final_score, 4))
+        body.update(
+            similarity=round(self.similarity, 4),
+            relevance=round(self.relevance, 4),
+            final_score=round(self.final_score, 4),
+        )
         if self.explain is not None:
             body["explain"] = self.explain
         return body

@@ -29,21 +29,41 @@ class SignalRank(_Body):
     rrf: float
 
 
+class RelevanceEvidence(_Body):
+    """What the calibrated relevance is built from (`engram.retrieval.relevance`): the IDF-weighted share
+    of the query's words the memory holds, the rescaled embedding similarity, whether the memory stores
+    the attribute the question asks for, whether it carries a name the query names."""
+
+    words: float
+    meaning: float
+    slot: bool
+    named: bool
+
+
 class SearchExplanation(_Body):
-    """Why a hit ranked where it did (`explain: true`): each signal's rank and its weighted share."""
+    """Why a hit ranked where it did (`explain: true`): each signal's rank and its weighted share, the
+    fused rank share (`fused`, 0-1 among this query's candidates), the calibrated relevance with its
+    evidence, and the terms of `final_score`."""
 
     signals: dict[SearchSignal, SignalRank]
     similarity: float
     relevance: float
+    fused: float
+    evidence: RelevanceEvidence
     contributions: dict[str, float]
 
 
 class SearchHit(Memory):
-    """A memory as search returns it: the memory's fields, its cosine similarity and its final score."""
+    """A memory as search returns it: the memory's fields; `similarity`, the cosine similarity of its
+    embedding to the query's (0 when it has none); `relevance`, how well it answers the query (0-1,
+    calibrated: the same value means the same whatever else was found; the threshold applies to it);
+    `final_score`, the order of the results (the signals' fused ranks with importance, recency and
+    access)."""
 
     model_config = ConfigDict(extra="forbid")
 
     similarity: float
+    relevance: float = 0.0
     final_score: float
     explain: SearchExplanation | None = None
 

@@ -25,9 +25,17 @@ from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import corpus
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import Candidate, SearchFilters, hybrid_candidates, result_rows
+from engram.db.repositories.search import (
+    Candidate,
+    SearchFilters,
+    hybrid_candidates,
+    query_evidence,
+    result_rows,
+)
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
+from engram.retrieval.relevance import Evidence, meaning, word_coverage
+from engram.retrieval.relevance import relevance as relevance_of
 
 ACCESS_TRACKED_RESULTS = 10
 RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more
@@ -44,6 +52,13 @@ OUTDATED_FACTOR = 0.5
 # The offline hash embedder is lexical (words and character n-grams, no IDF): next to the IDF-weighted
 # full-text signal it mostly repeats it with more noise, so it counts half (LOCOMO ablation, README).
 LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
+# The candidates, in fused order, that are ranked and get a calibrated relevance: three times the limit
+# (importance and recency may lift one from below the limit) and some slack for those the threshold
+# leaves out.
+EVIDENCE_SLACK = 20
+# The order weighs the fused signal ranks (which candidate is better for this query) and the calibrated
+# relevance (how well it answers it) this much each.
+FUSED_SHARE = 1.0
 
 
 @dataclass
@@ -92,8 +107,9 @@ def rank_candidates(
     params: SearchParams,
     embedding: np.ndarray | None = None,
 ) -> list[ScoredMemory]:
-    """Fuse signal ranks (weighted RRF), re-rank with importance, recency and access, then read the full
-    rows of the results only (recording their access when `params.track_access`)."""
+    """Fuse signal ranks (weighted RRF), calibrate the relevance of the best candidates, re-rank with
+    importance, recency and access, keep those at or above the threshold, then read the full rows of the
+    results only (recording their access when `params.track_access`)."""
     settings = get_settings()
     weights = (
         settings.search_weight_relevance,
@@ -101,8 +117,52 @@ def rank_candidates(
         settings.search_weight_recency,
         settings.search_weight_access,
     )
+    fused = _fused(rows, settings.resolved_embedding_provider)
+    if not fused:
+        return []
+    now = params.filters.now
+    # Relevance is calibrated for the candidates the fused ranks put first (it reads their text once more).
+    fused.sort(key=lambda f: -f[0])
+    window = fused[: params.limit * 3 + EVIDENCE_SLACK]
+    calibrated = _calibrated(
+        conn, user_id, params.query, window, embedding, settings.resolved_embedding_provider
+    )
+    ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
+    for share, row, signal_parts in window:
+        relevance, similarity, evidence = calibrated[row.id]
+        if relevance < params.threshold:
+            continue
+        ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * relevance
+        parts = _score_parts(row, ranking, weights, now)
+        contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
+        ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
+    ranked.sort(key=lambda r: (-r[0], -r[2]))
+    # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
+    # only needed the columns the ranking reads. Only the first few hits count as recalled: result #40
+    # of a 50-item list was not "used", and counting it would let popularity (the access term) crowd
+    # relevance out of later searches.
+    top = ranked[: params.limit]
+    ids = [row.id for _, _, _, row, _, _ in top]
+    full = result_rows(
+        conn, user_id, ids, tracked=ids[:ACCESS_TRACKED_RESULTS] if params.track_access else None, now=now
+    )
+    results: list[ScoredMemory] = []
+    for final, similarity, relevance, row, parts, contributions in top:
+        stored = full.get(row.id)
+        if stored is None:
+            continue
+        explain = _explanation(row, similarity, relevance, parts, contributions) if params.explain else None
+        memory = Memory.model_validate(stored)
+        results.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
+                                    final_score=final, explain=explain))  # fmt: skip
+    return results
+
+
+def _fused(rows: list[Candidate], embedder: str) -> list[tuple[float, Candidate, dict[str, float]]]:
+    """Each candidate's weighted RRF, min-max scaled over the candidates (RRF values are compressed:
+    rank 1 and rank 30 differ by ~1.5x), with each signal's contribution."""
     signal_weights = dict(SIGNAL_WEIGHTS)
-    if settings.resolved_embedding_provider == "hash":
+    if embedder == "hash":
         signal_weights["vector"] = LEXICAL_EMBEDDER_VECTOR_WEIGHT
     fused: list[tuple[float, Candidate, dict[str, float]]] = []
     for row in rows:
@@ -115,54 +175,36 @@ def rank_candidates(
         fused.append((sum(contributions.values()), row, contributions))
     if not fused:
         return []
-    # Min-max over the candidates: RRF values are compressed (rank 1 and rank 30 differ by ~1.5x), and
-    # relevance must spread over [0, 1] or the query-independent terms would decide the order.
     best = max(score for score, _, _ in fused)
     worst = min(score for score, _, _ in fused)
     spread = (best - worst) or 1.0
-    now = params.filters.now
-    ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, float]]] = []
-    for score, row, contributions in fused:
-        relevance = (score - worst) / spread if best > worst else 1.0
-        # NULL unless the vector signal found it or a threshold asked for it (`hybrid_candidates`)
-        similarity = float(row.similarity or 0.0)
-        if (
-            params.threshold
-            and similarity < params.threshold
-            and row.fts_rank is None
-            and row.slot_rank is None
-        ):
-            continue
-        parts = _score_parts(row, relevance, weights, now)
-        ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
-    ranked.sort(key=lambda r: (-r[0], -r[1]))
-    # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
-    # only needed the columns the ranking reads. Only the first few hits count as recalled: result #40
-    # of a 50-item list was not "used", and counting it would let popularity (the access term) crowd
-    # relevance out of later searches.
-    top = ranked[: params.limit]
-    ids = [row.id for _, _, _, row, _, _ in top]
-    full = result_rows(
-        conn,
-        user_id,
-        ids,
-        embedding=embedding,
-        similarity_of=[row.id for _, _, _, row, _, _ in top if row.similarity is None],
-        tracked=ids[:ACCESS_TRACKED_RESULTS] if params.track_access else None,
-        now=now,
-    )
-    results: list[ScoredMemory] = []
-    for final, similarity, relevance, row, parts, contributions in top:
-        stored = full.get(row.id)
-        if stored is None:
-            continue
-        if row.similarity is None:
-            similarity = float(stored["similarity"] or 0.0)
-        explain = _explanation(row, similarity, relevance, parts, contributions) if params.explain else None
-        memory = Memory.model_validate(stored)
-        results.append(ScoredMemory(memory=memory, similarity=similarity, relevance=relevance,
-                                    final_score=final, explain=explain))  # fmt: skip
-    return results
+    return [((score - worst) / spread if best > worst else 1.0, row, c) for score, row, c in fused]
+
+
+def _calibrated(
+    conn: Conn,
+    user_id: str,
+    query: str,
+    window: list[tuple[float, Candidate, dict[str, float]]],
+    embedding: np.ndarray | None,
+    embedder: str,
+) -> dict[Any, tuple[float, float, Evidence]]:
+    """(calibrated relevance, cosine similarity, the evidence) of each candidate of the window
+    (`relevance` module)."""
+    lexemes, dfs, found = query_evidence(conn, user_id, query, [row.id for _, row, _ in window], embedding)
+    size = corpus.corpus_size(conn, user_id)
+    out: dict[Any, tuple[float, float, Evidence]] = {}
+    for _, row, _ in window:
+        seen = found.get(row.id) or {}
+        similarity = seen.get("similarity")
+        evidence = Evidence(
+            similarity=similarity,
+            words=word_coverage(lexemes, dfs, size, set(seen.get("matched") or ())),
+            slot=row.slot_rank is not None,
+            named=row.name_rank is not None or row.entity_rank is not None,
+        )
+        out[row.id] = (relevance_of(evidence, embedder), float(similarity or 0.0), evidence)
+    return out
 
 
 def _score_parts(
@@ -185,10 +227,14 @@ def _explanation(
     similarity: float,
     relevance: float,
     parts: dict[str, float],
-    contributions: dict[str, float],
+    found: dict[str, Any],
 ) -> dict[str, Any]:
-    """`explain`: the request signals' ranks; the slot signal's share (`contributions.slot`) and the
-    demotion of what is no longer true (`contributions.outdated`) are in the contributions."""
+    """`explain`: the request signals' ranks and RRF shares (`signals`), the evidence the calibrated
+    relevance is built from (`evidence`), and the terms of `final_score` (`contributions`: `relevance` is
+    the ranking's mix of the fused ranks and the calibrated relevance, `outdated` the demotion of what is
+    no longer true; the slot signal's RRF share as `slot`)."""
+    contributions: dict[str, float] = found["signals"]
+    evidence: Evidence = found["evidence"]
     shares = {k: round(v, 4) for k, v in parts.items()}
     if SLOT_SIGNAL in contributions:
         shares[SLOT_SIGNAL] = round(contributions[SLOT_SIGNAL], 6)
@@ -198,6 +244,13 @@ def _explanation(
         },
         "similarity": round(similarity, 4),
         "relevance": round(relevance, 4),
+        "fused": round(found["fused"], 4),
+        "evidence": {
+            "words": round(evidence.words, 4),
+            "meaning": round(meaning(evidence.similarity, get_settings().resolved_embedding_provider), 4),
+            "slot": evidence.slot,
+            "named": evidence.named,
+        },
         "contributions": shares,
     }
 
@@ -219,7 +272,7 @@ def search_in(
         ef_search=max(settings.hnsw_ef_search, per_signal),
         corpus_size=corpus.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
         vector_index=corpus.vector_index_rule(conn, user_id),
-        with_similarity=bool(params.threshold),
+        with_similarity=False,
     )
     return rank_candidates(conn, user_id, rows, params, embedding)
 

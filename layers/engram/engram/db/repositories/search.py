@@ -721,3 +721,46 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
     if not ids:
         return
     conn.execute(_RECORD_ACCESS, {"uid": user_id, "ids": list(ids), "now": now})
+
+
+# --- evidence for the calibrated relevance (`engram.retrieval.relevance`) ---------------------------------
+
+_QUERY_DFS = sql.SQL(
+    """SELECT lx.lexemes,
+              (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
+               FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
+               LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs
+       FROM ({lexemes}) AS lx(lexemes)"""
+).format(lexemes=_LEXEMES)
+
+
+def query_evidence(
+    conn: Conn, user_id: str, query: str, ids: list[Any], embedding: np.ndarray | None
+) -> tuple[list[str], list[int], dict[Any, dict[str, Any]]]:
+    """The query's lexemes with their document frequency among the user's active memories, and for each
+    memory of `ids` the lexemes it contains and its cosine similarity to the query (None without a
+    query embedding): what relevance is calibrated from, read for the ranked candidates only."""
+    similarity = (
+        vector_index_switch.similarity_sql("m.embedding", "%(emb)s::vector")
+        if embedding is not None
+        else "NULL::float8"
+    )
+    params = {
+        "uid": user_id,
+        "query": query,
+        "ids": list(ids),
+        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
+    }
+    with conn.pipeline():  # one round trip
+        head = conn.execute(_QUERY_DFS, params)
+        rows = conn.execute(
+            f"""SELECT m.id, {similarity} AS similarity,
+                       ARRAY(SELECT unnest(tsvector_to_array(m.tsv))
+                             INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(query)s))))
+                           AS matched
+                FROM memories m WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
+            params,
+        )
+    first = head.fetchone()
+    lexemes, dfs = (list(first["lexemes"]), list(first["dfs"])) if first else ([], [])
+    return lexemes, dfs, {r["id"]: r for r in rows.fetchall()}

@@ -1,0 +1,52 @@
+"""Scores that mean something: `relevance` says how well a memory answers the query whatever the other
+candidates are, and the default threshold keeps "no results" meaning "nothing known answers it"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.scenarios.conftest import Engram
+
+LIFE = [
+    "I work at Halcyon Labs as a data analyst.",
+    "Priya just got engaged to Tom!",
+    "My sister Dana lives in Porto.",
+    "I have been vegetarian since 2019.",
+    "Went climbing with Sam at the bouldering gym.",
+    "I am allergic to penicillin.",
+    "We are planning a trip to Kyoto in October.",
+]
+
+
+def _search(engram: Engram, query: str, **extra: Any) -> list[dict[str, Any]]:
+    response = engram.api.post("/v1/search", {"query": query, "explain": True} | extra, user=engram.user)
+    assert response.status == 200, response.body
+    return response.body["results"]
+
+
+def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram):
+    for note in LIFE:
+        engram.note(note)
+    [first, *rest] = _search(engram, "Where do I work?", threshold=0)
+    assert "Halcyon" in first["content"] and first["relevance"] >= 0.5
+    engaged = [r for r in rest if "engaged" in r["content"]]
+    assert all(r["relevance"] < 0.3 for r in engaged)
+    assert set(first["explain"]["evidence"]) == {"words", "meaning", "slot", "named"}
+
+
+def test_nothing_known_means_no_results_at_the_default_threshold(engram: Engram):
+    for note in LIFE:
+        engram.note(note)
+    assert _search(engram, "What is the name of my dog?") == []
+    assert _search(engram, "Which piano teacher did I hire?") == []
+    kept = _search(engram, "What is my sister's city?")
+    assert any("Porto" in r["content"] for r in kept[:2])
+
+
+def test_relevance_does_not_depend_on_what_else_was_found(engram: Engram):
+    engram.note("I work at Halcyon Labs as a data analyst.")
+    alone = _search(engram, "Where do I work?")[0]["relevance"]
+    for note in LIFE[1:]:
+        engram.note(note)
+    crowded = [r for r in _search(engram, "Where do I work?") if "Halcyon" in r["content"]][0]["relevance"]
+    assert abs(alone - crowded) < 0.15  # only the words' rarity moves with the corpus
