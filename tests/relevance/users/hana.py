@@ -114,7 +114,7 @@ QUESTIONS = (
     q("said_about", "What did Joss say about the clinic job?", "joss-advice"),
     q("said_about", "What did Orla say about the clinic schedule?", "orla-rota", quick=True),
     q("said_about", "What did Dr. Abebe tell me about running?", "physio knee-better"),
-    q("multi_hop", "What does my sister's fiancée's name start with?", "leila-wedding"),
+    q("multi_hop", "What is my sister's fiancée called?", "leila-wedding"),
     q("multi_hop", "Where did the sound engineer I'm dating work a gig?", "callum callum-gig"),
     q(
         "multi_hop",

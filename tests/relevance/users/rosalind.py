@@ -84,7 +84,7 @@ QUESTIONS = (
     q("health", "How did my eye surgery go?", "cataract-done"),
     q("health", "Is my blood sugar under control?", "okafor-sugar"),
     q("health", "What operation is Alwyn waiting for?", "alwyn-hip"),
-    q("plans", "When is my cataract operation?", "cataract-op"),
+    q("plans", "When is my cataract operation?", "cataract-op cataract-done"),
     q("plans", "Where are we going on holiday in June?", "cruise-plan cruise-done"),
     q("plans", "How long is Alwyn's wait for surgery?", "alwyn-hip"),
     q("places", "What town is our home in now?", "whitby-move", forbid="sheffield"),
