@@ -24,6 +24,7 @@ import tempfile
 import threading
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,16 @@ def usable_embedder(requested: str) -> tuple[str, str | None]:
     return requested, None
 
 
-def run(histories: tuple[History, ...], embedder: str) -> tuple[list[Record], list[Loaded], str | None]:
-    """Load and ask every history against a fresh local stack; the raw records, the loads, a note."""
+@dataclass
+class Run:
+    records: list[Record]
+    loads: list[Loaded]
+    embedder: str  # the one that ran
+    note: str | None  # why it is not the one requested
+
+
+def run(histories: tuple[History, ...], embedder: str) -> Run:
+    """Load and ask every history against a fresh local stack."""
     import uvicorn
 
     from engram.api.app import build_local_app
@@ -69,7 +78,7 @@ def run(histories: tuple[History, ...], embedder: str) -> tuple[list[Record], li
 
     root = Path(tempfile.mkdtemp(prefix="engram-bench-relevance-"))
     runtime = start_local_runtime(root)
-    _, note = usable_embedder(embedder)
+    used, note = usable_embedder(embedder)
     warm_up()
     register_pipeline_jobs()
     register_lifecycle_jobs()
@@ -94,7 +103,7 @@ def run(histories: tuple[History, ...], embedder: str) -> tuple[list[Record], li
         thread.join(timeout=5)
         runtime.stop()
         shutil.rmtree(root, ignore_errors=True)
-    return records, loads, note
+    return Run(records, loads, used, note)
 
 
 def _figure(value: float | None) -> str:
@@ -150,11 +159,16 @@ def misses(records: list[Record], limit: int = 15) -> list[str]:
     return lines[:limit] + ([f"- ... {len(lines) - limit} more in --out"] if len(lines) > limit else [])
 
 
-def report(records: list[Record], loads: list[Loaded], embedder: str, seconds: float) -> str:
-    notes = sum(len(x.history.notes) for x in loads)
-    silent = [
+def silent_notes(loads: list[Loaded]) -> list[str]:
+    """The notes none of whose memories survived extraction: questions they answer cannot be answered."""
+    return [
         k for x in loads for k in (x.history.key(n.id) for n in x.history.notes) if not x.note_memories[k]
     ]
+
+
+def report(records: list[Record], loads: list[Loaded], embedder: str, seconds: float) -> str:
+    notes = sum(len(x.history.notes) for x in loads)
+    silent = silent_notes(loads)
     latencies = [r["latency_ms"] for r in records]
     lines = [
         f"app relevance set, embedder {embedder}: {len(loads)} users, {notes} notes, "
@@ -177,14 +191,19 @@ def report(records: list[Record], loads: list[Loaded], embedder: str, seconds: f
 def main(embedder: str = "hash", quick: bool = False, out: Path | None = None) -> None:
     os.environ["POWERTOOLS_METRICS_DISABLED"] = "true"
     began = time.perf_counter()
-    histories = quick_histories() if quick else HISTORIES
-    records, loads, note = run(histories, embedder)
-    used = os.environ.get("ENGRAM_EMBEDDING_PROVIDER", embedder)
-    if note:
-        print(note)
-    print(report(records, loads, used, time.perf_counter() - began))
+    result = run(quick_histories() if quick else HISTORIES, embedder)
+    if result.note:
+        print(result.note)
+    print(report(result.records, result.loads, result.embedder, time.perf_counter() - began))
     if out is not None:
-        out.write_text(json.dumps({"embedder": used, "quick": quick, "questions": records}, indent=1))
+        body = {
+            "embedder": result.embedder,
+            "note": result.note,
+            "quick": quick,
+            "notes_without_memory": silent_notes(result.loads),
+            "questions": result.records,
+        }
+        out.write_text(json.dumps(body, indent=1))
         print(f"raw results: {out}")
 
 
