@@ -109,8 +109,9 @@ def test_search_validation_names_the_field(engram: Engram):
 def test_a_threshold_drops_weak_semantic_matches_but_keeps_full_text_ones(engram: Engram):
     engram.note("I adopted a greyhound called Biscuit")
     engram.note("My sister lives in Oslo")
-    loose = _contents(_search(engram, "greyhound"))
+    loose = _contents(_search(engram, "greyhound", threshold=0))
     assert any("greyhound" in c for c in loose) and any("Oslo" in c for c in loose)
+    assert not any("Oslo" in c for c in _contents(_search(engram, "greyhound")))  # the default threshold
     strict = _search(engram, "greyhound", threshold=0.9)["results"]
     # the full-text match stays whatever its cosine; the unrelated memory is below the threshold
     assert [r["content"] for r in strict if "greyhound" in r["content"]]

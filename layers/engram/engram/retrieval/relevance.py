@@ -45,7 +45,8 @@ class Evidence:
 
 def word_coverage(lexemes: Sequence[str], dfs: Sequence[int], corpus: int, matched: set[str]) -> float:
     """IDF-weighted share of the query's lexemes the memory contains (0 when the query has none)."""
-    weights = [math.log((corpus + 1) / (df + 0.5)) + 1.0 for df in dfs]
+    # The corpus size is a cached estimate: a word in (nearly) every memory still weighs a little.
+    weights = [max(0.1, math.log((corpus + 1) / (df + 0.5)) + 1.0) for df in dfs]
     total = sum(weights)
     if total <= 0:
         return 0.0

@@ -57,7 +57,9 @@ class AnswerContext:
         params = SearchParams(
             query=query,
             limit=limit or self.limit,
-            threshold=self.request.threshold,
+            # A special query answers by its own rule (a period, a listing): a threshold cuts its results
+            # only when the client asked for one.
+            threshold=self.request.threshold if "threshold" in self.request.model_fields_set else 0.0,
             filters=filters or self.filters,
             signals=self.signals,
             explain=self.request.explain if explain is None else explain,
