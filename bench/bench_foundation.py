@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import shutil
 import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-from bench.locomo import free_port
+from bench.local_stack import local_stack
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -55,44 +53,31 @@ def bench_embedded_postgres(rounds: int = 3) -> tuple[list[float], list[float], 
 
 
 def bench_http(requests: int = 300) -> dict[str, list[float]]:
-    import uvicorn
-
-    from engram.api.app import build_local_app
-    from engram.local.runtime import start_local_runtime
-
-    root = Path(tempfile.mkdtemp(prefix="engram-bench-http-"))
-    os.environ.pop("ENGRAM_DATABASE_URL", None)
-    runtime = start_local_runtime(root)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=port, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    timings: dict[str, list[float]] = {
-        "GET /v1/health": [],
-        "GET /v1/preferences": [],
-        "PUT /v1/preferences": [],
-    }
-    conn = http.client.HTTPConnection("127.0.0.1", port)
-    headers = {"Authorization": "Bearer dev:bench", "Content-Type": "application/json"}
-    for i in range(requests):
-        for name, (method, path, body) in {
-            "GET /v1/health": ("GET", "/v1/health", None),
-            "GET /v1/preferences": ("GET", "/v1/preferences", None),
-            "PUT /v1/preferences": ("PUT", "/v1/preferences", f'{{"min_confidence": {0.5 + (i % 5) / 10}}}'),
-        }.items():
-            began = time.perf_counter()
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            response.read()
-            timings[name].append((time.perf_counter() - began) * 1000)
-            assert response.status == 200, (name, response.status)
-    conn.close()
-    server.should_exit = True
-    thread.join(timeout=5)
-    runtime.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with local_stack("engram-bench-http-") as port:
+        timings: dict[str, list[float]] = {
+            "GET /v1/health": [],
+            "GET /v1/preferences": [],
+            "PUT /v1/preferences": [],
+        }
+        conn = http.client.HTTPConnection("127.0.0.1", port)
+        headers = {"Authorization": "Bearer dev:bench", "Content-Type": "application/json"}
+        for i in range(requests):
+            for name, (method, path, body) in {
+                "GET /v1/health": ("GET", "/v1/health", None),
+                "GET /v1/preferences": ("GET", "/v1/preferences", None),
+                "PUT /v1/preferences": (
+                    "PUT",
+                    "/v1/preferences",
+                    f'{{"min_confidence": {0.5 + (i % 5) / 10}}}',
+                ),
+            }.items():
+                began = time.perf_counter()
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                timings[name].append((time.perf_counter() - began) * 1000)
+                assert response.status == 200, (name, response.status)
+        conn.close()
     return timings
 
 

@@ -18,17 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
-import tempfile
-import threading
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.locomo import free_port
+from bench.local_stack import local_stack
 from tests.http_client import ApiClient
 from tests.relevance import metrics
 from tests.relevance.harness import Loaded, ask_questions, load_history
@@ -65,44 +62,27 @@ class Run:
 
 
 def run(histories: tuple[History, ...], embedder: str) -> Run:
-    """Load and ask every history against a fresh local stack."""
-    import uvicorn
-
-    from engram.api.app import build_local_app
+    """Load every history and ask its questions on one fresh local stack."""
     from engram.db.connection import get_database
     from engram.jobs.local_worker import LocalWorker
     from engram.language.temporal import warm_up
     from engram.lifecycle.jobs import register_lifecycle_jobs
-    from engram.local.runtime import start_local_runtime
     from engram.pipeline.jobs import register_pipeline_jobs
 
-    root = Path(tempfile.mkdtemp(prefix="engram-bench-relevance-"))
-    runtime = start_local_runtime(root)
-    used, note = usable_embedder(embedder)
-    warm_up()
-    register_pipeline_jobs()
-    register_lifecycle_jobs()
-    worker = LocalWorker(get_database())
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=port, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    api = ApiClient("127.0.0.1", port)
     records: list[Record] = []
     loads: list[Loaded] = []
-    try:
+    with local_stack("engram-bench-relevance-") as port:
+        used, note = usable_embedder(embedder)
+        warm_up()
+        register_pipeline_jobs()
+        register_lifecycle_jobs()
+        worker = LocalWorker(get_database())
+        api = ApiClient("127.0.0.1", port)
         for history in histories:
             user_id = f"relevance-{history.user}-{uuid.uuid4().hex[:8]}"
             loaded = load_history(api, history, user_id, drain=lambda: worker.run_until_idle(timeout=120))
             loads.append(loaded)
             records += ask_questions(api, loaded)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=5)
-        runtime.stop()
-        shutil.rmtree(root, ignore_errors=True)
     return Run(records, loads, used, note)
 
 

@@ -15,14 +15,10 @@ import argparse
 import http.client
 import json
 import random
-import shutil
 import statistics
-import tempfile
-import threading
 import time
-from pathlib import Path
 
-from bench.locomo import free_port
+from bench.local_stack import local_stack
 
 PEOPLE = ["Sarah", "Marcus", "Priya", "Tom", "Elena", "Jon", "Aisha", "Diego", "Mei", "Noah"]
 PLACES = ["Seattle", "Lisbon", "Denver", "Austin", "Kyoto", "Berlin", "Toronto", "Nairobi"]
@@ -51,66 +47,50 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main(notes: int = 120) -> None:
-    import uvicorn
-
-    from engram.api.app import build_local_app
     from engram.language.temporal import warm_up
-    from engram.local.runtime import start_local_runtime
 
-    root = Path(tempfile.mkdtemp(prefix="engram-bench-write-"))
-    runtime = start_local_runtime(root)
-    warm_up()
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(build_local_app(), port=port, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    rng = random.Random(7)
-    texts = [note(rng) for _ in range(notes)]
-    words = statistics.mean(len(t.split()) for t in texts)
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {"Authorization": "Bearer dev:bench-writer", "Content-Type": "application/json"}
-    latencies: list[float] = []
-    facts = 0
-    operations: dict[str, int] = {}
-    began = time.perf_counter()
-    for i, text in enumerate(texts):
-        body = json.dumps(
-            {"content": text, "source": {"document_date": f"2026-03-{1 + i % 28:02d}T09:00:00Z"}}
-        )
-        start = time.perf_counter()
-        conn.request("POST", "/v1/analyze", body=body, headers=headers)
-        response = conn.getresponse()
-        payload = json.loads(response.read())
-        latencies.append((time.perf_counter() - start) * 1000)
-        assert response.status == 200, payload
-        facts += len(payload["facts"])
-        for op in payload["operations"]:
-            operations[op["operation"]] = operations.get(op["operation"], 0) + 1
-    total = time.perf_counter() - began
-    conn.close()
-
-    from datetime import UTC, datetime
-
-    from engram.engines.ports import ExtractionInput, TurnInput
-    from engram.engines.rules.extractor import RulesExtractor
-
-    extractor = RulesExtractor()
-    extraction = []
-    for text in texts[:50]:
-        start = time.perf_counter()
-        extractor.extract(
-            ExtractionInput(
-                source_id="b", turns=[TurnInput(text)], observed_at=datetime(2026, 3, 1, tzinfo=UTC)
+    with local_stack("engram-bench-write-") as port:
+        warm_up()
+        rng = random.Random(7)
+        texts = [note(rng) for _ in range(notes)]
+        words = statistics.mean(len(t.split()) for t in texts)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        headers = {"Authorization": "Bearer dev:bench-writer", "Content-Type": "application/json"}
+        latencies: list[float] = []
+        facts = 0
+        operations: dict[str, int] = {}
+        began = time.perf_counter()
+        for i, text in enumerate(texts):
+            body = json.dumps(
+                {"content": text, "source": {"document_date": f"2026-03-{1 + i % 28:02d}T09:00:00Z"}}
             )
-        )
-        extraction.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            conn.request("POST", "/v1/analyze", body=body, headers=headers)
+            response = conn.getresponse()
+            payload = json.loads(response.read())
+            latencies.append((time.perf_counter() - start) * 1000)
+            assert response.status == 200, payload
+            facts += len(payload["facts"])
+            for op in payload["operations"]:
+                operations[op["operation"]] = operations.get(op["operation"], 0) + 1
+        total = time.perf_counter() - began
+        conn.close()
 
-    server.should_exit = True
-    thread.join(timeout=5)
-    runtime.stop()
-    shutil.rmtree(root, ignore_errors=True)
+        from datetime import UTC, datetime
+
+        from engram.engines.ports import ExtractionInput, TurnInput
+        from engram.engines.rules.extractor import RulesExtractor
+
+        extractor = RulesExtractor()
+        extraction = []
+        for text in texts[:50]:
+            start = time.perf_counter()
+            extractor.extract(
+                ExtractionInput(
+                    source_id="b", turns=[TurnInput(text)], observed_at=datetime(2026, 3, 1, tzinfo=UTC)
+                )
+            )
+            extraction.append((time.perf_counter() - start) * 1000)
 
     print(f"offline write path (rules + hash), {notes} notes of ~{words:.0f} words, one client, sequential")
     print("| measure | value |")

@@ -92,7 +92,7 @@ def fresh_descriptions(conn: Conn, user_id: str, *, now: datetime | None = None)
     while ids := repo.claim_stale_entities(conn, user_id, BATCH):
         rows = repo.entity_material(conn, user_id, now, ids)
         texts = [describe(material_of(r)) for r in rows]
-        embedder = get_embedder()
+        embedder = get_embedder()  # only once something is stale: most reads find nothing to describe
         vectors = embedder.embed([embedding_text(t, r["notes"]) for t, r in zip(texts, rows, strict=True)])
         repo.write_descriptions(
             conn,

@@ -525,14 +525,19 @@ _LEXEMES = sql.SQL(
 )
 _NO_LEXEMES = sql.SQL("SELECT '{}'::text[]")
 
+# Each lexeme's document frequency among the user's active memories (`memory_terms`), over `lx.lexemes`.
+_DFS = sql.SQL(
+    """(SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{}')
+                    FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
+                    LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs"""
+)
+
 _PROLOGUE = sql.SQL(
     """SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
                    set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
                    {switch} AS sort,
                    lx.lexemes,
-                   (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
-                    FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
-                    LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs,
+                   {dfs},
                    mentions.*
             FROM ({lexemes}) AS lx(lexemes),
                  (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
@@ -544,7 +549,9 @@ _PROLOGUE = sql.SQL(
 # `hybrid_candidates`.
 _PROLOGUES = {
     reads_terms: _PROLOGUE.format(
-        switch=sql.SQL(vector_index_switch.SWITCH), lexemes=_LEXEMES if reads_terms else _NO_LEXEMES
+        switch=sql.SQL(vector_index_switch.SWITCH),
+        lexemes=_LEXEMES if reads_terms else _NO_LEXEMES,
+        dfs=_DFS,
     ).as_string()
     for reads_terms in (True, False)
 }
@@ -725,13 +732,9 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
 
 # --- evidence for the calibrated relevance (`engram.retrieval.relevance`) ---------------------------------
 
-_QUERY_DFS = sql.SQL(
-    """SELECT lx.lexemes,
-              (SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{{}}')
-               FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
-               LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs
-       FROM ({lexemes}) AS lx(lexemes)"""
-).format(lexemes=_LEXEMES)
+_QUERY_DFS = sql.SQL("SELECT lx.lexemes, {dfs} FROM ({lexemes}) AS lx(lexemes)").format(
+    dfs=_DFS, lexemes=_LEXEMES
+)
 
 
 def query_evidence(
