@@ -7,10 +7,14 @@ user), then every question goes through `POST /v1/search` (limit 10, `explain: t
 every candidate is seen). Returned memories are matched to notes through provenance. Reported per kind
 and overall: precision@1, MRR@5, nDCG@10, forbidden memories in the top 5, and for thresholds on
 `relevance` and on `final_score` the share of no-answer questions left empty and of answerable ones
-keeping an answer (tests/relevance/metrics.py defines each figure). `--out` writes the raw per-question
-results as JSON. Nothing is asserted (tests/relevance/test_relevance_set.py holds the floors).
+keeping an answer (tests/relevance/metrics.py defines each figure). Two sets run on the same stack and
+are reported apart: `tuning` (tests/relevance/users/), which search is tuned on, and `holdout`
+(tests/relevance/holdout/), which nobody tunes on, so the gap between the two says whether search
+generalises beyond the histories it was tuned on. `--out` writes the raw per-question results as JSON,
+each record naming its set. Nothing is asserted (tests/relevance/test_relevance_set.py holds the floors).
 
-    python -m bench.bench_relevance [--embedder hash|minilm] [--quick] [--out results.json]
+    python -m bench.bench_relevance [--set tuning|holdout|all] [--embedder hash|minilm] [--quick]
+                                    [--out results.json]
 """
 
 from __future__ import annotations
@@ -30,9 +34,10 @@ from tests.http_client import ApiClient
 from tests.relevance import metrics
 from tests.relevance.harness import Loaded, ask_questions, load_history
 from tests.relevance.model import History
-from tests.relevance.relevance_set import HISTORIES, quick_histories
+from tests.relevance.relevance_set import HISTORIES, HOLDOUT, quick_histories
 
 Record = dict[str, Any]
+SETS = ("tuning", "holdout")
 
 
 def usable_embedder(requested: str) -> tuple[str, str | None]:
@@ -55,14 +60,23 @@ def usable_embedder(requested: str) -> tuple[str, str | None]:
 
 @dataclass
 class Run:
-    records: list[Record]
-    loads: list[Loaded]
+    records: list[Record]  # each carries "set": the name of the set its history belongs to
+    loads: dict[str, list[Loaded]]  # set name -> its loaded histories
     embedder: str  # the one that ran
     note: str | None  # why it is not the one requested
 
 
-def run(histories: tuple[History, ...], embedder: str) -> Run:
-    """Load every history and ask its questions on one fresh local stack."""
+def chosen_sets(which: str, quick: bool) -> dict[str, tuple[History, ...]]:
+    """The histories of each set to run: `which` is tuning, holdout or all; `quick` is the tuning set's
+    test-suite subset (the holdout has none, so nothing is ever tuned against a fast loop over it)."""
+    if quick:
+        return {"tuning": quick_histories()}
+    sets = {"tuning": HISTORIES, "holdout": HOLDOUT}
+    return {name: sets[name] for name in SETS if which in (name, "all")}
+
+
+def run(sets: dict[str, tuple[History, ...]], embedder: str) -> Run:
+    """Load every history of every set and ask its questions on one fresh local stack."""
     from engram.db.connection import get_database
     from engram.jobs.local_worker import LocalWorker
     from engram.language.temporal import warm_up
@@ -70,7 +84,7 @@ def run(histories: tuple[History, ...], embedder: str) -> Run:
     from engram.pipeline.jobs import register_pipeline_jobs
 
     records: list[Record] = []
-    loads: list[Loaded] = []
+    loads: dict[str, list[Loaded]] = {name: [] for name in sets}
     with local_stack("engram-bench-relevance-") as port:
         used, note = usable_embedder(embedder)
         warm_up()
@@ -78,11 +92,12 @@ def run(histories: tuple[History, ...], embedder: str) -> Run:
         register_lifecycle_jobs()
         worker = LocalWorker(get_database())
         api = ApiClient("127.0.0.1", port)
-        for history in histories:
-            user_id = f"relevance-{history.user}-{uuid.uuid4().hex[:8]}"
-            loaded = load_history(api, history, user_id, drain=lambda: worker.run_until_idle(timeout=120))
-            loads.append(loaded)
-            records += ask_questions(api, loaded)
+        for name, histories in sets.items():
+            for history in histories:
+                user_id = f"relevance-{history.user}-{uuid.uuid4().hex[:8]}"
+                loaded = load_history(api, history, user_id, drain=lambda: worker.run_until_idle(timeout=120))
+                loads[name].append(loaded)
+                records += [record | {"set": name} for record in ask_questions(api, loaded)]
     return Run(records, loads, used, note)
 
 
@@ -146,13 +161,14 @@ def silent_notes(loads: list[Loaded]) -> list[str]:
     ]
 
 
-def report(records: list[Record], loads: list[Loaded], embedder: str, seconds: float) -> str:
+def report(name: str, records: list[Record], loads: list[Loaded], embedder: str) -> str:
+    """One set's figures: its size, what extraction lost, latency, the tables and the first misses."""
     notes = sum(len(x.history.notes) for x in loads)
     silent = silent_notes(loads)
     latencies = [r["latency_ms"] for r in records]
     lines = [
-        f"app relevance set, embedder {embedder}: {len(loads)} users, {notes} notes, "
-        f"{len(records)} questions ({len(metrics.answerable(records))} answerable), {seconds:.0f} s",
+        f"app relevance set, {name} set, embedder {embedder}: {len(loads)} users, {notes} notes, "
+        f"{len(records)} questions ({len(metrics.answerable(records))} answerable)",
         f"notes that kept no memory: {len(silent)}" + (f" ({', '.join(silent)})" if silent else ""),
         f"loading the notes (analyze, jobs drained): {sum(x.seconds for x in loads):.0f} s; "
         f"search latency through HTTP: p50 {statistics.median(latencies):.0f} ms, "
@@ -168,19 +184,23 @@ def report(records: list[Record], loads: list[Loaded], embedder: str, seconds: f
     return "\n".join(lines)
 
 
-def main(embedder: str = "hash", quick: bool = False, out: Path | None = None) -> None:
+def main(embedder: str = "hash", quick: bool = False, out: Path | None = None, which: str = "all") -> None:
     os.environ["POWERTOOLS_METRICS_DISABLED"] = "true"
     began = time.perf_counter()
-    result = run(quick_histories() if quick else HISTORIES, embedder)
+    result = run(chosen_sets(which, quick), embedder)
     if result.note:
         print(result.note)
-    print(report(result.records, result.loads, result.embedder, time.perf_counter() - began))
+    for name, loads in result.loads.items():
+        records = [r for r in result.records if r["set"] == name]
+        print(report(name, records, loads, result.embedder), end="\n\n")
+    print(f"whole run: {time.perf_counter() - began:.0f} s")
     if out is not None:
         body = {
             "embedder": result.embedder,
             "note": result.note,
             "quick": quick,
-            "notes_without_memory": silent_notes(result.loads),
+            "sets": list(result.loads),
+            "notes_without_memory": {name: silent_notes(loads) for name, loads in result.loads.items()},
             "questions": result.records,
         }
         out.write_text(json.dumps(body, indent=1))
@@ -193,14 +213,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument(
+        "--set",
+        dest="which",
+        choices=(*SETS, "all"),
+        default="all",
+        help="tuning (search is tuned on it), holdout (nobody tunes on it) or all (default), "
+        "each reported apart",
+    )
     parser.add_argument("--embedder", choices=("hash", "minilm"), default="hash", help="default hash")
     parser.add_argument(
-        "--quick", action="store_true", help="the test suite's subset: two users, ~30 questions"
+        "--quick",
+        action="store_true",
+        help="the test suite's subset of the tuning set: two users, ~30 questions",
     )
     parser.add_argument("--out", type=Path, help="write the raw per-question results as JSON here")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.quick and args.which == "holdout":
+        parser.error("--quick is a subset of the tuning set; the holdout has none")
+    return args
 
 
 if __name__ == "__main__":
     args = parse_args()
-    main(args.embedder, args.quick, args.out)
+    main(args.embedder, args.quick, args.out, args.which)

@@ -8,6 +8,7 @@ bench.bench_relevance` reports the whole set (docs/benchmarks.md).
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 
 import pytest
 
@@ -18,7 +19,7 @@ from tests.http_client import ApiClient
 from tests.relevance import metrics
 from tests.relevance.harness import ask_questions, load_history
 from tests.relevance.model import KINDS
-from tests.relevance.relevance_set import HISTORIES, problems, quick_histories
+from tests.relevance.relevance_set import HISTORIES, HOLDOUT, QUICK_USERS, problems, quick_histories
 
 FLOORS = {"precision_at_1": 0.27, "mrr_at_5": 0.39, "ndcg_at_10": 0.43}
 # The better of the two score fields' best threshold: the smaller of its two rates (no-answer questions
@@ -33,6 +34,21 @@ def test_the_set_is_well_formed():
     assert sum(q.kind == "no_answer" for q in questions) >= 40
     assert {q.kind for q in questions} == set(KINDS)
     assert len(HISTORIES) >= 5
+
+
+def test_the_holdout_is_well_formed_and_apart_from_the_tuning_set():
+    assert problems(HOLDOUT) == []
+    assert problems(HISTORIES + HOLDOUT) == []  # no user and no question shared with the tuning set
+    questions = [q for h in HOLDOUT for q in h.questions]
+    kinds = Counter(q.kind for q in questions)
+    assert len(HOLDOUT) >= 4
+    assert all(30 <= len(h.notes) <= 120 for h in HOLDOUT)
+    assert len(questions) >= 160
+    assert kinds["no_answer"] >= 30
+    assert kinds["lexical_gap"] >= 15
+    assert min(kinds[k] for k in KINDS) >= 10, kinds
+    assert not {h.user for h in HOLDOUT} & set(QUICK_USERS)
+    assert not any(q.quick for q in questions)
 
 
 def test_the_quick_subset_covers_most_kinds():
