@@ -24,14 +24,14 @@ NOTES = (
     n(
         "f04",
         "2023-02-25",
-        "Zeynep got a 1 in maths on her report card. Twelve years old and she already corrects my German "
-        "spelling.",
+        "Our daughter Zeynep got a 1 in maths on her report card. Twelve years old and she already corrects "
+        "my German spelling.",
     ),
     n(
         "f05",
         "2023-03-18",
-        "Elif works mornings at the pharmacy on Veringstraße, so we see each other for about forty minutes "
-        "a day, at the kitchen table.",
+        "My wife Elif works mornings at the pharmacy on Veringstraße, so we see each other for about forty "
+        "minutes a day, at the kitchen table.",
     ),
     n(
         "f06",
@@ -95,8 +95,8 @@ NOTES = (
     n(
         "f16",
         "2023-10-08",
-        "Can started swimming lessons at the Inselpark pool. He swallowed half the pool but got his "
-        "seahorse badge.",
+        "Our son Can started swimming lessons on Saturdays at the Inselpark pool. He swallowed half the "
+        "pool but got his seahorse badge.",
     ),
     n(
         "f17",
@@ -252,7 +252,7 @@ QUESTIONS = (
     q("history", "Where did I work before the hospital?", "f01 f26"),
     q("history", "What did I use to drink to stay awake?", "f03"),
     q("history", "What was wrong with the Wilhelmsburg flat?", "f18"),
-    q("negation", "What don't I eat?", "f31"),
+    q("negation", "What does he refuse to eat?", "f31"),
     q("negation", "What did the sleep doctor tell me to stop?", "f11"),
     q("negation", "Who wouldn't talk to me after the derby?", "f14"),
     q("time_range", "What happened in March 2024?", "f23 f24 f21"),

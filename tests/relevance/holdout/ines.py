@@ -18,7 +18,8 @@ NOTES = (
     n(
         "i03",
         "2023-03-15",
-        "Rafael turned 16 yesterday. We went to Seabra's for the rodizio and he ate his weight in picanha.",
+        "My son Rafael turned 16 yesterday. We went to Seabra's for the rodizio and he ate his weight in "
+        "picanha.",
     ),
     n(
         "i04",
@@ -249,7 +250,7 @@ QUESTIONS = (
     q("history", "Where did Thuy do nails before she joined me?", "i02"),
     q("negation", "What material can't I touch?", "i22"),
     q("negation", "Do I still have pastries for breakfast?", "i16 i42"),
-    q("negation", "What will I never host at the salon?", "i39"),
+    q("negation", "What won't she host at her salon?", "i39"),
     q("time_range", "What happened in June 2024?", "i31 i32"),
     q("time_range", "What did we do in August 2024?", "i35 i36"),
     q("time_range", "What was going on with Rafa in the summer of 2023?", "i10 i11 i12"),
@@ -261,7 +262,7 @@ QUESTIONS = (
     q("multi_hop", "What does my accountant think about Thuy's partnership offer?", "i43 i13"),
     q("lexical_gap", "Where is my boy employed?", "i12"),
     q("lexical_gap", "What genre of songs do clients hear in my shop?", "i21"),
-    q("lexical_gap", "Is my kid allowed to get behind the wheel alone now?", "i28"),
+    q("lexical_gap", "Is my kid allowed to get behind the wheel alone now?", "i28", "i11"),
     q("lexical_gap", "How is rehab going for my hand?", "i34"),
     q("lexical_gap", "What were the nail polish remover fumes doing to me?", "i09"),
     q("no_answer", "What's my dog's name?"),

@@ -7,7 +7,8 @@ NOTES = (
     n(
         "l01",
         "2023-01-08",
-        "Two years since Solveig died today. Lit a candle and walked up Fløyen like we used to every Sunday.",
+        "Two years since my wife Solveig died today. Lit a candle and walked up Fløyen like we used to "
+        "every Sunday.",
     ),
     n(
         "l02",
@@ -30,8 +31,8 @@ NOTES = (
     n(
         "l05",
         "2023-03-11",
-        "My daughter Kari called from Oslo. Emil lost his first tooth and wants to become a train driver. "
-        "He is seven and knows every locomotive on the Bergen line.",
+        "My daughter Kari called from Oslo. My grandson Emil lost his first tooth and wants to become a "
+        "train driver. He is seven and knows every locomotive on the Bergen line.",
     ),
     n(
         "l06",
@@ -257,7 +258,7 @@ QUESTIONS = (
     q("plans", "What am I planning for next summer?", "l38"),
     q("plans", "What am I bringing to Henrik's Christmas dinner?", "l35"),
     q("plans", "When do I start at the new museum?", "l33"),
-    q("places", "Where is my flat?", "l28 l29", "l18 l25"),
+    q("places", "Where is my flat?", "l28 l29", "l18"),
     q("places", "Where does my daughter live?", "l05 l18"),
     q("places", "Where did Arvid go to hospital?", "l07"),
     q("preferences", "What do I think of cruise ships?", "l19"),
@@ -279,7 +280,7 @@ QUESTIONS = (
     q("multi_hop", "Where is the woman I held hands with after the Christmas concert from?", "l20 l17"),
     q("multi_hop", "My grandson got a model railway for Christmas: have we ridden the real one?", "l21 l34"),
     q("lexical_gap", "What musical part do I sing?", "l15"),
-    q("lexical_gap", "Do I use any devices for my ears?", "l04"),
+    q("lexical_gap", "Do I use any devices for my ears?", "l04 l15"),
     q("lexical_gap", "Did the old motor ever come back to life?", "l24"),
     q("lexical_gap", "How much is my old home worth?", "l26"),
     q("lexical_gap", "How long have I been a widower?", "l01"),
