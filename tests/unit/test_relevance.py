@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engram.retrieval.relevance import Evidence, meaning, relevance, word_coverage
+from engram.retrieval.relevance import HASH_MEANING_SHARE, Evidence, meaning, relevance, word_coverage
 
 
 def test_a_query_word_no_memory_holds_weighs_the_most():
@@ -14,8 +14,41 @@ def test_a_query_word_no_memory_holds_weighs_the_most():
 
 def test_similarity_is_rescaled_from_the_embedders_floor():
     assert meaning(0.02, "hash") == 0.0 and meaning(None, "hash") == 0.0
-    assert meaning(0.9, "hash") == 1.0
+    assert meaning(0.9, "minilm") == 1.0
     assert meaning(0.15, "minilm") == 0.0 < meaning(0.15, "hash")
+
+
+def test_the_lexical_embedders_similarity_counts_less_than_a_sentence_models():
+    # the hash embedder's similarity repeats the words evidence: even a perfect one is not full evidence
+    assert meaning(0.9, "hash") == HASH_MEANING_SHARE < meaning(0.9, "minilm")
+
+
+def test_words_that_frame_a_question_weigh_little():
+    # "what kind of music do I like?": a memory with "music" answers; one with "kind" and "like" does not
+    lexemes, dfs = ["kind", "music", "like"], [0, 2, 0]
+    # (without the frame share "kind" and "like", in no memory, would outweigh "music" two to one)
+    assert (
+        word_coverage(lexemes, dfs, 100, {"music"}) > 0.5 > word_coverage(lexemes, dfs, 100, {"kind", "like"})
+    )
+
+
+def test_a_word_a_memory_only_stands_for_counts_less_than_the_word_itself():
+    said = word_coverage(["music"], [3], 100, {"music"})
+    implied = word_coverage(["music"], [3], 100, set(), {"music"})
+    assert 0.5 < implied < said == 1.0
+
+
+def test_a_memory_about_someone_else_answers_a_question_about_a_named_person_less():
+    # "what does Callum do for a living?": the same words evidence, with and without Callum
+    about_him = Evidence(similarity=0.0, words=0.6, slot=False, named=True, names=1.0)
+    about_another = Evidence(similarity=0.0, words=0.6, slot=False, named=False, names=0.0)
+    nobody_named = Evidence(similarity=0.0, words=0.6, slot=False, named=False, names=None)
+    assert (
+        relevance(about_another, "hash")
+        < 0.3
+        < relevance(nobody_named, "hash")
+        < relevance(about_him, "hash")
+    )
 
 
 def test_evidence_adds_up_but_nothing_is_no_relevance():

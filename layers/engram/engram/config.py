@@ -69,12 +69,12 @@ class Settings(BaseSettings):
     vector_index_min_share: float = Field(
         0.1, ge=0, le=1, description="... when they also hold at least this share of all memories."
     )
-    search_weight_relevance: float = Field(0.50, ge=0, le=1, description="Re-rank weight of fused relevance.")
-    search_weight_importance: float = Field(0.20, ge=0, le=1, description="Re-rank weight of importance.")
+    search_weight_relevance: float = Field(0.70, ge=0, le=1, description="Re-rank weight of fused relevance.")
+    search_weight_importance: float = Field(0.10, ge=0, le=1, description="Re-rank weight of importance.")
     search_weight_recency: float = Field(
-        0.15, ge=0, le=1, description="Re-rank weight of 0.95^weeks recency."
+        0.10, ge=0, le=1, description="Re-rank weight of 0.95^weeks recency."
     )
-    search_weight_access: float = Field(0.15, ge=0, le=1, description="Re-rank weight of access frequency.")
+    search_weight_access: float = Field(0.10, ge=0, le=1, description="Re-rank weight of access frequency.")
 
     # --- local server --------------------------------------------------------------------------------
     host: str = Field("127.0.0.1", description="`engram serve` bind address.")

@@ -7,6 +7,8 @@
   ephemeral sources after 30 -> state archived.
 - observations: `confidence < 0.6`, not reinforced for 180 days -> deleted (audited, ids only).
 - notes: entity and relationship notes with `expires_at <= now` -> deleted.
+- concepts: memories whose search concepts were never derived (written before the column existed, or
+  cleared by a lexicon change) get them, a bounded batch per run.
 
 `keep_forever` rows are never touched by any rule. Every rule fires at its boundary (`<=`), one
 set-based statement per rule, all rules in one transaction per user, so a failed run changes nothing.
@@ -32,6 +34,7 @@ from engram.db.connection import Database, get_database
 from engram.db.repositories import entities as entity_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import maintenance as repo
+from engram.db.repositories import memories as memory_repo
 from engram.graph.edge_sync import resync_user_edges
 from engram.observability import METRICS_NAMESPACE, SERVICE
 
@@ -52,10 +55,12 @@ class CleanupResult(BaseModel):
     observations_deleted: int = 0
     observation_timeline_events_deleted: int = 0
     notes_deleted: int = 0
+    concepts_derived: int = 0
 
     @property
     def total(self) -> int:
-        return sum(self.model_dump().values()) - self.observation_timeline_events_deleted
+        changed = self.model_dump()
+        return sum(changed.values()) - self.observation_timeline_events_deleted - self.concepts_derived
 
 
 def cleanup_user(
@@ -81,6 +86,7 @@ def cleanup_user(
         if expired or trivial or ephemeral or observations["deleted"]:
             resync_user_edges(conn, user_id, at=now)  # archived memories' edges end with them
         notes = entity_repo.delete_expired_notes(conn, user_id, now)
+        concepts = memory_repo.derive_missing_concepts(conn, user_id)
         result = CleanupResult(
             expired_archived=expired,
             trivial_archived=trivial,
@@ -90,6 +96,7 @@ def cleanup_user(
             observations_deleted=observations["deleted"],
             observation_timeline_events_deleted=observations["timeline_events"],
             notes_deleted=notes,
+            concepts_derived=concepts,
         )
         if job_id is not None:
             jobs_repo.record_job_effects(conn, user_id, job_id, CLEANUP_STEP, result.model_dump())

@@ -43,6 +43,7 @@ from engram.db.repositories.graph import find_entities_by_canonical
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, record_access
 from engram.language.names import canonical_name
+from engram.language.question_time import is_past_query
 from engram.language.temporal import RECURRENCE_CUES, day_label
 from engram.models import Memory, MemoryPreferences, RecallRequest, ScoredMemory
 from engram.providers.base import LLM
@@ -90,13 +91,6 @@ DIRECT_SIMILARITY = 0.3
 LEXICAL_SIGNALS = frozenset({"fts", "name", "entity", SLOT_SIGNAL})
 FACT_TYPES = frozenset({"fact", "entity", "procedure", "decision"})
 _MAX_NAME_CANDIDATES = 60
-
-PAST_QUERY = re.compile(
-    r"\b(?:used to|previously|in the past|history|historical|changed?|changes|before|any ?more|no longer|"
-    r"formerly|former|originally|back (?:then|when|in)|years ago|over (?:the )?(?:years|time)|"
-    r"(?:my|his|her|their|our) (?:old|previous|ex)\b|ex-\w+|when did)",
-    re.IGNORECASE,
-)
 
 
 # --- candidates and items -------------------------------------------------------------------------------
@@ -158,11 +152,6 @@ def _signals(hit: ScoredMemory) -> set[str]:
 
 def _outdated(hit: ScoredMemory) -> bool:
     return "outdated" in (hit.explain or {}).get("contributions", {})
-
-
-def is_past_query(query: str) -> bool:
-    """Does the query ask how things were ("used to", "previously", "what changed")?"""
-    return bool(PAST_QUERY.search(query))
 
 
 def _one_line(text: str) -> str:

@@ -23,7 +23,7 @@ threshold are set on the app relevance set (`tests/relevance/`, docs/benchmarks.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 # (floor, full): cosine at or below `floor` is no evidence, at or above `full` as strong as it gets.
@@ -31,33 +31,122 @@ SIMILARITY_SCALE = {"hash": (0.05, 0.55), "semantic": (0.20, 0.65)}
 WORDS_WEIGHT = 0.9
 SLOT_WEIGHT = 0.6
 NAMED_WEIGHT = 0.3
+# A query word the memory does not say but stands for ("music" of a memory about jazz) is weaker
+# evidence than the word itself: the kind is right, the instance may not be the one asked about.
+IMPLIED_SHARE = 0.8
+# Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
+# happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
+# high, yet a memory without them answers as well. They weigh this share.
+FRAME_LEXEMES = frozenset(
+    [
+        "go",
+        "get",
+        "got",
+        "give",
+        "put",
+        "see",
+        "tell",
+        "say",
+        "happen",
+        "kind",
+        "sort",
+        "type",
+        "thing",
+        "much",
+        "mani",
+        "moment",
+        "still",
+        "call",
+        "use",
+        "name",
+        "current",
+        "realli",
+        "ever",
+        "usual",
+        "now",
+        "lot",
+        "way",
+        "like",
+        "take",
+        "make",
+        "keep",
+        "come",
+        "want",
+        "need",
+        "know",
+        "think",
+        "look",
+        "find",
+        "feel",
+        "seem",
+        "mean",
+        "let",
+        "ask",
+        "tri",
+        "turn",
+        "bring",
+        "becom",
+        "good",
+        "big",
+        "small",
+        "long",
+        "right",
+        "same",
+        "bit",
+        "day",
+        "time",
+    ]
+)
+FRAME_SHARE = 0.25
+# A memory about none of the people or things the query names answers a question about someone else.
+UNNAMED_FACTOR = 0.5
+# The hash embedder is lexical: its similarity mostly repeats the words evidence (names included), so
+# it counts this share of its scaled value; a sentence model's similarity is evidence of its own.
+HASH_MEANING_SHARE = 0.6
 
 
 @dataclass(frozen=True)
 class Evidence:
-    """What one memory shows of one query (see module)."""
+    """What one memory shows of one query (see module). `words` covers what the query asks (its words
+    but the names), `names` the names it asks about (None when it names nobody)."""
 
     similarity: float | None
     words: float
     slot: bool
     named: bool
+    names: float | None = None
 
 
-def word_coverage(lexemes: Sequence[str], dfs: Sequence[int], corpus: int, matched: set[str]) -> float:
-    """IDF-weighted share of the query's lexemes the memory contains (0 when the query has none)."""
+def word_coverage(
+    lexemes: Sequence[str],
+    dfs: Sequence[int],
+    corpus: int,
+    matched: Set[str],
+    implied: Set[str] = frozenset(),
+) -> float:
+    """IDF-weighted share of the query's lexemes the memory contains (0 when the query has none); a
+    lexeme only its concepts contain counts `IMPLIED_SHARE`."""
     # The corpus size is a cached estimate: a word in (nearly) every memory still weighs a little.
-    weights = [max(0.1, math.log((corpus + 1) / (df + 0.5)) + 1.0) for df in dfs]
+    weights = [
+        max(0.1, math.log((corpus + 1) / (df + 0.5)) + 1.0) * (FRAME_SHARE if lex in FRAME_LEXEMES else 1.0)
+        for lex, df in zip(lexemes, dfs, strict=True)
+    ]
     total = sum(weights)
     if total <= 0:
         return 0.0
-    return sum(w for lex, w in zip(lexemes, weights, strict=True) if lex in matched) / total
+    found = sum(
+        w if lex in matched else IMPLIED_SHARE * w if lex in implied else 0.0
+        for lex, w in zip(lexemes, weights, strict=True)
+    )
+    return found / total
 
 
 def meaning(similarity: float | None, embedder: str) -> float:
     floor, full = SIMILARITY_SCALE["hash" if embedder == "hash" else "semantic"]
     if similarity is None or similarity <= floor:
         return 0.0
-    return min(1.0, (similarity - floor) / (full - floor))
+    scaled = min(1.0, (similarity - floor) / (full - floor))
+    return HASH_MEANING_SHARE * scaled if embedder == "hash" else scaled
 
 
 def relevance(evidence: Evidence, embedder: str) -> float:
@@ -66,6 +155,11 @@ def relevance(evidence: Evidence, embedder: str) -> float:
         (1.0 - WORDS_WEIGHT * evidence.words)
         * (1.0 - meaning(evidence.similarity, embedder))
         * (1.0 - (SLOT_WEIGHT if evidence.slot else 0.0))
-        * (1.0 - (NAMED_WEIGHT if evidence.named else 0.0))
     )
-    return round(1.0 - miss, 4)
+    asked = 1.0 - miss
+    if evidence.names is not None:
+        if evidence.named or evidence.names > 0:
+            asked = 1.0 - (1.0 - asked) * (1.0 - NAMED_WEIGHT * asked)
+        else:
+            asked *= UNNAMED_FACTOR
+    return round(asked, 4)

@@ -31,13 +31,17 @@ class SignalRank(_Body):
 
 class RelevanceEvidence(_Body):
     """What the calibrated relevance is built from (`engram.retrieval.relevance`): the IDF-weighted share
-    of the query's words the memory holds, the rescaled embedding similarity, whether the memory stores
-    the attribute the question asks for, whether it carries a name the query names."""
+    of what the query asks (its words but the names; a word the memory only stands for, "music" of a
+    memory about jazz, counts part) the memory holds, the rescaled embedding similarity, whether the
+    memory stores the attribute the question asks for, whether it carries a name the query names, and
+    the share of the query's known names it holds (null when the query names no one the memories know:
+    a memory about someone else counts half)."""
 
     words: float
     meaning: float
     slot: bool
     named: bool
+    names: float | None = None
 
 
 class SearchExplanation(_Body):

@@ -1,9 +1,12 @@
 """Standard search: hybrid candidates fused with reciprocal rank fusion, re-ranked by a weighted score.
 
-final_score = w_relevance * relevance + w_importance * importance_score + w_recency * 0.95^weeks
-              + w_access * access, with weights from settings (50/20/15/15 by default), where
-relevance is the RRF fusion of the signals that found the memory, normalised to the best candidate,
-and access grows with retrievals on a log scale. Retrieved memories get their access tracked.
+final_score = w_relevance * ranking + w_importance * importance_score + w_recency * 0.95^weeks
+              + w_access * access, with weights from settings (70/10/10/10 by default), where
+ranking mixes half and half the RRF fusion of the signals that found the memory (normalised to the best
+candidate: which memory is better for this query) and the calibrated relevance (`relevance` module: how
+well it answers it), and access grows with retrievals on a log scale. Importance, recency and access
+order memories that answer equally well; they must not lift one that answers worse (the app relevance
+set measures that: docs/benchmarks.md). Retrieved memories get their access tracked.
 
 What is no longer true ranks below what is: a superseded or historical memory, or an older memory of a
 slot the question asks for that a newer one of the same subject followed (`Candidate.stale`), keeps
@@ -32,6 +35,8 @@ from engram.db.repositories.search import (
     query_evidence,
     result_rows,
 )
+from engram.language.names import proper_words
+from engram.language.question_time import is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 from engram.retrieval.relevance import Evidence, meaning, word_coverage
@@ -56,9 +61,8 @@ LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
 # (importance and recency may lift one from below the limit) and some slack for those the threshold
 # leaves out.
 EVIDENCE_SLACK = 20
-# The order weighs the fused signal ranks (which candidate is better for this query) and the calibrated
-# relevance (how well it answers it) this much each.
-FUSED_SHARE = 1.0
+# The share of the fused signal ranks in the ranking term; the calibrated relevance has the rest.
+FUSED_SHARE = 0.5
 
 
 @dataclass
@@ -128,12 +132,13 @@ def rank_candidates(
         conn, user_id, params.query, window, embedding, settings.resolved_embedding_provider
     )
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
+    past_query = is_past_query(params.query)
     for share, row, signal_parts in window:
         relevance, similarity, evidence = calibrated[row.id]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * relevance
-        parts = _score_parts(row, ranking, weights, now)
+        parts = _score_parts(row, ranking, weights, now, past_query=past_query)
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
         ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[2]))
@@ -191,33 +196,49 @@ def _calibrated(
 ) -> dict[Any, tuple[float, float, Evidence]]:
     """(calibrated relevance, cosine similarity, the evidence) of each candidate of the window
     (`relevance` module)."""
-    lexemes, dfs, found = query_evidence(conn, user_id, query, [row.id for _, row, _ in window], embedding)
+    words, found = query_evidence(
+        conn, user_id, query, proper_words(query), [row.id for _, row, _ in window], embedding
+    )
     size = corpus.corpus_size(conn, user_id)
+    asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
+    asked_lexemes = [words.lexemes[i] for i in asked]
+    asked_dfs = [words.dfs[i] for i in asked]
+    # Names the user's memories know: a memory without them is about someone else. A name no candidate
+    # holds (a place in passing, a name never mentioned) says nothing either way.
+    known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
     out: dict[Any, tuple[float, float, Evidence]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
+        matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
         evidence = Evidence(
             similarity=similarity,
-            words=word_coverage(lexemes, dfs, size, set(seen.get("matched") or ())),
+            words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
             slot=row.slot_rank is not None,
             named=row.name_rank is not None or row.entity_rank is not None,
+            names=(len(known & matched) / len(known)) if known else None,
         )
         out[row.id] = (relevance_of(evidence, embedder), float(similarity or 0.0), evidence)
     return out
 
 
 def _score_parts(
-    row: Candidate, relevance: float, weights: tuple[float, float, float, float], now: datetime
+    row: Candidate,
+    relevance: float,
+    weights: tuple[float, float, float, float],
+    now: datetime,
+    *,
+    past_query: bool = False,
 ) -> dict[str, float]:
-    """The weighted terms of a candidate's final score; what is no longer true keeps OUTDATED_FACTOR."""
+    """The weighted terms of a candidate's final score; what is no longer true keeps OUTDATED_FACTOR,
+    unless the question asks how things were ("used to", "my previous job"): the past answers it."""
     parts = {
         "relevance": weights[0] * relevance,
         "importance": weights[1] * row.importance_score,
         "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
         "access": weights[3] * access_score(row.access_count),
     }
-    if row.past or row.stale:
+    if (row.past or row.stale) and not past_query:
         parts["outdated"] = -(1 - OUTDATED_FACTOR) * sum(parts.values())
     return parts
 
@@ -250,6 +271,7 @@ def _explanation(
             "meaning": round(meaning(evidence.similarity, get_settings().resolved_embedding_provider), 4),
             "slot": evidence.slot,
             "named": evidence.named,
+            "names": None if evidence.names is None else round(evidence.names, 4),
         },
         "contributions": shares,
     }

@@ -22,6 +22,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.db.repositories.memories import with_concepts
 from engram.db.repositories.teams import leave_every_team
 from engram.db.repositories.timeline import derived_timeline
 
@@ -105,7 +106,15 @@ def _delete_where(conn: Conn, table: str, column: str, user_id: str) -> int:
 
 # Never exported: vectors (6 KB each, derived from the content and recomputed on import), the generated
 # full-text vector, and a source's cached API response (a copy of what analyze answered).
-_NO_EXPORT = ["user_id", "embedding", "relation_embedding", "tsv", "response", "description_stale"]
+_NO_EXPORT = [
+    "user_id",
+    "embedding",
+    "relation_embedding",
+    "tsv",
+    "concepts",
+    "response",
+    "description_stale",
+]
 
 # section -> (FROM clause with alias t, extra keys as jsonb_build_object arguments, ORDER BY);
 # each reads one table of the user.
@@ -219,7 +228,7 @@ IMPORT_COLUMNS: tuple[str, ...] = (
     "effective_from", "expires_at", "recurrence", "document_date", "event_date", "valid_from", "valid_to",
     "sensitivity_level", "status", "state", "ttl_policy", "salience", "mention_count", "outcome",
     "outcome_sentiment", "outcome_recorded_at", "last_reinforced_at", "content_hash", "metadata",
-    "embedding", "embedding_model", "created_at",
+    "embedding", "embedding_model", "created_at", "concepts",
 )  # fmt: skip
 _IMPORT_JSON = frozenset({"recurrence", "metadata"})
 
@@ -266,7 +275,10 @@ def insert_imported_memories(conn: Conn, user_id: str, rows: Sequence[dict[str, 
         vals=sql.SQL(", ").join(sql.Placeholder() for _ in IMPORT_COLUMNS),
     )
     with conn.cursor() as cur:
-        cur.executemany(query, [(user_id, *(_adapt(c, row.get(c)) for c in IMPORT_COLUMNS)) for row in rows])
+        cur.executemany(
+            query,
+            [(user_id, *(_adapt(c, row.get(c)) for c in IMPORT_COLUMNS)) for row in map(with_concepts, rows)],
+        )
     ids = [row["id"] for row in rows]
     conn.execute(
         """

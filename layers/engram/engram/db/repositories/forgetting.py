@@ -87,7 +87,9 @@ SCRUBBED: tuple[Target, ...] = (
 
 # Textual columns that are not free text: ids, enums, names the graph resolves by (an entity named only
 # by forgotten memories is deleted instead), the user's settings, and the trigger-kept search indexes
-# (`memory_names`, `memory_terms`: a forgotten memory's words leave them when the memory row goes).
+# (`memory_names`, `memory_terms`: a forgotten memory's words leave them when the memory row goes), and
+# what the memory's text stands for (`tsv`, `concepts`: derived from the text in the statement that
+# rewrites it).
 NOT_FREE_TEXT = frozenset(
     """
     users.id users.display_name teams.name teams.created_by teams.settings team_members.user_id
@@ -98,7 +100,7 @@ NOT_FREE_TEXT = frozenset(
     memories.user_id memories.content memories.name memories.memory_type memories.layer memories.category
     memories.entity_type memories.relationship memories.source_type memories.importance
     memories.sensitivity_level memories.status memories.state memories.ttl_policy memories.content_hash
-    memories.container_tag memories.session_id memories.embedding_model memories.tsv
+    memories.container_tag memories.session_id memories.embedding_model memories.tsv memories.concepts
     memory_versions.user_id memory_versions.operation memory_versions.strategy memory_versions.changed_by
     memory_relations.user_id memory_relations.relation_type
     memory_operations.user_id memory_operations.operation memory_operations.model

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from engram.db.connection import Conn
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.visibility import memory_visible
+from engram.language.concepts import concepts_of
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
 _SIMILARITY = vector_index_switch.similarity_sql("embedding", "%(emb)s")
@@ -78,9 +79,39 @@ def _check_columns(fields: dict[str, Any]) -> None:
         raise ValueError(f"not writable memory columns: {sorted(unknown)}")
 
 
+def with_concepts(fields: dict[str, Any], current: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`fields` plus the `concepts` their text stands for (`engram.language.concepts`), derived whenever the
+    text (content or name) is written, so the search document never disagrees with the memory."""
+    if "content" not in fields and "name" not in fields:
+        return fields
+    content = fields.get("content", (current or {}).get("content")) or ""
+    name = fields.get("name", (current or {}).get("name")) or ""
+    return {**fields, "concepts": concepts_of(f"{name} {content}")}
+
+
+def derive_missing_concepts(conn: Conn, user_id: str, limit: int = 2000) -> int:
+    """Derive `concepts` for up to `limit` of the user's memories that have none yet (rows written before
+    the column, or whose concepts a lexicon change cleared): one read, one set-based update."""
+    rows = conn.execute(
+        "SELECT id, coalesce(name, '') || ' ' || content AS text FROM memories "
+        "WHERE user_id = %s AND concepts IS NULL LIMIT %s",
+        (user_id, limit),
+    ).fetchall()
+    if not rows:
+        return 0
+    conn.execute(
+        """UPDATE memories m SET concepts = d.concepts
+           FROM unnest(%s::uuid[], %s::text[]) AS d(id, concepts)
+           WHERE m.user_id = %s AND m.id = d.id""",
+        ([r["id"] for r in rows], [concepts_of(r["text"]) for r in rows], user_id),
+    )
+    return len(rows)
+
+
 def insert_memory(conn: Conn, user_id: str, fields: dict[str, Any]) -> dict[str, Any]:
     """Insert one memory; `root_id` defaults to the row's own id (the start of its version chain)."""
     _check_columns(fields)
+    fields = with_concepts(fields)
     names = list(fields)
     query = sql.SQL(
         "INSERT INTO memories (user_id, {cols}) VALUES (%s, {vals}) RETURNING " + MEMORY_COLUMNS
@@ -104,6 +135,13 @@ def update_memory(conn: Conn, user_id: str, memory_id: UUID, fields: dict[str, A
     _check_columns(fields)
     if not fields:
         return get_memory(conn, user_id, memory_id)
+    if ("content" in fields) != ("name" in fields):  # the other half of the text is the stored one
+        stored = conn.execute(
+            "SELECT content, name FROM memories WHERE id = %s AND user_id = %s", (memory_id, user_id)
+        ).fetchone()
+        fields = with_concepts(fields, stored)
+    else:
+        fields = with_concepts(fields)
     names = list(fields)
     query = sql.SQL(
         "UPDATE memories SET {sets} WHERE id = %s AND user_id = %s RETURNING " + MEMORY_COLUMNS

@@ -732,17 +732,29 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
 
 # --- evidence for the calibrated relevance (`engram.retrieval.relevance`) ---------------------------------
 
-_QUERY_DFS = sql.SQL("SELECT lx.lexemes, {dfs} FROM ({lexemes}) AS lx(lexemes)").format(
-    dfs=_DFS, lexemes=_LEXEMES
-)
+_QUERY_DFS = sql.SQL(
+    "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names "
+    "FROM ({lexemes}) AS lx(lexemes)"
+).format(dfs=_DFS, lexemes=_LEXEMES)
+
+
+@dataclass(frozen=True)
+class QueryWords:
+    """The query's lexemes in order, each one's document frequency among the user's active memories, and
+    those of its proper names (`names`: who or what the query is about, not what it asks)."""
+
+    lexemes: list[str]
+    dfs: list[int]
+    names: frozenset[str]
 
 
 def query_evidence(
-    conn: Conn, user_id: str, query: str, ids: list[Any], embedding: np.ndarray | None
-) -> tuple[list[str], list[int], dict[Any, dict[str, Any]]]:
-    """The query's lexemes with their document frequency among the user's active memories, and for each
-    memory of `ids` the lexemes it contains and its cosine similarity to the query (None without a
-    query embedding): what relevance is calibrated from, read for the ranked candidates only."""
+    conn: Conn, user_id: str, query: str, names: str, ids: list[Any], embedding: np.ndarray | None
+) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
+    """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
+    `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
+    `engram.language.concepts`) and its cosine similarity to the query (None without a query embedding):
+    what relevance is calibrated from, read for the ranked candidates only."""
     similarity = (
         vector_index_switch.similarity_sql("m.embedding", "%(emb)s::vector")
         if embedding is not None
@@ -751,6 +763,7 @@ def query_evidence(
     params = {
         "uid": user_id,
         "query": query,
+        "names": names,
         "ids": list(ids),
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
     }
@@ -758,12 +771,16 @@ def query_evidence(
         head = conn.execute(_QUERY_DFS, params)
         rows = conn.execute(
             f"""SELECT m.id, {similarity} AS similarity,
-                       ARRAY(SELECT unnest(tsvector_to_array(m.tsv))
-                             INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(query)s))))
-                           AS matched
-                FROM memories m WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
+                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
+                             INTERSECT SELECT unnest(q.lexemes)) AS matched,
+                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
+                             INTERSECT SELECT unnest(q.lexemes)) AS implied
+                FROM memories m,
+                     (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
+                WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
             params,
         )
     first = head.fetchone()
-    lexemes, dfs = (list(first["lexemes"]), list(first["dfs"])) if first else ([], [])
-    return lexemes, dfs, {r["id"]: r for r in rows.fetchall()}
+    assert first is not None
+    words = QueryWords(list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]))
+    return words, {r["id"]: r for r in rows.fetchall()}

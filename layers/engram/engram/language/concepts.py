@@ -1,0 +1,260 @@
+"""The general words a memory's specific words stand for: "jazz" is music, "a beagle" is a dog and a pet,
+"metformin" a medication, "cycling to the office" a commute.
+
+A question is asked in general words ("what music do I like?", "what medication am I on?") about a
+memory written in specific ones ("I love jazz records", "put me on metformin"); no shared word, and the
+offline hash embedder only sees shared words and spellings. The memory's own extraction therefore
+stores, next to its text, the kinds its words are instances of (`memories.concepts`, searched with the
+text at a lower weight): the bridge is built once, from the memory, and the question needs no guessing.
+
+Each group lists the general words a question uses for a kind of thing and the specific words that are
+one of them. Groups are kinds of everyday life (food, drink, health, work, home, travel, sport, pets,
+people, media), written from the kinds and not from any question; a specific word may be in several
+groups. Matching is on lowercase words with a plural "s"/"es" removed; multi-word instances ("blood
+pressure", "half marathon") match as phrases. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# (general words a question uses, specific words a memory uses)
+_GROUPS: tuple[tuple[str, str], ...] = (
+    # --- food and drink ---
+    (
+        "food cuisine dish",
+        "ethiopian thai italian indian mexican japanese chinese korean vietnamese greek turkish lebanese "
+        "french spanish moroccan caribbean persian georgian ukrainian polish nigerian ghanaian "
+        "west african middle eastern mediterranean",
+    ),
+    (
+        "food dish meal",
+        "injera stew curry pasta pizza sushi ramen noodle dumpling pelmeni taco burrito burger "
+        "sandwich salad soup risotto paella lasagne lasagna kebab falafel hummus jollof suya "
+        "pie roast omelette pancake porridge stir fry fish and chips dal biryani tagine wrap "
+        "bread sourdough rice steak sausage barbecue bbq",
+    ),
+    (
+        "food ingredient",
+        "mushroom peanut nut almond cashew walnut garlic onion chilli chili scotch bonnet pepper "
+        "coriander cilantro tofu lentil bean chickpea egg cheese milk meat chicken beef pork lamb "
+        "fish shellfish prawn shrimp seafood salt sugar gluten wheat soy sesame tomato avocado",
+    ),
+    ("dairy", "milk cheese yoghurt yogurt butter cream ice cream lactose"),
+    (
+        "dessert pudding sweet",
+        "crumble cake chocolate ice cream biscuit cookie pastry tart brownie custard trifle cheesecake",
+    ),
+    (
+        "drink beverage",
+        "coffee tea matcha espresso latte cappuccino earl grey juice smoothie beer wine cider gin "
+        "whisky whiskey vodka cocktail soda fizzy drink lemonade cola water",
+    ),
+    ("alcohol", "beer wine cider gin whisky whiskey vodka cocktail prosecco champagne"),
+    (
+        "diet eat food",
+        "vegan vegetarian pescatarian keto paleo gluten free dairy free intermittent fasting fasting "
+        "halal kosher low carb calorie",
+    ),
+    ("cook cooking food", "bake baking roast grill fry recipe homemade"),
+    # --- health ---
+    (
+        "illness condition disease health chronic",
+        "diabetes asthma arthritis migraine apnea apnoea epilepsy hypertension blood pressure "
+        "cholesterol eczema psoriasis celiac coeliac crohn lupus anaemia anemia thyroid "
+        "depression anxiety insomnia tinnitus allergy allergic intolerant intolerance cancer",
+    ),
+    ("breathing lung", "asthma apnea apnoea inhaler bronchitis copd"),
+    ("sleep", "apnea apnoea insomnia cpap"),
+    (
+        "medication medicine drug prescription pill",
+        "metformin insulin inhaler epipen statin antibiotic ibuprofen paracetamol aspirin "
+        "antidepressant sertraline levothyroxine antihistamine dose",
+    ),
+    ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
+    ("injury hurt", "knee ankle wrist shoulder sprain fracture broke swollen torn"),
+    ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist"),
+    ("operation surgery", "replacement transplant bypass procedure"),
+    # --- sport, fitness, hobbies ---
+    (
+        "exercise fit fitness sport workout active",
+        "running jog jogging cycling cycle bike swim swimming walk walking hike hiking climb "
+        "climbing bouldering yoga pilates gym lift lifting rowing tennis football rugby cricket "
+        "golf badminton squash boxing martial arts dance dancing skating surf surfing dive diving",
+    ),
+    ("play sport game", "tennis football rugby cricket golf badminton squash hockey basketball netball"),
+    ("race event", "marathon half marathon 10k 5k triathlon parkrun sportive"),
+    (
+        "hobby pastime free time spare time",
+        "birdwatching gardening painting knitting photography crossword chess reading fishing "
+        "climbing bouldering hiking pottery baking collect collecting guitar piano",
+    ),
+    ("bird", "kingfisher heron robin owl eagle hawk puffin gull swan"),
+    # --- music, books, films ---
+    (
+        "music",
+        "jazz rock pop classical folk blues hip hop rap reggae soul metal punk techno opera "
+        "record vinyl album band concert gig orchestra choir song playlist",
+    ),
+    (
+        "instrument music play",
+        "violin viola cello piano guitar bass drum drums drum kit ukulele flute clarinet trumpet "
+        "saxophone harp keyboard",
+    ),
+    ("book read reading", "novel audiobook ebook kindle author poetry memoir book club"),
+    (
+        "film movie",
+        "horror comedy thriller documentary romcom drama sci-fi animation cinema",
+    ),
+    ("tv show series", "series sitcom episode netflix"),
+    ("game", "video game board game puzzle game chess"),
+    # --- animals ---
+    (
+        "pet animal",
+        "dog puppy cat kitten beagle labrador spaniel terrier collie poodle retriever dachshund "
+        "greyhound whippet ferret rabbit hamster guinea pig parrot budgie tortoise goldfish",
+    ),
+    (
+        "breed dog",
+        "beagle labrador spaniel terrier collie poodle retriever dachshund greyhound whippet pug husky corgi",
+    ),
+    ("breed cat", "siamese persian maine coon ragdoll tabby"),
+    # --- work, money, study ---
+    (
+        "job work occupation profession career living",
+        "engineer developer nurse chef sous-chef teacher architect paramedic designer doctor "
+        "lawyer accountant manager technician cto ceo founder researcher scientist analyst "
+        "consultant electrician plumber driver barista cashier waiter artist tattoo vet "
+        "student phd lecturer professor journalist writer",
+    ),
+    (
+        "company employer business firm",
+        "founded start-up startup ltd inc agency studio labs analytics consultancy",
+    ),
+    ("salary pay paid income money", "job work employer founded raise bonus"),
+    ("boss manager", "supervisor director"),
+    ("colleague coworker", "team teammate"),
+    ("study studying education", "phd degree masters course university college school thesis"),
+    (
+        "qualification certificate licence license",
+        "degree diploma exam licence license certification",
+    ),
+    ("office workplace", "office desk coworking"),
+    # --- home and places ---
+    (
+        "home live house",
+        "flat apartment house bungalow cottage semi studio room share house rent",
+    ),
+    ("flatmate housemate roommate", "flatmate housemate roommate flat share share house"),
+    (
+        "commute travel transport",
+        "cycling cycle bike bus train tram metro tube drive driving car walk walking ferry",
+    ),
+    # --- travel ---
+    (
+        "holiday vacation trip travel",
+        "cruise trip holiday vacation flight flying fly layover abroad visit visited tour",
+    ),
+    # --- people and relationships ---
+    (
+        "partner dating seeing relationship",
+        "girlfriend boyfriend wife husband fiance fiancee spouse together dating engaged married",
+    ),
+    ("family relative", "mother father mum mom dad sister brother daughter son aunt uncle cousin gran"),
+    ("child kid", "daughter son baby toddler"),
+    ("parent", "mother father mum mom dad"),
+    ("sibling", "sister brother"),
+    ("friend", "best friend mate buddy pal"),
+)
+
+_NAMED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+def _norm(word: str) -> str:
+    """A word without a plural ending: enough to match "mushrooms" to "mushroom", "dishes" to "dish"."""
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, frozenset[str]], dict[tuple[str, ...], frozenset[str]]]:
+    """Specific single words and phrases (tuples of normalised words) -> the general words they stand for."""
+    words: dict[str, set[str]] = {}
+    phrases: dict[tuple[str, ...], set[str]] = {}
+    for general, specific in _GROUPS:
+        kinds = set(general.split())
+        for item in _split_items(specific):
+            key = tuple(_norm(w) for w in item.split())
+            target = words.setdefault(key[0], set()) if len(key) == 1 else phrases.setdefault(key, set())
+            target |= kinds
+    return (
+        {k: frozenset(v) for k, v in words.items()},
+        {k: frozenset(v) for k, v in phrases.items()},
+    )
+
+
+def _split_items(specific: str) -> list[str]:
+    """The items of a group: known phrases first (so "ice cream" stays one), then the single words."""
+    items: list[str] = []
+    text = f" {specific} "
+    for phrase in _PHRASES:
+        if f" {phrase} " in text:
+            items.append(phrase)
+            text = text.replace(f" {phrase} ", " ")
+    return items + text.split()
+
+
+_PHRASES = (
+    "west african",
+    "middle eastern",
+    "stir fry",
+    "fish and chips",
+    "scotch bonnet",
+    "ice cream",
+    "earl grey",
+    "fizzy drink",
+    "gluten free",
+    "dairy free",
+    "intermittent fasting",
+    "low carb",
+    "blood pressure",
+    "hearing aid",
+    "martial arts",
+    "half marathon",
+    "free time",
+    "spare time",
+    "hip hop",
+    "drum kit",
+    "book club",
+    "video game",
+    "board game",
+    "puzzle game",
+    "guinea pig",
+    "maine coon",
+    "share house",
+    "flat share",
+    "best friend",
+    "tv show",
+)
+
+
+def concepts_of(text: str) -> str:
+    """The general words (space separated, sorted) that `text`'s specific words stand for and that it
+    does not already say; "" when none."""
+    words, phrases = _index()
+    # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
+    text = _NAMED.sub(" ", text)
+    tokens = [_norm(t) for t in _WORD.findall(text.lower())]
+    present = set(tokens)
+    found: set[str] = set()
+    for token in tokens:
+        found |= words.get(token, frozenset())
+    for size in (2, 3, 4):
+        for i in range(len(tokens) - size + 1):
+            found |= phrases.get(tuple(tokens[i : i + size]), frozenset())
+    return " ".join(sorted(w for w in found if _norm(w) not in present))

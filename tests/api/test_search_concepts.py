@@ -1,0 +1,46 @@
+"""A question in general words finds a memory written in specific ones, through the concepts the memory's
+own text stands for, and those concepts follow the text whenever it changes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from engram.lifecycle.cleanup import cleanup_user
+from tests.memory_factory import add_memories
+
+
+def _search(api, user_id: str, query: str) -> list[str]:
+    response = api.post("/v1/search", {"query": query}, user=user_id)
+    assert response.status == 200, response.body
+    return [hit["content"] for hit in response.body["results"]]
+
+
+def test_a_general_question_finds_the_specific_memory_and_an_edit_moves_its_concepts(api, db, user_id):
+    # Given memories in specific words only: a kind of dog, an instrument, a drug
+    dog, cello, _ = add_memories(
+        db,
+        user_id,
+        "We adopted a whippet called Biscuit from the rescue centre",
+        "I took up the cello again after ten years",
+        "The GP started me on sertraline",
+    )
+    # When asked in the words of their kinds, each is found first and above the default threshold
+    assert _search(api, user_id, "Which breed is our pet?")[:1] == [dog["content"]]
+    assert _search(api, user_id, "What instrument do I play?")[:1] == [cello["content"]]
+    assert _search(api, user_id, "What medication am I taking?")[:1] == ["The GP started me on sertraline"]
+    # When the cello memory is corrected to a hobby with no instrument, "instrument" no longer finds it
+    edited = api.request(
+        "PUT", f"/v1/memories/{cello['id']}", {"content": "I took up pottery again"}, user=user_id
+    )
+    assert edited.status == 200, edited.body
+    assert "I took up pottery again" not in _search(api, user_id, "What instrument do I play?")
+
+
+def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanup(api, db, user_id):
+    (row,) = add_memories(db, user_id, "Booked a cruise along the Norwegian coast for June")
+    with db.user_transaction(user_id) as conn:  # as a row from before the column was added
+        conn.execute("UPDATE memories SET concepts = NULL WHERE id = %s", (row["id"],))
+    assert row["content"] not in _search(api, user_id, "Where am I going on holiday?")
+    assert cleanup_user(user_id, datetime.now(UTC)).concepts_derived == 1
+    assert _search(api, user_id, "Where am I going on holiday?")[:1] == [row["content"]]
+    assert cleanup_user(user_id, datetime.now(UTC)).concepts_derived == 0

@@ -1,0 +1,46 @@
+"""A memory's specific words carry the general words a question uses for them."""
+
+from __future__ import annotations
+
+from engram.language.concepts import concepts_of
+
+
+def kinds(text: str) -> set[str]:
+    return set(concepts_of(text).split())
+
+
+def test_instances_carry_their_kinds():
+    assert "music" in kinds("Spent the evening with my old vinyl of Miles Davis, pure jazz")
+    assert {"pet", "breed", "dog"} <= kinds("We got a whippet from a rescue centre")
+    assert {"medication", "medicine"} <= kinds("The GP started me on sertraline last week")
+    assert {"illness", "condition"} <= kinds("I was diagnosed with coeliac disease")
+    assert "instrument" in kinds("I took up the cello again")
+    assert {"cuisine", "food"} <= kinds("We always order Lebanese on Fridays")
+
+
+def test_plurals_and_phrases_match():
+    assert "ingredient" in kinds("No peanuts or walnuts for me")
+    assert "dessert" in kinds("She makes the best ice cream")  # a phrase, not "ice" and "cream" apart
+    assert "race" in kinds("Training for a half marathon in spring")
+    assert "pet" in kinds("The guinea pigs need a bigger hutch")
+
+
+def test_a_kind_the_text_already_says_is_not_repeated_and_plain_text_has_none():
+    assert "music" not in kinds("I love music, jazz above all")
+    assert concepts_of("The meeting moved to Thursday afternoon") == ""
+    assert concepts_of("") == ""
+
+
+def test_words_inside_other_words_do_not_match():
+    # "catalogue" is no cat, "carpet" no car, "teacup" not tea: whole words only
+    assert concepts_of("I ordered a new catalogue and a carpet") == ""
+
+
+def test_a_pets_name_is_no_instance_of_anything():
+    # "Biscuit" and "Pepper" name the animals: no dessert, no ingredient
+    assert kinds("We adopted a whippet called Biscuit and a kitten named Pepper") == {
+        "animal",
+        "breed",
+        "dog",
+        "pet",
+    }
