@@ -10,12 +10,13 @@ from typing import Any
 import httpx2
 import pydantic
 
+from engram import __version__
 from engram.client.calls import Call, ResponseT
 from engram.client.errors import ApiError, error_for
 from engram.client.retry import RetryPolicy, parse_retry_after
 
 DEFAULT_URL = "http://127.0.0.1:8787"
-USER_AGENT = "engram-client/0.1"
+USER_AGENT = f"engram-client/{__version__}"
 
 
 def client_options(

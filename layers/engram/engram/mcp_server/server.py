@@ -18,6 +18,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from pydantic import BaseModel, Field
 
+from engram import __version__
 from engram.client import ApiError, AsyncEngram, ConnectionFailed, Message
 from engram.mcp_server.outputs import (
     Dated,
@@ -59,7 +60,9 @@ def tool_errors() -> Iterator[None]:
 
 def build_server(engram: AsyncEngram) -> MCPServer:
     # WARNING: at the SDK's default (INFO) every HTTP request to Engram is logged on stderr
-    server: MCPServer = MCPServer("engram", instructions=INSTRUCTIONS, log_level="WARNING")
+    server: MCPServer = MCPServer(
+        "engram", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
+    )
     _add_writing_tools(server, engram)
     _add_reading_tools(server, engram)
     _add_browsing_tools(server, engram)
