@@ -125,6 +125,29 @@ def _cmd_maintenance_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_mcp(args: argparse.Namespace) -> int:
+    """The MCP server, talking to the Engram at ENGRAM_URL as the user of ENGRAM_TOKEN."""
+    try:
+        from engram.mcp_server import run
+    except ImportError as missing:
+        print(f"engram mcp: {missing.name} is not installed: pip install 'engram[mcp]'", file=sys.stderr)
+        return 1
+    run(http_port=args.http, host=args.host)
+    return 0
+
+
+def _add_mcp(sub) -> None:  # type: ignore[no-untyped-def]
+    mcp = sub.add_parser(
+        "mcp",
+        help="serve Engram's memory to agents over MCP (stdio; ENGRAM_URL and ENGRAM_TOKEN say which Engram)",
+    )
+    mcp.add_argument(
+        "--http", type=int, default=None, metavar="PORT", help="serve streamable HTTP at /mcp on PORT instead"
+    )
+    mcp.add_argument("--host", default="127.0.0.1", help="bind address with --http (default 127.0.0.1)")
+    mcp.set_defaults(func=_cmd_mcp)
+
+
 def _iso_instant(text: str):  # type: ignore[no-untyped-def]
     """An ISO 8601 instant; without a zone it is taken as UTC."""
     from datetime import UTC, datetime
@@ -192,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.set_defaults(func=_cmd_migrate)
 
     _add_maintenance(sub)
+    _add_mcp(sub)
     return parser
 
 
