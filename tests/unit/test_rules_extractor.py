@@ -1111,3 +1111,17 @@ def test_a_comma_between_two_statements_still_splits_them() -> None:
 def test_a_greeting_with_the_other_speakers_name_is_not_a_memory() -> None:
     facts = chat(("Lena", "Long time!"), ("Omar", "Hey Lena, I adopted a greyhound last month."))
     assert [f.content for f in facts if "greyhound" not in f.content] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Priya got engaged to her girlfriend Marta last weekend",
+        "Tomasz brought his son Kuba to the match",
+        "Aisha's husband Omar is a pilot",
+    ],
+)
+def test_someone_elses_relation_is_not_the_users(text):
+    # "her girlfriend Marta" is Priya's girlfriend: Marta is someone the user knows, not their girlfriend
+    entities = [f.content for f in extract(text).facts if f.memory_type == "entity"]
+    assert not any(" is my " in content for content in entities), entities

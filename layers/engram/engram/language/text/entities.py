@@ -55,6 +55,7 @@ _RELATION_BEFORE = re.compile(
     + r")s?,?\s+$",
     re.IGNORECASE,
 )
+_OTHERS_RELATION = re.compile(r"^(?:his|her|their|'s)\b", re.IGNORECASE)
 _PET_BEFORE = re.compile(
     r"\b(?:my|our|his|her|their|the|a|new)\s+(?:\w+\s+)?(?P<pet>" + "|".join(PET_WORDS) + r"),?\s+$",
     re.IGNORECASE,
@@ -289,7 +290,9 @@ def _introduced(run: _Run) -> SpottedEntity | None:
     """A name introduced by the words before it: "my friend X", "our dog X", "a startup called X"."""
     rel = _RELATION_BEFORE.search(run.before)
     if rel and not _ORG_SUFFIX_OR_KNOWN(run.name):
-        return run.spotted("person", "person", RELATION_WORDS[rel.group("rel").lower()], "relation")
+        # "her girlfriend Saoirse", "Leila's son Theo": a person, but someone else's relation, not the user's
+        relation = None if _OTHERS_RELATION.search(rel.group(0)) else RELATION_WORDS[rel.group("rel").lower()]
+        return run.spotted("person", "person", relation, "relation")
     pet = _PET_BEFORE.search(run.before)
     if pet:
         return run.spotted("entity", "pet", pet.group("pet").lower(), "pet")
