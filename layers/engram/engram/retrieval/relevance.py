@@ -5,15 +5,19 @@ any of them answers it: the best of five unrelated memories is still first. Rele
 evidence that does not depend on the other candidates, each piece read as the chance it alone shows the
 memory answers the query, combined as independent evidence (noisy-OR: 1 - product of the misses):
 
-- **words**: the share of the query's content words (english stems, stop words out) the memory
-  contains, each weighted by its rarity among the user's memories (IDF). A query word no memory
-  contains weighs the most: "what is my dog's name?" over memories without a dog covers little;
+- **words**: the share of what the query asks (its content words, english stems, stop words and
+  names out) the memory contains, each weighted by its rarity among the user's memories (IDF). A query
+  word no memory contains weighs the most: "what is my dog's name?" over memories without a dog covers
+  little. Words that frame a question ("what kind of", "still") weigh little; a word the memory only
+  stands for (its `concepts`: "music" of a memory about jazz) counts most of the word itself;
 - **meaning**: the embedding's cosine similarity, rescaled from the embedder's floor (unrelated texts)
   to where a paraphrase lies (`SIMILARITY_SCALE`): the offline hash embedder puts unrelated texts near 0,
-  a sentence model around 0.15;
+  MiniLM puts unrelated memories of one life around 0.2-0.3. The hash embedder's counts less (it
+  repeats the words evidence);
 - **slot**: the memory stores the attribute the question asks for ("where do I work?" and an
   employer memory), a lexical gap the words cannot bridge;
-- **named**: the memory carries a name or entity the query names.
+- **names**: when the query names people or things the user's memories know, a memory holding them is
+  lifted a little and one holding none of them (about someone else) keeps half.
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -27,7 +31,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 # (floor, full): cosine at or below `floor` is no evidence, at or above `full` as strong as it gets.
-SIMILARITY_SCALE = {"hash": (0.05, 0.55), "semantic": (0.20, 0.65)}
+SIMILARITY_SCALE = {"hash": (0.05, 0.55), "semantic": (0.30, 0.75)}
 WORDS_WEIGHT = 0.9
 SLOT_WEIGHT = 0.6
 NAMED_WEIGHT = 0.3
