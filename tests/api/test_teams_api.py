@@ -437,6 +437,10 @@ def test_a_bad_team_change_is_refused_by_field(
         ({"user_id": "two words"}, "user_id"),
         ({"user_id": "u" * 129}, "user_id"),
         ({"user_id": 42}, "user_id"),
+        # a member the member routes could not address in their path (what the fuzz run found)
+        ({"user_id": "ann?b"}, "user_id"),
+        ({"user_id": "a/b"}, "user_id"),
+        ({"user_id": "\u0093ann"}, "user_id"),
         ({"user_id": "someone", "role": "boss"}, "role"),
         ({"user_id": "someone", "role": None}, "role"),
         ({"user_id": "someone", "team_id": "x"}, "team_id"),

@@ -25,13 +25,14 @@ TeamRole = Literal["owner", "admin", "member"]
 TEAM_ROLES: tuple[TeamRole, ...] = ("owner", "admin", "member")
 MAX_TEAM_NAME_LENGTH = 200
 
-# A user id is what a token's subject may be (engram.api.auth): printable, no spaces or control characters.
-_PRINTABLE = re.compile(r"[^\x00-\x20\x7f\s]+")
+# A member's user id is what a token's subject may be (engram.api.auth) and what the member routes
+# address in a path segment: printable, no spaces, no control characters (C0 and C1), none of / ? # % \.
+_PRINTABLE = re.compile(r"[^\x00-\x20\x7f-\x9f\s/?#%\\]+")
 
 
 def _printable_user_id(value: str) -> str:
     if not _PRINTABLE.fullmatch(value):
-        raise ValueError("must be printable text without spaces, as a token's subject is")
+        raise ValueError("must be printable text without spaces or / ? # % \\, as a token's subject is")
     return value
 
 
