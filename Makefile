@@ -4,6 +4,9 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.engram-installed
 PYTEST_ARGS ?=
+# Two workers (CI machines have two cores), each with its own embedded PostgreSQL; whole files per worker,
+# so module-scoped fixtures start once; the modules with `slow` tests are handed out first (tests/conftest.py).
+TEST_WORKERS ?= 2
 
 .PHONY: install serve demo test lint typecheck bench layer-size clean
 
@@ -25,7 +28,7 @@ demo: $(STAMP)
 
 ## The whole test suite against a real PostgreSQL + pgvector (embedded unless ENGRAM_DATABASE_URL).
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check layers/engram functions tests bench
