@@ -4,6 +4,15 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.engram-installed
 PYTEST_ARGS ?=
+# Two workers (CI machines have two cores), each with its own embedded PostgreSQL; whole files per worker,
+# so module-scoped fixtures start once; the modules with `slow` tests are handed out first (tests/conftest.py).
+TEST_WORKERS ?= 2
+# The fuzz run (tests/api/test_fuzz.py) is bounded by time and shares the machine with the other worker:
+# it gets longer than its default 120 s to send as many requests as it does alone.
+ENGRAM_FUZZ_SECONDS ?= 180
+# Temporary dirs of our own: every pytest session that starts makes the shared /tmp/pytest-of-<user> private
+# again, which locks the embedded PostgreSQL of a test running meanwhile out of its tmp_path.
+TEST_TMP := $(CURDIR)/.engram/pytest-tmp
 
 .PHONY: install serve demo test lint typecheck bench layer-size clean
 
@@ -25,7 +34,9 @@ demo: $(STAMP)
 
 ## The whole test suite against a real PostgreSQL + pgvector (embedded unless ENGRAM_DATABASE_URL).
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	mkdir -p $(dir $(TEST_TMP))
+	ENGRAM_FUZZ_SECONDS=$(ENGRAM_FUZZ_SECONDS) $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
+		--basetemp=$(TEST_TMP) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check layers/engram functions tests bench

@@ -1,8 +1,9 @@
 """Schemathesis against the local server: generated requests for every operation of the OpenAPI
 document, every check on (see schemathesis.toml for the one left out and why).
 
-Bounded by time: `ENGRAM_FUZZ_SECONDS` (120 in `make test`, 600 in `make bench`). A failure prints
-schemathesis' report, with a curl line that reproduces each finding.
+Bounded by time: `ENGRAM_FUZZ_SECONDS` (120 by default; 180 in `make test`, where a second test worker
+shares the machine; 600 in `make bench`). A failure prints schemathesis' report, with a curl line that
+reproduces each finding.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ def write(path: Path, document: object) -> Path:
 
 
 @pytest.mark.slow  # every one of the 10,000 memory rows pays for HNSW index maintenance in Postgres
+@pytest.mark.own_database  # an index of its own rows only, and 10,000 rows fewer for every later test
 def test_a_ten_thousand_row_legacy_file_imported_twice_leaves_ten_thousand_memories(
     db, user_id, tmp_path, capsys
 ) -> None:

@@ -68,6 +68,7 @@ def maintenance_jobs(db, user_id: str, job_type: str) -> list[dict[str, Any]]:
         ).fetchall()
 
 
+@pytest.mark.own_database  # the worker runs a job for every user of the database, not only these
 def test_cleanup_event_fans_out_one_job_per_user_and_the_worker_completes_them(db, user_id, other_user_id):
     # Given two users, each with a memory that expired yesterday
     yesterday = datetime.now(UTC) - timedelta(days=1)
@@ -100,6 +101,7 @@ def test_cleanup_event_fans_out_one_job_per_user_and_the_worker_completes_them(d
         assert status["status"] == "archived"
 
 
+@pytest.mark.own_database  # the worker runs a job for every user of the database, not only these
 def test_decay_event_fans_out_and_the_worker_completes_the_jobs(db, user_id):
     add_memories(db, user_id, "Likes hiking", recall_frequency=1)
     response = maintenance_handler().lambda_handler(
