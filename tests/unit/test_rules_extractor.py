@@ -1125,3 +1125,20 @@ def test_someone_elses_relation_is_not_the_users(text):
     # "her girlfriend Marta" is Priya's girlfriend: Marta is someone the user knows, not their girlfriend
     entities = [f.content for f in extract(text).facts if f.memory_type == "entity"]
     assert not any(" is my " in content for content in entities), entities
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I rent a small flat on Albert Street in Hull with my cat", "We spent a week on Thomas Island in March"],
+)
+def test_a_place_named_after_someone_is_no_person(text):
+    # "Albert" and "Thomas" are given names; "Street" and "Island" say what they name here
+    entities = [f.content for f in extract(text).facts if f.memory_type == "entity"]
+    assert not any("someone I know" in content for content in entities), entities
+
+
+def test_a_person_with_a_surname_like_a_place_word_is_still_a_person():
+    entities = [
+        f.content for f in extract("Had lunch with my friend Jisoo Park").facts if f.memory_type == "entity"
+    ]
+    assert any(content.startswith("Jisoo Park is my friend") for content in entities), entities

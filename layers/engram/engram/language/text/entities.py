@@ -55,6 +55,33 @@ _RELATION_BEFORE = re.compile(
     + r")s?,?\s+$",
     re.IGNORECASE,
 )
+# The last word of a place's name says it is one, whatever its first word is (a given name, a surname);
+# words that are also common surnames (Hill, Park, Green, Lake) are not among them.
+_PLACE_HEADS = frozenset(
+    [
+        "Street",
+        "Road",
+        "Avenue",
+        "Lane",
+        "Drive",
+        "Crescent",
+        "Terrace",
+        "Square",
+        "Island",
+        "Islands",
+        "Bay",
+        "Beach",
+        "Bridge",
+        "River",
+        "Mountain",
+        "Mountains",
+        "Valley",
+        "Harbour",
+        "Harbor",
+        "Station",
+        "Airport",
+    ]
+)
 _OTHERS_RELATION = re.compile(r"^(?:his|her|their|'s)\b", re.IGNORECASE)
 _PET_BEFORE = re.compile(
     r"\b(?:my|our|his|her|their|the|a|new)\s+(?:\w+\s+)?(?P<pet>" + "|".join(PET_WORDS) + r"),?\s+$",
@@ -179,6 +206,8 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
         return _relation_as_name(run)
     if run.title:
         return _titled_person(text, run)
+    if len(run.tokens) > 1 and run.tokens[-1] in _PLACE_HEADS:
+        return run.spotted("entity", "place", None, "place-head")  # "Douglas Street", "Maria Island"
     found = _introduced(run) or _known_person(run, known_people) or _listed(run)
     if found is not None or run.name.isupper():
         return found
