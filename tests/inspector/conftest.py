@@ -13,13 +13,20 @@ import pytest
 import uvicorn
 
 from engram.api.app import build_local_app
+from engram.config import reset_settings
+from engram.db.connection import reset_database
 from engram.local.static_mount import with_inspector
 from tests.http_client import ApiClient, free_port
 
 
 @pytest.fixture(scope="module")
 def inspector_server(database_url: str) -> Iterator[str]:
-    """The local API app behind the inspector mount on a free port: the base URL."""
+    """The local API app behind the inspector mount on a free port: the base URL. The module's setup
+    (a scripted user) runs before the per-test settings fixture, so the database is named here too."""
+    env = pytest.MonkeyPatch()
+    env.setenv("ENGRAM_DATABASE_URL", database_url)
+    reset_settings()
+    reset_database()
     port = free_port()
     app = with_inspector(build_local_app())
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
@@ -34,6 +41,7 @@ def inspector_server(database_url: str) -> Iterator[str]:
     server.should_exit = True
     thread.join(timeout=5)
     app.close()
+    env.undo()
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +78,7 @@ def page(browser: Any, tmp_path: Path) -> Iterator[Any]:
     """A fresh page (its own localStorage); a screenshot of what it shows is saved at the end."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     opened = context.new_page()
+    opened.set_default_timeout(5000)
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened

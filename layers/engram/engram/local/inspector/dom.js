@@ -20,3 +20,10 @@ export function fields(pairs) {
   return h("dl", {}, pairs.filter(([, v]) => v !== null && v !== undefined && v !== "")
     .map(([k, v]) => [h("dt", {}, k), h("dd", {}, typeof v === "object" && !(v instanceof Node) ? JSON.stringify(v) : v)]));
 }
+
+// replaceChildren takes nodes one by one: this one takes arrays and skips the empty parts, like h().
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
+  return el;
+}

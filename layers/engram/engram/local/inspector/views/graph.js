@@ -1,7 +1,7 @@
 // The user's graph: entities and their edges as a network (current edges solid, ended ones dashed,
 // strength as width); a click on a node shows its detail, notes and sentiment trend.
 import { api } from "../api.js";
-import { h, day, fields } from "../dom.js";
+import { fill, h, day, fields } from "../dom.js";
 
 const MAX_NODES = 80; // one detail request per node: enough for a person's circle, bounded for the page
 
@@ -51,7 +51,7 @@ export async function showEntity(id, detail) {
   const rel = (r, ended) => h("li", { class: ended ? "ended" : "" }, `${r.direction === "incoming" ? "←" : "→"} ${r.relationship_type || r.kind} `,
     h("b", {}, r.other ? r.other.name : ""), ` strength ${(r.strength || 0).toFixed(2)}`, ended ? ` ended ${day(r.ended_at || r.valid_to)}` : "");
   const trend = entity.sentiment || {};
-  detail.replaceChildren(
+  fill(detail,
     h("h2", {}, entity.name), fields([["type", entity.entity_type], ["relationship", entity.relationship],
       ["description", entity.description], ["mentions", entity.mention_count], ["first", day(entity.first_mentioned_at)],
       ["last", day(entity.last_mentioned_at)], ["sentiment", trend.trend]]),

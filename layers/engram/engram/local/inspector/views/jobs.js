@@ -1,7 +1,7 @@
 // Jobs: the API has no job listing, so the page keeps the ids of jobs it queued (a note sent with
 // "async": true) and any id pasted in, and shows each one's state; plus the consolidation preview.
 import { api, getUser } from "../api.js";
-import { h, day } from "../dom.js";
+import { fill, h, day } from "../dom.js";
 
 const key = () => `engram.inspector.jobs.${getUser()}`;
 const known = () => { try { return JSON.parse(localStorage.getItem(key())) || []; } catch { return []; } };
@@ -21,7 +21,7 @@ export async function jobsView(main) {
 
   async function refresh() {
     const jobs = await Promise.all(known().map((id) => api("GET", `/v1/jobs/${id}`).catch((e) => ({ id, status: "unknown", last_error: e.message }))));
-    table.replaceChildren(...jobs.map((j) => h("tr", { "data-status": j.status },
+    fill(table, ...jobs.map((j) => h("tr", { "data-status": j.status },
       h("td", {}, j.id), h("td", {}, j.job_type || ""), h("td", {}, h("span", { class: "badge" }, j.status)),
       h("td", {}, j.attempts ?? ""), h("td", {}, day(j.created_at)),
       h("td", {}, j.last_error || (j.result ? JSON.stringify(j.result).slice(0, 160) : "")))));
@@ -42,6 +42,6 @@ export async function jobsView(main) {
   });
   await refresh();
   const plan = await api("POST", "/v1/consolidate", {});
-  preview.replaceChildren(h("h2", {}, "Consolidation preview"), h("p", { class: "muted" }, plan.message || `${plan.count} pair(s)`),
+  fill(preview, h("h2", {}, "Consolidation preview"), h("p", { class: "muted" }, plan.message || `${plan.count} pair(s)`),
     h("ul", {}, (plan.pairs || []).map((p) => h("li", {}, JSON.stringify(p).slice(0, 240)))));
 }

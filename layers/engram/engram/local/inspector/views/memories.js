@@ -1,6 +1,6 @@
 // Memories: a filtered, paged table; a row opens the memory, its versions, provenance and relations.
 import { api, query } from "../api.js";
-import { h, day, fields } from "../dom.js";
+import { fill, h, day, fields } from "../dom.js";
 
 const TYPES = ["", "entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"];
 const STATUSES = ["active", "superseded", "archived"];
@@ -55,7 +55,7 @@ export async function openMemory(id, detail) {
     api("GET", `/v1/memories/${id}`), api("GET", `/v1/memories/${id}/history`), api("GET", `/v1/memories/${id}/related`)]);
   const sources = await Promise.all((memory.provenance || []).filter((p) => p.accessible !== false)
     .map((p) => api("GET", `/v1/sources/${p.source_id}`).catch(() => null)));
-  detail.replaceChildren(
+  fill(detail,
     h("h2", {}, memory.content),
     fields([["id", memory.id], ["type", memory.memory_type], ["status", memory.status], ["version", memory.version],
       ["layer", memory.layer], ["category", memory.category], ["sensitivity", memory.sensitivity_level],

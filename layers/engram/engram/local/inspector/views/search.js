@@ -1,7 +1,7 @@
 // Search playground: results with `explain` drawn as one stacked bar per result (the terms of
 // final_score), and the recall context exactly as the app's LLM would receive it.
 import { api } from "../api.js";
-import { h } from "../dom.js";
+import { fill, h } from "../dom.js";
 
 const COLOURS = { relevance: "#2f6fde", importance: "#e8a33d", recency: "#3aa676", access: "#9b59b6", slot: "#17a2b8" };
 const TYPES = ["", "entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"];
@@ -33,7 +33,7 @@ export async function searchView(main) {
 
 function showResults(section, found) {
   const items = found.results || [];
-  section.replaceChildren(
+  fill(section,
     h("h2", {}, `Results (${items.length})`, found.type && found.type !== "standard" ? ` · ${found.type}` : ""),
     legend(),
     items.length ? items.map(result) : h("p", { class: "muted" }, "nothing known answers this query"));
@@ -63,7 +63,7 @@ function result(r) {
 }
 
 function showRecall(section, context) {
-  section.replaceChildren(h("h2", {}, "Recall context"),
+  fill(section, h("h2", {}, "Recall context"),
     context.needs_search === false
       ? h("p", { class: "muted" }, "needs_search: false — this message needs no memory")
       : h("pre", { id: "recall-context" }, context.context || ""),

@@ -1,6 +1,6 @@
 // The timeline by day, derived from the memories when it is read (POST /v1/timeline).
 import { api } from "../api.js";
-import { h } from "../dom.js";
+import { fill, h } from "../dom.js";
 
 export async function timelineView(main) {
   const form = h("form", { class: "filters", id: "timeline-form" },
@@ -12,7 +12,7 @@ export async function timelineView(main) {
   main.append(form, list);
   const load = async (body) => {
     const timeline = await api("POST", "/v1/timeline", body);
-    list.replaceChildren(h("p", { class: "muted" }, `${timeline.count} event(s)`),
+    fill(list, h("p", { class: "muted" }, `${timeline.count} event(s)`),
       timeline.days.map((d) => h("div", { class: "day" }, h("h2", {}, d.date),
         h("ul", {}, d.events.map((e) => h("li", {}, h("span", { class: "badge" }, e.event_type), " ", e.title,
           e.is_historical ? h("span", { class: "muted" }, " (historical)") : null))))));
@@ -26,5 +26,8 @@ export async function timelineView(main) {
     if (data.get("query").trim()) body.query = data.get("query").trim();
     load(body);
   });
-  await load({});
+  // The API wants a window: by default the past year and the next three months.
+  const now = Date.now();
+  const day = 86400000;
+  await load({ start: new Date(now - 365 * day).toISOString(), end: new Date(now + 90 * day).toISOString() });
 }
