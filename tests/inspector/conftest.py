@@ -29,7 +29,9 @@ def inspector_server(database_url: str) -> Iterator[str]:
     reset_database()
     port = free_port()
     app = with_inspector(build_local_app())
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -64,8 +66,12 @@ def browser() -> Iterator[Any]:
     """A headless Chromium driven by Playwright; skipped, saying why, only where none is installed."""
     executable = find_chromium()
     if executable is None:
-        pytest.skip("no Chromium on this machine (apt-get install chromium): the inspector's browser tests need one")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install '.[dev]')")
+        pytest.skip(
+            "no Chromium on this machine (apt-get install chromium): the inspector's browser tests need one"
+        )
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install '.[dev]')"
+    )
     with sync_api.sync_playwright() as playwright:
         # --no-sandbox: CI runs as root in a container, where Chromium's sandbox cannot start.
         launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])

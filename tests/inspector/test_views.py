@@ -33,7 +33,9 @@ def _open(page: Any, base: str, user: str, view: str) -> None:
     page.wait_for_selector(f"main[data-view={view}]")
 
 
-def test_memories_table_shows_the_change_and_not_the_forgotten(page: Any, inspector_server: str, scripted_user: str) -> None:
+def test_memories_table_shows_the_change_and_not_the_forgotten(
+    page: Any, inspector_server: str, scripted_user: str
+) -> None:
     _open(page, inspector_server, scripted_user, "memories")
     table = page.locator("#memories tbody")
     table.get_by_text("Now I work at Globex").wait_for()
@@ -47,10 +49,14 @@ def test_memories_table_shows_the_change_and_not_the_forgotten(page: Any, inspec
     history = page.locator("#memory-history")
     history.wait_for()
     assert "I work at Acme as an engineer" in history.inner_text()
-    page.locator("#memory-provenance").get_by_text("I work at Acme as an engineer", exact=False).first.wait_for()
+    page.locator("#memory-provenance").get_by_text(
+        "I work at Acme as an engineer", exact=False
+    ).first.wait_for()
 
 
-def test_search_draws_explain_bars_and_the_recall_context(page: Any, inspector_server: str, scripted_user: str) -> None:
+def test_search_draws_explain_bars_and_the_recall_context(
+    page: Any, inspector_server: str, scripted_user: str
+) -> None:
     _open(page, inspector_server, scripted_user, "search")
     page.fill("#search-form input[name=query]", "where do I work")
     page.click("#search-form button[type=submit]")
@@ -63,7 +69,9 @@ def test_search_draws_explain_bars_and_the_recall_context(page: Any, inspector_s
     assert "Globex" in page.locator("#recall-context").inner_text()
 
 
-def test_graph_draws_current_and_ended_edges_and_opens_a_node(page: Any, inspector_server: str, scripted_user: str) -> None:
+def test_graph_draws_current_and_ended_edges_and_opens_a_node(
+    page: Any, inspector_server: str, scripted_user: str
+) -> None:
     _open(page, inspector_server, scripted_user, "graph")
     canvas = page.locator("#graph-canvas[data-edges]")
     canvas.wait_for()

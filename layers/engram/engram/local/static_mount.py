@@ -71,7 +71,9 @@ async def _send(
     send: Callable, status: int, body: bytes, headers: list[tuple[bytes, bytes]], length: int | None = None
 ) -> None:
     size = str(len(body) if length is None else length).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [*headers, (b"content-length", size)]})
+    await send(
+        {"type": "http.response.start", "status": status, "headers": [*headers, (b"content-length", size)]}
+    )
     await send({"type": "http.response.body", "body": body})
 
 
