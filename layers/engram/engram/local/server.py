@@ -11,6 +11,7 @@ from pathlib import Path
 from engram.api.app import build_local_app
 from engram.config import get_settings
 from engram.local.runtime import start_local_runtime
+from engram.local.static_mount import with_inspector
 
 logger = logging.getLogger("engram.serve")
 
@@ -69,7 +70,7 @@ def serve(
         f"llm: {settings.resolved_llm_provider}; embeddings: {settings.resolved_embedding_provider})",
         flush=True,
     )
-    app = build_local_app()
+    app = with_inspector(build_local_app())  # the inspector page at /inspector (docs/inspector.md)
     try:
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
         _graceful_server_class()(config).run()

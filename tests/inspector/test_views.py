@@ -1,0 +1,111 @@
+"""The inspector in a real headless Chromium, for a user with a scripted history: what a person sees."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.http_client import ApiClient
+
+
+@pytest.fixture(scope="module")
+def scripted_user(inspector_api: ApiClient) -> str:
+    """A job that changes (Acme, then Globex), a sister, and a memory forgotten for good."""
+    user = f"inspector-{uuid.uuid4().hex[:10]}"
+    for note in (
+        "I work at Acme as an engineer. My sister Lena lives in Berlin.",
+        "I adopted a cat named Pixel.",
+        "I left Acme and now I work at Globex.",
+    ):
+        assert inspector_api.request("POST", "/v1/analyze", {"content": note}, user=user).status == 200
+    listed = inspector_api.request("GET", "/v1/memories?q=Pixel", user=user).body["items"]
+    assert listed, "the cat was remembered"
+    for memory in listed:
+        forgotten = inspector_api.request("DELETE", f"/v1/memories/{memory['id']}?hard=true", user=user)
+        assert forgotten.status in (200, 204)
+    return user
+
+
+def _open(page: Any, base: str, user: str, view: str) -> None:
+    page.goto(f"{base}/inspector/?user={user}#{view}")
+    page.wait_for_selector(f"main[data-view={view}]")
+
+
+def test_memories_table_shows_the_change_and_not_the_forgotten(
+    page: Any, inspector_server: str, scripted_user: str
+) -> None:
+    _open(page, inspector_server, scripted_user, "memories")
+    table = page.locator("#memories tbody")
+    table.get_by_text("Now I work at Globex").wait_for()
+    assert "Pixel" not in table.inner_text()
+    page.select_option("#memory-filters select[name=status]", "superseded")
+    page.click("#memory-filters button[type=submit]")
+    old = table.locator("tr.status-superseded", has_text="I work at Acme as an engineer")
+    old.wait_for()
+    assert "superseded" in old.inner_text()
+    old.click()
+    history = page.locator("#memory-history")
+    history.wait_for()
+    assert "I work at Acme as an engineer" in history.inner_text()
+    page.locator("#memory-provenance").get_by_text(
+        "I work at Acme as an engineer", exact=False
+    ).first.wait_for()
+
+
+def test_search_draws_explain_bars_and_the_recall_context(
+    page: Any, inspector_server: str, scripted_user: str
+) -> None:
+    _open(page, inspector_server, scripted_user, "search")
+    page.fill("#search-form input[name=query]", "where do I work")
+    page.click("#search-form button[type=submit]")
+    first = page.locator("#search-results .result").first
+    first.wait_for()
+    assert "Globex" in first.inner_text()
+    assert "relevance" in first.inner_text() and "final_score" in first.inner_text()
+    assert first.locator(".bar[data-signal=relevance]").count() == 1
+    assert first.locator(".bar").count() >= 2
+    assert "Globex" in page.locator("#recall-context").inner_text()
+
+
+def test_graph_draws_current_and_ended_edges_and_opens_a_node(
+    page: Any, inspector_server: str, scripted_user: str
+) -> None:
+    _open(page, inspector_server, scripted_user, "graph")
+    canvas = page.locator("#graph-canvas[data-edges]")
+    canvas.wait_for()
+    assert int(canvas.get_attribute("data-nodes")) >= 4
+    assert int(canvas.get_attribute("data-ended")) >= 1, "the job at Acme is drawn as ended"
+    page.wait_for_function("window.engramGraph !== undefined")
+    # Click where the network drew Globex, as a person would.
+    point = page.evaluate(
+        """() => { const net = window.engramGraph; const ids = net.body.data.nodes.getIds();
+        const id = ids.find((i) => net.body.data.nodes.get(i).label === 'Globex');
+        net.stopSimulation(); net.fit({animation: false});
+        const p = net.canvasToDOM(net.getPositions([id])[id]);
+        const box = document.querySelector('#graph-canvas').getBoundingClientRect();
+        return {x: box.left + p.x, y: box.top + p.y}; }"""
+    )
+    page.mouse.click(point["x"], point["y"])
+    detail = page.locator("#entity-detail h2").first
+    detail.wait_for()
+    page.wait_for_function("document.querySelector('#entity-detail h2').textContent === 'Globex'")
+
+
+def test_timeline_profile_and_jobs(page: Any, inspector_server: str, scripted_user: str) -> None:
+    _open(page, inspector_server, scripted_user, "profile")
+    page.locator("#profile").get_by_text("Globex").wait_for()
+    assert "Acme" not in page.locator("#profile").inner_text()
+
+    _open(page, inspector_server, scripted_user, "timeline")
+    page.locator("#timeline .day").first.wait_for()
+    assert "Pixel" not in page.locator("#timeline").inner_text()
+
+    _open(page, inspector_server, scripted_user, "jobs")
+    page.fill("#queue-form input[name=content]", "I went kayaking with Bram.")
+    page.click("#queue-form button[type=submit]")
+    row = page.locator("#jobs tbody tr[data-status]").first
+    row.wait_for()
+    assert "extract" in row.inner_text()
+    page.locator("#consolidation h2").wait_for()
