@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.names import proper_words
 from engram.language.question_time import is_past_query
 
 
@@ -20,9 +19,3 @@ def test_questions_about_the_past(query):
 @pytest.mark.parametrize("query", ["Where do I live?", "Who is my boss now?", "What do I eat for breakfast?"])
 def test_questions_about_now(query):
     assert not is_past_query(query)
-
-
-def test_proper_words_are_the_capitalised_ones_after_the_first():
-    assert proper_words("What is Callum's surname?") == "Callum"
-    assert proper_words("Where did I meet Dr. Okafor and Ana?") == "Dr Okafor Ana"
-    assert proper_words("Who is my sister?") == ""

@@ -124,13 +124,6 @@ def name_differs(text: str, other: str, names: Iterable[str | None] = ()) -> boo
     )
 
 
-def proper_words(text: str) -> str:
-    """The words of `text` that name someone or something: capitalised after the first word (which any
-    sentence capitalises), "I" aside. "What is Callum's surname?" -> "Callum's"."""
-    tokens = _TOKEN.findall(text)
-    return " ".join(t for t in tokens[1:] if t[:1].isupper() and t != "I")
-
-
 def _folded_tokens(text: str) -> list[tuple[str, str]]:
     return [(token, fold(token)) for token in _TOKEN.findall(text)]
 

@@ -35,12 +35,12 @@ from engram.db.repositories.search import (
     query_evidence,
     result_rows,
 )
-from engram.language.names import proper_words
 from engram.language.question_time import is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.factory import get_embedder
 from engram.retrieval.relevance import Evidence, meaning, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
+from engram.retrieval.transform import names_in
 
 ACCESS_TRACKED_RESULTS = 10
 RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more
@@ -196,9 +196,8 @@ def _calibrated(
 ) -> dict[Any, tuple[float, float, Evidence]]:
     """(calibrated relevance, cosine similarity, the evidence) of each candidate of the window
     (`relevance` module)."""
-    words, found = query_evidence(
-        conn, user_id, query, proper_words(query), [row.id for _, row, _ in window], embedding
-    )
+    names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
+    words, found = query_evidence(conn, user_id, query, names, [row.id for _, row, _ in window], embedding)
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
     asked_lexemes = [words.lexemes[i] for i in asked]
