@@ -10,7 +10,7 @@ every row, a fan-out to every user) is marked `own_database` and gets a copy of 
 from __future__ import annotations
 
 import os
-import subprocess
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -57,7 +57,7 @@ def _speed_up_throwaway_server(url: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def database_url() -> Iterator[str]:
+def database_url(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     global _SESSION_URL
     url = os.environ.get("ENGRAM_DATABASE_URL")
     server = None
@@ -67,7 +67,7 @@ def database_url() -> Iterator[str]:
         from engram.local.runtime import ensure_runtime_dir
 
         ensure_runtime_dir()
-        data_dir = Path(tempfile.mkdtemp(prefix="engram-test-"))
+        data_dir = _throwaway_data_dir(pytestconfig, tmp_path_factory)
         server = start_embedded_postgres(data_dir)
         url = server.url
         _speed_up_throwaway_server(url)
@@ -76,9 +76,23 @@ def database_url() -> Iterator[str]:
     yield url
     if server is not None:
         server.stop()
-    if data_dir is not None:
-        # Hundreds of megabytes of WAL and tables: removed in the background, not on the run's clock.
-        subprocess.Popen(["rm", "-rf", str(data_dir)], start_new_session=True)
+    if data_dir is not None and not _under_basetemp(pytestconfig):
+        # Removed before the session ends: a background removal dies with the run's process group and
+        # left hundreds of megabytes per run behind in /tmp.
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _under_basetemp(config: pytest.Config) -> bool:
+    return config.getoption("basetemp") is not None
+
+
+def _throwaway_data_dir(config: pytest.Config, factory: pytest.TempPathFactory) -> Path:
+    """Under a run's own base temp dir (`make test` names one in .engram/), which pytest empties when the
+    next run starts; otherwise in /tmp: the shared /tmp/pytest-of-<user> is made private again by every
+    session that starts, which would lock a concurrent run's PostgreSQL out of its data dir."""
+    if _under_basetemp(config):
+        return factory.mktemp("pgdata")
+    return Path(tempfile.mkdtemp(prefix="engram-test-"))
 
 
 def template_name() -> str:
