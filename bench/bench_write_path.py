@@ -1,12 +1,13 @@
 """Offline write throughput: POST /v1/analyze of ~100-word notes on the rules provider and hash embedder.
 
 Reports analyze latency p50/p95 through HTTP (the `engram serve` stack on an embedded PostgreSQL in a
-temporary data dir, on a free port, one sequential client), facts stored per second, and the rules
+temporary data dir, on a free port; one client by default, `--clients N` users writing at once, each
+sending its notes one after another), facts stored per second, and the rules
 extraction time in-process. The notes are generated from a fixed seed; most of their ten candidate facts
 repeat earlier ones and reinforce a memory. The providers are whatever settings resolve: without API keys,
 `rules` and `hash`. Nothing is asserted.
 
-    python -m bench.bench_write_path [--notes 120]
+    python -m bench.bench_write_path [--notes 120] [--clients 1]
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ import json
 import random
 import statistics
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 
 from bench.local_stack import local_stack
 
@@ -46,61 +50,83 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def main(notes: int = 120) -> None:
+@dataclass
+class ClientRun:
+    """What one client (one user, one connection, sequential requests) saw."""
+
+    latencies: list[float] = field(default_factory=list)
+    facts: int = 0
+    operations: Counter[str] = field(default_factory=Counter)
+
+
+def run_client(port: int, user: str, texts: list[str]) -> ClientRun:
+    run = ClientRun()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {"Authorization": f"Bearer dev:{user}", "Content-Type": "application/json"}
+    for i, text in enumerate(texts):
+        body = json.dumps(
+            {"content": text, "source": {"document_date": f"2026-03-{1 + i % 28:02d}T09:00:00Z"}}
+        )
+        start = time.perf_counter()
+        conn.request("POST", "/v1/analyze", body=body, headers=headers)
+        response = conn.getresponse()
+        payload = json.loads(response.read())
+        run.latencies.append((time.perf_counter() - start) * 1000)
+        assert response.status == 200, payload
+        run.facts += len(payload["facts"])
+        run.operations.update(op["operation"] for op in payload["operations"])
+    conn.close()
+    return run
+
+
+def extraction_times(texts: list[str]) -> list[float]:
+    from datetime import UTC, datetime
+
+    from engram.engines.ports import ExtractionInput, TurnInput
+    from engram.engines.rules.extractor import RulesExtractor
+
+    extractor = RulesExtractor()
+    times = []
+    for text in texts[:50]:
+        start = time.perf_counter()
+        extractor.extract(
+            ExtractionInput(
+                source_id="b", turns=[TurnInput(text)], observed_at=datetime(2026, 3, 1, tzinfo=UTC)
+            )
+        )
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main(notes: int = 120, clients: int = 1) -> None:
+    """`clients` users write at once, each sending `notes` notes one after another."""
     from engram.language.temporal import warm_up
 
     with local_stack("engram-bench-write-") as port:
         warm_up()
         rng = random.Random(7)
-        texts = [note(rng) for _ in range(notes)]
-        words = statistics.mean(len(t.split()) for t in texts)
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        headers = {"Authorization": "Bearer dev:bench-writer", "Content-Type": "application/json"}
-        latencies: list[float] = []
-        facts = 0
-        operations: dict[str, int] = {}
+        texts = [[note(rng) for _ in range(notes)] for _ in range(clients)]
+        words = statistics.mean(len(t.split()) for client in texts for t in client)
         began = time.perf_counter()
-        for i, text in enumerate(texts):
-            body = json.dumps(
-                {"content": text, "source": {"document_date": f"2026-03-{1 + i % 28:02d}T09:00:00Z"}}
-            )
-            start = time.perf_counter()
-            conn.request("POST", "/v1/analyze", body=body, headers=headers)
-            response = conn.getresponse()
-            payload = json.loads(response.read())
-            latencies.append((time.perf_counter() - start) * 1000)
-            assert response.status == 200, payload
-            facts += len(payload["facts"])
-            for op in payload["operations"]:
-                operations[op["operation"]] = operations.get(op["operation"], 0) + 1
+        with ThreadPoolExecutor(clients) as pool:
+            runs = list(pool.map(lambda i: run_client(port, f"bench-writer-{i}", texts[i]), range(clients)))
         total = time.perf_counter() - began
-        conn.close()
-
-        from datetime import UTC, datetime
-
-        from engram.engines.ports import ExtractionInput, TurnInput
-        from engram.engines.rules.extractor import RulesExtractor
-
-        extractor = RulesExtractor()
-        extraction = []
-        for text in texts[:50]:
-            start = time.perf_counter()
-            extractor.extract(
-                ExtractionInput(
-                    source_id="b", turns=[TurnInput(text)], observed_at=datetime(2026, 3, 1, tzinfo=UTC)
-                )
-            )
-            extraction.append((time.perf_counter() - start) * 1000)
-
-    print(f"offline write path (rules + hash), {notes} notes of ~{words:.0f} words, one client, sequential")
+        extraction = extraction_times(texts[0])
+    latencies = [ms for run in runs for ms in run.latencies]
+    facts, operations = sum(r.facts for r in runs), sum((r.operations for r in runs), Counter[str]())
+    sent = notes * clients
+    print(
+        f"offline write path (rules + hash), {sent} notes of ~{words:.0f} words, "
+        f"{clients} client(s) (one user each) sending one note after another"
+    )
     print("| measure | value |")
     print("|---|---|")
     print(f"| analyze p50 (HTTP) | {statistics.median(latencies):.1f} ms |")
     print(f"| analyze p95 (HTTP) | {percentile(latencies, 95):.1f} ms |")
     print(f"| rules extraction p50 (in-process) | {statistics.median(extraction):.1f} ms |")
-    print(f"| candidate facts per note | {facts / notes:.1f} |")
+    print(f"| candidate facts per note | {facts / sent:.1f} |")
     print(f"| facts processed per second | {facts / total:.0f} |")
-    print(f"| notes per second | {notes / total:.1f} |")
+    print(f"| notes per second | {sent / total:.1f} |")
     print(f"| operations | {', '.join(f'{k} {v}' for k, v in sorted(operations.items()))} |")
 
 
@@ -110,9 +136,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--notes", type=int, default=120, help="notes to analyze (default 120)")
+    parser.add_argument("--notes", type=int, default=120, help="notes each client analyzes (default 120)")
+    parser.add_argument("--clients", type=int, default=1, help="users writing at once (default 1)")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    main(parse_args().notes)
+    args = parse_args()
+    main(args.notes, args.clients)

@@ -256,3 +256,34 @@ def test_analyze_validation_errors_name_the_field(api, user_id):
     assert bad_role.status == 400 and bad_role.error["field"] == "messages[0].role"
     empty = api.post("/v1/analyze", {"content": ""}, user=user_id)
     assert empty.status == 400 and empty.error["field"] == "content"
+
+
+# --- a note lands whole -------------------------------------------------------------------------------
+
+_REFUSE = """CREATE FUNCTION test_refuse_marmalade() RETURNS trigger LANGUAGE plpgsql
+             AS $$ BEGIN RAISE EXCEPTION 'the disk said no'; END $$"""
+_REFUSE_TRIGGER = """CREATE TRIGGER test_refuse_marmalade BEFORE INSERT ON memories FOR EACH ROW
+                     WHEN (NEW.content ILIKE '%marmalade%') EXECUTE FUNCTION test_refuse_marmalade()"""
+
+
+def test_a_note_failing_on_one_fact_keeps_none_of_them_and_keeps_the_note(engram: Engram, db):
+    """The database refuses one of a note's memories (a real failure, raised by a trigger for this test):
+    the note's other facts are not left half-applied, and what the user sent is still stored."""
+    with db.system_transaction() as conn:
+        conn.execute(_REFUSE)
+        conn.execute(_REFUSE_TRIGGER)
+    try:
+        response = engram.api.post(
+            "/v1/analyze",
+            {"content": "My sister Ana lives in Porto. I started learning the cello. I hate marmalade."},
+            user=engram.user,
+        )
+    finally:
+        with db.system_transaction() as conn:
+            conn.execute("DROP TRIGGER test_refuse_marmalade ON memories")
+            conn.execute("DROP FUNCTION test_refuse_marmalade()")
+    assert response.status >= 500, response.body
+    assert engram.find("Porto") == [] and engram.find("cello") == [] and engram.find("marmalade") == []
+    with db.user_transaction(engram.user) as conn:
+        stored = conn.execute("SELECT count(*) AS n FROM sources WHERE content LIKE '%cello%'").fetchone()
+    assert stored["n"] == 1

@@ -163,6 +163,17 @@ class Database:
         self._local = threading.local()
 
 
+def execute_counting(conn: Conn, query: Any, params: Any = None) -> int:
+    """Run a statement and return how many rows it changed.
+
+    The write path runs its transaction pipelined, and a pipelined cursor learns its row count only
+    when the pipeline syncs: `rowcount` reads -1 before. A nested pipeline block syncs when it ends;
+    outside a pipeline it costs what a plain execute does. Repositories count rows only through this."""
+    with conn.pipeline():
+        cursor = conn.execute(query, params)
+    return cursor.rowcount
+
+
 def check_user_id(user_id: str) -> None:
     if not isinstance(user_id, str) or not user_id or len(user_id) > MAX_USER_ID_LENGTH:
         raise ValidationFailed("user id must be 1-128 characters", field="user_id")

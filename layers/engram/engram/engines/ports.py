@@ -72,6 +72,9 @@ class Decider(Protocol):
     """
 
     name: str
+    # Decides in-process, without a model call: the pipeline may then decide a note's facts inside one
+    # write transaction (a model call must never hold the user's write lock).
+    local: bool
 
     def decide(
         self, fact: CandidateFact, similar: list[SimilarMemory], observed_at: datetime

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
+import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.config import get_settings
@@ -25,7 +26,7 @@ from engram.db.repositories.jobs import completed_job_results, count_open_jobs_f
 from engram.db.repositories.preferences import get_preferences
 from engram.domain.jobs import Job, NewJob
 from engram.engines.factory import get_decider, get_extractor
-from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
+from engram.engines.ports import Decider, ExtractionInput, KnownFact, TurnInput
 from engram.errors import DecisionFailed, ExtractionFailed, NotFound
 from engram.jobs.port import JobTransaction
 from engram.jobs.queue import get_job_queue
@@ -34,7 +35,8 @@ from engram.language.privacy import matches_topics, redact_model
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics
 from engram.pipeline import conversation, shared_sources
-from engram.pipeline.update import AppliedFact, FactContext, apply_fact
+from engram.pipeline.update import AppliedFact, FactContext, apply_fact, apply_facts_together
+from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
 
@@ -113,13 +115,31 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
     db = get_database()
     now = now or datetime.now(UTC)
     observed_at = observation_time(request, now)
+    # Read, redacted and stored in one transaction: what the user sent is kept before any processing.
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
         participants = shared_sources.admit(conn, user_id, request)
-    request, secret_kinds = redact_request(request)
-    turns = redact_turns(conversation.request_turns(request, observed_at), prefs)
+        request, secret_kinds = redact_request(request)
+        turns = redact_turns(conversation.request_turns(request, observed_at), prefs)
+        fields = _source_fields(request, turns, participants, observed_at)
+        source, created = source_repo.insert_source(conn, user_id, fields)
+    if secret_kinds:
+        logger.info("secrets redacted before storage", extra={"kinds": secret_kinds})
+    if not created:
+        return _replay(source)
+    # The other participants' extractions are queued before the caller's runs: theirs never depend on it.
+    shared = get_job_queue().submit(shared_sources.participant_jobs(source["id"], participants, user_id))
+    outcome = _process(db, user_id, request, source)
+    if shared:
+        outcome.body["shared_with"] = [j.user_id for j in shared]
+    return outcome
+
+
+def _source_fields(
+    request: AnalyzeRequest, turns: list[TurnInput], participants: list[str], observed_at: datetime
+) -> dict[str, Any]:
     spec = request.source
-    fields = {
+    return {
         "source_type": spec.type if spec else ("conversation" if request.messages else "note"),
         "context_type": spec.context_type if spec else None,
         "external_id": spec.external_id if spec else None,
@@ -134,18 +154,6 @@ def analyze(user_id: str, request: AnalyzeRequest, *, now: datetime | None = Non
         "content": _source_text(turns),
         "idempotency_key": request.idempotency_key,
     }
-    with db.user_transaction(user_id) as conn:
-        source, created = source_repo.insert_source(conn, user_id, fields)
-    if secret_kinds:
-        logger.info("secrets redacted before storage", extra={"kinds": secret_kinds})
-    if not created:
-        return _replay(source)
-    # The other participants' extractions are queued before the caller's runs: theirs never depend on it.
-    shared = get_job_queue().submit(shared_sources.participant_jobs(source["id"], participants, user_id))
-    outcome = _process(db, user_id, request, source)
-    if shared:
-        outcome.body["shared_with"] = [j.user_id for j in shared]
-    return outcome
 
 
 def _process(db: Database, user_id: str, request: AnalyzeRequest, source: dict[str, Any]) -> AnalyzeOutcome:
@@ -311,43 +319,79 @@ def record_extraction(conn: Conn, user_id: str, extraction: Extraction) -> None:
 def process_source(db: Database, user_id: str, source_id: UUID) -> dict[str, Any]:
     """Extract, then apply each fact inline; returns the response (a request with `"async": false`)."""
     extraction = extract_source(db, user_id, source_id)
-    with db.user_transaction(user_id) as conn:
-        record_extraction(conn, user_id, extraction)
-    metrics.add_metric(name="success", unit=MetricUnit.Count, value=1)
-    source, result, facts, observed_at = (
-        extraction.source,
-        extraction.result,
-        extraction.facts,
-        extraction.observed_at,
-    )
     embedder, decider = get_embedder(), get_decider()
+    facts = extraction.facts
     embeddings = list(embedder.embed([f.content for f in facts])) if facts else []
     ctx = FactContext(
         user_id=user_id,
-        observed_at=observed_at,
+        observed_at=extraction.observed_at,
         source_id=source_id,
-        document_date=source["document_date"],
+        document_date=extraction.source["document_date"],
         preferences=extraction.preferences,
     )
+    if decider.local:
+        # One transaction records the extraction, applies every fact and stores the response (the
+        # pipelined statements travel together): a note lands whole, or stays stored to be processed again.
+        with db.user_transaction(user_id, memory_writes=True) as conn, conn.pipeline():
+            record_extraction(conn, user_id, extraction)
+            applied, undecided = apply_facts_together(
+                conn, facts, embeddings, ctx, decider=decider, embedder=embedder
+            )
+            if not undecided:
+                body = _finalize_in(
+                    conn, user_id, source_id, ctx.observed_at, extraction.result, facts, applied, []
+                )
+        metrics.add_metric(name="success", unit=MetricUnit.Count, value=1)
+        if not undecided:
+            return body
+    else:
+        with db.user_transaction(user_id) as conn:
+            record_extraction(conn, user_id, extraction)
+        metrics.add_metric(name="success", unit=MetricUnit.Count, value=1)
+        applied, undecided = _apply_one_by_one(db, facts, embeddings, ctx, decider, embedder)
+    jobs = (
+        get_job_queue().submit(_retry_jobs(user_id, source_id, ctx.observed_at, undecided))
+        if undecided
+        else []
+    )
+    return finalize_source(db, user_id, source_id, ctx.observed_at, extraction.result, facts, applied, jobs)
+
+
+def _retry_jobs(
+    user_id: str, source_id: UUID, observed_at: datetime, facts: list[CandidateFact]
+) -> list[NewJob]:
+    """Never drop a fact: one the decider could not decide gets its own job, retried with backoff and
+    visible if it fails."""
+    return [
+        NewJob(
+            user_id=user_id,
+            job_type="update",
+            source_id=source_id,
+            payload={"fact": fact.model_dump(mode="json"), "observed_at": observed_at.isoformat()},
+            scheduled_for=datetime.now(UTC) + timedelta(seconds=get_settings().job_backoff_seconds),
+        )
+        for fact in facts
+    ]
+
+
+def _apply_one_by_one(
+    db: Database,
+    facts: list[CandidateFact],
+    embeddings: list[np.ndarray],
+    ctx: FactContext,
+    decider: Decider,
+    embedder: Embedder,
+) -> tuple[list[AppliedFact], list[CandidateFact]]:
+    """Each fact decided outside a transaction (a model call) and written in its own."""
     applied: list[AppliedFact] = []
-    retry_jobs: list[NewJob] = []
+    undecided: list[CandidateFact] = []
     for fact, embedding in zip(facts, embeddings, strict=True):
         try:
             applied.append(apply_fact(db, fact, embedding, ctx, decider=decider, embedder=embedder))
         except DecisionFailed as exc:
-            # Never drop the fact: it gets its own job, retried with backoff and visible if it fails.
             logger.warning("decision failed; queued as a job", extra={"error_code": exc.code})
-            retry_jobs.append(
-                NewJob(
-                    user_id=user_id,
-                    job_type="update",
-                    source_id=source_id,
-                    payload={"fact": fact.model_dump(mode="json"), "observed_at": observed_at.isoformat()},
-                    scheduled_for=datetime.now(UTC) + timedelta(seconds=get_settings().job_backoff_seconds),
-                )
-            )
-    jobs = get_job_queue().submit(retry_jobs) if retry_jobs else []
-    return finalize_source(db, user_id, source_id, observed_at, result, facts, applied, jobs)
+            undecided.append(fact)
+    return applied, undecided
 
 
 def finalize_source(

@@ -21,7 +21,7 @@ import numpy as np
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 from engram.db.repositories.memories import with_concepts
 from engram.db.repositories.teams import leave_every_team
 from engram.db.repositories.timeline import derived_timeline
@@ -99,7 +99,7 @@ def forget_user(conn: Conn, user_id: str) -> dict[str, int]:
 
 def _delete_where(conn: Conn, table: str, column: str, user_id: str) -> int:
     query = sql.SQL("DELETE FROM {} WHERE {} = %s").format(sql.Identifier(table), sql.Identifier(column))
-    return conn.execute(query, (user_id,)).rowcount
+    return execute_counting(conn, query, (user_id,))
 
 
 # --- export ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
 
 CONTEXT_CANDIDATES = 300
@@ -83,9 +83,10 @@ def save_conversation_state(
 
 def delete_stale_observations(conn: Conn, user_id: str, now: datetime) -> int:
     """Observations (< 0.6) older than 180 days that were never reinforced are deleted."""
-    return conn.execute(
+    return execute_counting(
+        conn,
         """DELETE FROM memories
            WHERE user_id = %s AND confidence < %s AND ttl_policy <> 'keep_forever'
              AND coalesce(last_reinforced_at, created_at) < %s""",
         (user_id, ESTABLISHED_CONFIDENCE, now - timedelta(days=OBSERVATION_WINDOW_DAYS)),
-    ).rowcount
+    )

@@ -16,7 +16,7 @@ from uuid import UUID
 
 from psycopg import sql
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.relationships import RELATIONSHIP_COLUMNS
 from engram.db.repositories.visibility import (
@@ -353,10 +353,11 @@ def list_notes(
 
 def delete_expired_notes(conn: Conn, user_id: str, now: datetime) -> int:
     """Remove the user's notes whose lifetime ended by `now` (the cleanup job); returns how many."""
-    return conn.execute(
+    return execute_counting(
+        conn,
         "DELETE FROM entity_notes WHERE user_id = %s AND expires_at IS NOT NULL AND expires_at <= %s",
         (user_id, now),
-    ).rowcount
+    )
 
 
 # --- sentiment -------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from uuid import UUID
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 
 
 @dataclass(frozen=True)
@@ -340,18 +340,20 @@ def entities_going(
 
 def delete_entities(conn: Conn, user_id: str, entity_ids: Sequence[UUID]) -> int:
     """Their edges, notes, mentions, sentiment and storylines go by cascade."""
-    return conn.execute(
+    return execute_counting(
+        conn,
         "DELETE FROM entities WHERE user_id = %s AND id = ANY(%s) AND NOT is_owner",
         (user_id, list(entity_ids)),
-    ).rowcount
+    )
 
 
 def delete_profile_rows(conn: Conn, user_id: str, memory_ids: Sequence[UUID]) -> int:
     """Profile rows (current and history) read from a forgotten memory: the next read rebuilds the rest."""
-    return conn.execute(
+    return execute_counting(
+        conn,
         "DELETE FROM profiles WHERE user_id = %s AND source_memory_ids && %s::uuid[]",
         (user_id, list(memory_ids)),
-    ).rowcount
+    )
 
 
 def delete_source(conn: Conn, user_id: str, source_id: UUID) -> None:

@@ -29,7 +29,7 @@ from uuid import UUID
 
 import numpy as np
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 
 SOURCE_START = "coalesce(s.started_at, s.document_date, s.created_at)"
 SOURCE_END = "coalesce(s.ended_at, s.started_at, s.document_date, s.created_at)"
@@ -84,33 +84,38 @@ def sync_storylines(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[st
     from the memberships; a storyline whose sources changed, or whose anchor is dirty, is marked dirty.
     """
     params: dict[str, Any] = {"uid": user_id} | thresholds.params()
-    removed = conn.execute(
+    removed = execute_counting(
+        conn,
         f"""DELETE FROM storylines sl WHERE sl.user_id = %(uid)s AND NOT EXISTS (
                 SELECT 1 FROM entities e WHERE e.id = sl.anchor_entity_id AND {_ELIGIBLE_ANCHOR})""",
         params,
-    ).rowcount
-    created = conn.execute(
+    )
+    created = execute_counting(
+        conn,
         f"""INSERT INTO storylines (user_id, anchor_entity_id, name, is_dirty)
             SELECT %(uid)s, e.id, e.name, true FROM entities e WHERE {_ELIGIBLE_ANCHOR}
             ON CONFLICT (user_id, anchor_entity_id) DO NOTHING""",
         params,
-    ).rowcount
-    unlinked = conn.execute(
+    )
+    unlinked = execute_counting(
+        conn,
         """DELETE FROM storyline_sources ss USING storylines sl
            WHERE ss.storyline_id = sl.id AND sl.user_id = %(uid)s AND ss.user_id = %(uid)s
              AND NOT EXISTS (SELECT 1 FROM source_mentions sm
                              WHERE sm.entity_id = sl.anchor_entity_id AND sm.source_id = ss.source_id)""",
         params,
-    ).rowcount
-    linked = conn.execute(
+    )
+    linked = execute_counting(
+        conn,
         """INSERT INTO storyline_sources (storyline_id, source_id, user_id)
            SELECT sl.id, sm.source_id, %(uid)s
            FROM storylines sl JOIN source_mentions sm ON sm.entity_id = sl.anchor_entity_id
            WHERE sl.user_id = %(uid)s AND sm.user_id = %(uid)s
            ON CONFLICT (storyline_id, source_id) DO NOTHING""",
         params,
-    ).rowcount
-    dirtied = conn.execute(
+    )
+    dirtied = execute_counting(
+        conn,
         f"""
         WITH agg AS (
             SELECT sl.id, count(ss.source_id)::int AS n, min({SOURCE_START}) AS started,
@@ -130,7 +135,7 @@ def sync_storylines(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[st
                IS DISTINCT FROM (agg.n, agg.started, agg.last))
         """,
         params,
-    ).rowcount
+    )
     flagged = _sync_flag(conn, user_id, "has_storyline", "storylines")
     return {
         "storylines_created": created,
@@ -145,13 +150,14 @@ def sync_storylines(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[st
 def _sync_flag(conn: Conn, user_id: str, column: str, table: str) -> int:
     """`entities.<column>` = "a row of <table> is anchored here", changed only where it differs (the
     touch trigger would otherwise rewrite every node's updated_at each night)."""
-    return conn.execute(
+    return execute_counting(
+        conn,
         f"""UPDATE entities e SET {column} = x.has
             FROM (SELECT e2.id, EXISTS (SELECT 1 FROM {table} t WHERE t.anchor_entity_id = e2.id) AS has
                   FROM entities e2 WHERE e2.user_id = %(uid)s) x
             WHERE e.id = x.id AND e.{column} IS DISTINCT FROM x.has""",
         {"uid": user_id},
-    ).rowcount
+    )
 
 
 # --- macros ----------------------------------------------------------------------------------------------
@@ -203,20 +209,23 @@ def sync_macros(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[str, i
     or span changed, or one of its storylines is dirty.
     """
     params: dict[str, Any] = {"uid": user_id} | thresholds.params()
-    removed = conn.execute(
+    removed = execute_counting(
+        conn,
         f"""WITH {_MACRO_CANDIDATES}
             DELETE FROM macros mc WHERE mc.user_id = %(uid)s
               AND mc.anchor_entity_id NOT IN (SELECT root FROM kept)""",
         params,
-    ).rowcount
-    created = conn.execute(
+    )
+    created = execute_counting(
+        conn,
         f"""WITH {_MACRO_CANDIDATES}
             INSERT INTO macros (user_id, anchor_entity_id, name, is_dirty)
             SELECT %(uid)s, k.root, r.name, true FROM kept k JOIN entities r ON r.id = k.root
             ON CONFLICT (user_id, anchor_entity_id) DO NOTHING""",
         params,
-    ).rowcount
-    changed = conn.execute(
+    )
+    changed = execute_counting(
+        conn,
         f"""
         WITH {_MACRO_CANDIDATES},
         wanted AS (
@@ -236,8 +245,9 @@ def sync_macros(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[str, i
         WHERE user_id = %(uid)s AND id IN (SELECT macro_id FROM dropped UNION SELECT macro_id FROM added)
         """,
         params,
-    ).rowcount
-    dirtied = conn.execute(
+    )
+    dirtied = execute_counting(
+        conn,
         """
         WITH agg AS (
             SELECT mc.id, count(DISTINCT ms.storyline_id)::int AS n,
@@ -260,7 +270,7 @@ def sync_macros(conn: Conn, user_id: str, thresholds: Thresholds) -> dict[str, i
                IS DISTINCT FROM (agg.n, agg.sources, agg.started, agg.last))
         """,
         params,
-    ).rowcount
+    )
     flagged = _sync_flag(conn, user_id, "has_macro", "macros")
     return {
         "macros_created": created,

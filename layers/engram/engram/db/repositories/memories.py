@@ -18,7 +18,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from pydantic import BaseModel
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.visibility import memory_visible
 from engram.language.concepts import concepts_of
@@ -165,7 +165,7 @@ def get_memory(
 def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
     """Hard delete: the row and (by cascade) its versions, relations, links and timeline events."""
     return (
-        conn.execute("DELETE FROM memories WHERE id = %s AND user_id = %s", (memory_id, user_id)).rowcount
+        execute_counting(conn, "DELETE FROM memories WHERE id = %s AND user_id = %s", (memory_id, user_id))
         == 1
     )
 

@@ -12,7 +12,7 @@ from uuid import UUID
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 
 _JSON = frozenset({"candidate_fact", "similar_memories", "deleted_snapshot"})
 _COLUMNS = frozenset(
@@ -25,21 +25,19 @@ _COLUMNS = frozenset(
 )  # fmt: skip
 
 
-def insert_operation(conn: Conn, user_id: str, **fields: Any) -> UUID:
+def insert_operation(conn: Conn, user_id: str, **fields: Any) -> None:
+    """The audit row of one operation. Nothing is read back: in pipeline mode (the write path's) the
+    insert then travels with the next statement instead of costing a round trip of its own."""
     unknown = set(fields) - _COLUMNS
     if unknown:
         raise ValueError(f"unknown audit columns: {sorted(unknown)}")
     names = list(fields)
-    query = sql.SQL(
-        "INSERT INTO memory_operations (user_id, {cols}) VALUES (%s, {vals}) RETURNING id"
-    ).format(
+    query = sql.SQL("INSERT INTO memory_operations (user_id, {cols}) VALUES (%s, {vals})").format(
         cols=sql.SQL(", ").join(sql.Identifier(n) for n in names),
         vals=sql.SQL(", ").join(sql.Placeholder() for _ in names),
     )
     values = [Jsonb(fields[n]) if n in _JSON and fields[n] is not None else fields[n] for n in names]
-    row = conn.execute(query, (user_id, *values)).fetchone()
-    assert row is not None
-    return row["id"]
+    conn.execute(query, (user_id, *values))
 
 
 def list_operations(
@@ -64,7 +62,8 @@ def scrub_audit_for_memory(conn: Conn, user_id: str, memory_id: UUID) -> int:
     other decisions that were shown it as a similar memory keep only its id, and feedback that
     quoted it loses the quote.
     """
-    scrubbed = conn.execute(
+    scrubbed = execute_counting(
+        conn,
         """
         UPDATE memory_operations SET
             candidate_fact = CASE WHEN candidate_fact IS NULL THEN NULL
@@ -75,7 +74,7 @@ def scrub_audit_for_memory(conn: Conn, user_id: str, memory_id: UUID) -> int:
         WHERE user_id = %(uid)s AND (memory_id = %(id)s OR %(id)s = ANY(affected_memory_ids))
         """,
         {"uid": user_id, "id": memory_id},
-    ).rowcount
+    )
     conn.execute(
         """
         UPDATE memory_operations SET similar_memories = (

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 from engram.db.repositories.visibility import level_visible
 
 PROFILE_COLUMNS = """id, category, key, value, confidence, source_memory_ids, sensitivity_level, valid_from,
@@ -79,7 +79,8 @@ def replace_profile(
     wanted = """SELECT * FROM unnest(%(cats)s::text[], %(keys)s::text[], %(vals)s::text[], %(confs)s::real[],
                                      %(sens)s::text[], %(froms)s::timestamptz[], %(srcs)s::text[])
                 AS w(category, key, value, confidence, sensitivity_level, valid_from, sources)"""
-    closed = conn.execute(
+    closed = execute_counting(
+        conn,
         f"""UPDATE profiles p SET valid_to = greatest(p.valid_from, least(%(now)s, coalesce(
                    (SELECT w.valid_from FROM ({wanted}) w WHERE w.category = p.category AND w.key = p.key),
                    %(now)s)))
@@ -87,16 +88,18 @@ def replace_profile(
               AND NOT EXISTS (SELECT 1 FROM ({wanted}) w
                               WHERE w.category = p.category AND w.key = p.key AND w.value = p.value)""",
         params,
-    ).rowcount
-    kept = conn.execute(
+    )
+    kept = execute_counting(
+        conn,
         f"""UPDATE profiles p SET confidence = w.confidence, sensitivity_level = w.sensitivity_level,
                    source_memory_ids = string_to_array(w.sources, ',')::uuid[]
             FROM ({wanted}) w
             WHERE p.user_id = %(uid)s AND p.valid_to IS NULL
               AND w.category = p.category AND w.key = p.key AND w.value = p.value""",
         params,
-    ).rowcount
-    opened = conn.execute(
+    )
+    opened = execute_counting(
+        conn,
         f"""INSERT INTO profiles (user_id, category, key, value, confidence, source_memory_ids,
                                   sensitivity_level, valid_from)
             SELECT %(uid)s, w.category, w.key, w.value, w.confidence,
@@ -106,5 +109,5 @@ def replace_profile(
             WHERE NOT EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = %(uid)s AND p.valid_to IS NULL
                                 AND p.category = w.category AND p.key = w.key)""",
         params,
-    ).rowcount
+    )
     return {"opened": opened, "closed": closed, "unchanged": kept}

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 from engram.db.repositories.edge_claims import scope_ids, scope_params
 
 RELATIONSHIP_COLUMNS = """
@@ -59,13 +59,13 @@ def close_edges(conn: Conn, user_id: str, edge_ids: Sequence[UUID], *, at: datet
     """End edges at `at` (never before they began): they stay as history, inactive."""
     if not edge_ids:
         return 0
-    cur = conn.execute(
+    return execute_counting(
+        conn,
         """UPDATE relationships SET valid_to = greatest(valid_from, %(at)s),
                   ended_at = coalesce(ended_at, greatest(valid_from, %(at)s)), is_active = false
            WHERE user_id = %(uid)s AND id = ANY(%(ids)s) AND valid_to IS NULL""",
         {"uid": user_id, "ids": list(edge_ids), "at": at},
     )
-    return cur.rowcount
 
 
 def upsert_edge(

@@ -22,7 +22,7 @@ from uuid import UUID
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting
 
 _TEAM_COLUMNS = "t.id, t.name, t.created_by, t.created_at, t.updated_at, t.settings"
 _TEAMS_CURSOR = "t1"  # a cursor of another list (or another version of this one) is refused, not misread
@@ -103,13 +103,13 @@ def update_team(conn: Conn, team_id: UUID, changes: dict[str, Any]) -> int:
     query = sql.SQL("UPDATE teams SET {sets} WHERE id = %s").format(
         sets=sql.SQL(", ").join(sql.SQL("{} = %s").format(sql.Identifier(k)) for k in values)
     )
-    return conn.execute(query, (*values.values(), team_id)).rowcount
+    return execute_counting(conn, query, (*values.values(), team_id))
 
 
 def delete_team(conn: Conn, team_id: UUID) -> int:
     """Delete the team: its membership goes with it (cascade); sources, storylines, macros and
     artifacts filed under it keep their owner and lose the team (`team_id` becomes NULL)."""
-    return conn.execute("DELETE FROM teams WHERE id = %s", (team_id,)).rowcount
+    return execute_counting(conn, "DELETE FROM teams WHERE id = %s", (team_id,))
 
 
 # --- members -------------------------------------------------------------------------------------------
@@ -195,9 +195,9 @@ def set_member_role(conn: Conn, team_id: UUID, user_id: str, role: str) -> dict[
 
 
 def remove_member(conn: Conn, team_id: UUID, user_id: str) -> int:
-    return conn.execute(
-        "DELETE FROM team_members WHERE team_id = %s AND user_id = %s", (team_id, user_id)
-    ).rowcount
+    return execute_counting(
+        conn, "DELETE FROM team_members WHERE team_id = %s AND user_id = %s", (team_id, user_id)
+    )
 
 
 # --- leaving every team at once (DELETE /v1/me) --------------------------------------------------------
@@ -233,13 +233,14 @@ def leave_every_team(conn: Conn, user_id: str) -> dict[str, int]:
         """,
         {"uid": user_id},
     )
-    emptied = conn.execute(
+    emptied = execute_counting(
+        conn,
         """DELETE FROM teams t
            WHERE EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = t.id AND m.user_id = %(uid)s)
              AND NOT EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = t.id AND o.user_id <> %(uid)s)""",
         {"uid": user_id},
-    ).rowcount
-    left = conn.execute("DELETE FROM team_members WHERE user_id = %s", (user_id,)).rowcount
+    )
+    left = execute_counting(conn, "DELETE FROM team_members WHERE user_id = %s", (user_id,))
     return {"teams": emptied, "team_members": emptied + left}
 
 

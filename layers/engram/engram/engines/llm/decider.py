@@ -45,6 +45,8 @@ class BadDecision(UnusableAnswer):
 class LLMDecider(ToolCallingEngine):
     """`Decider` backed by any `LLM` that can call tools."""
 
+    local = False
+
     def decide(
         self, fact: CandidateFact, similar: list[SimilarMemory], observed_at: datetime
     ) -> UpdateDecision:

@@ -86,6 +86,7 @@ class RulesDecider:
 
     name = "rules"
     model = MODEL
+    local = True
 
     def decide(
         self, fact: CandidateFact, similar: list[SimilarMemory], observed_at: datetime
