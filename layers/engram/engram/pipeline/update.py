@@ -44,7 +44,7 @@ from engram.db.repositories import corpus
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
-from engram.db.repositories.operations import insert_operation, source_counted_memory
+from engram.db.repositories.operations import insert_operation
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
 from engram.graph.edge_sync import scope_of_memories, sync_memories
@@ -341,9 +341,10 @@ def _execute(
     embedder: Embedder,
     began: float,
 ) -> AppliedFact:
-    target = None
+    target, counted = None, False
     if decision.target_id is not None:
-        target = memory_repo.get_memory(conn, ctx.user_id, decision.target_id, for_update=True)
+        target = memory_repo.memory_to_change(conn, ctx.user_id, decision.target_id, source_id=ctx.source_id)
+        counted = bool(target and target.pop("counted_by_source"))
         if target is None or target["status"] != "active":
             # The target changed between decision and execution: keep the fact rather than lose it.
             decision = UpdateDecision(
@@ -378,14 +379,14 @@ def _execute(
         applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision)
     elif op == "REINFORCE":
         assert target is not None
-        applied = _reinforce(conn, fact, target, ctx, decision)
+        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted)
     elif op == "UPDATE" and decision.strategy == "supersede":
         assert target is not None
         applied = _supersede(conn, fact, fact_hash, embedding, target, ctx, embedder, decision)
         audit.update(old_content=target["content"], old_version=target["version"])
     elif op == "UPDATE":
         assert target is not None
-        applied = _update_in_place(conn, fact, target, ctx, embedder, decision)
+        applied = _update_in_place(conn, fact, target, ctx, embedder, decision, counted=counted)
         audit.update(old_content=target["content"], old_version=target["version"])
     elif op == "DELETE" or fact.forget:
         applied = _delete(conn, fact, target, ctx, decision)
@@ -452,7 +453,13 @@ def _add(
 
 
 def _reinforce(
-    conn: Conn, fact: CandidateFact, target: dict[str, Any], ctx: FactContext, decision: UpdateDecision
+    conn: Conn,
+    fact: CandidateFact,
+    target: dict[str, Any],
+    ctx: FactContext,
+    decision: UpdateDecision,
+    *,
+    counted: bool,
 ) -> AppliedFact:
     evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
     changes: dict[str, Any] = {
@@ -461,7 +468,7 @@ def _reinforce(
             target["provenance"], [p.model_dump() for p in fact.provenance]
         ),
     }
-    if not _counted_by_source(conn, target, ctx):
+    if not counted:  # one mention per note (module docstring)
         changes.update(
             confidence=min(1.0, round(target["confidence"] + REINFORCE_STEP, 3)),
             last_reinforced_at=datetime.now(ctx.observed_at.tzinfo),
@@ -478,15 +485,6 @@ def _reinforce(
     )
 
 
-def _counted_by_source(conn: Conn, target: dict[str, Any], ctx: FactContext) -> bool:
-    """One mention per note: the fact's source already counted this memory (see the module docstring)."""
-    if ctx.source_id is None:
-        return False
-    return target["source_id"] == ctx.source_id or source_counted_memory(
-        conn, ctx.user_id, target["id"], ctx.source_id
-    )
-
-
 def _update_in_place(
     conn: Conn,
     fact: CandidateFact,
@@ -494,6 +492,8 @@ def _update_in_place(
     ctx: FactContext,
     embedder: Embedder,
     decision: UpdateDecision,
+    *,
+    counted: bool,
 ) -> AppliedFact:
     new_content = decision.new_content or fact.content
     metadata = dict(target["metadata"] or {})
@@ -514,7 +514,7 @@ def _update_in_place(
         "metadata": metadata,
         "last_reinforced_at": datetime.now(ctx.observed_at.tzinfo),
     }
-    if not _counted_by_source(conn, target, ctx):
+    if not counted:
         changes["mention_count"] = target["mention_count"] + 1
     if decision.strategy == "replace" and fact.attribute == "name" and fact.value:
         changes["name"] = fact.value

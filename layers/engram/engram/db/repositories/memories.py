@@ -162,6 +162,24 @@ def get_memory(
     ).fetchone()
 
 
+def memory_to_change(
+    conn: Conn, user_id: str, memory_id: UUID, *, source_id: UUID | None
+) -> dict[str, Any] | None:
+    """The memory a fact's operation changes, locked, with `counted_by_source`: whether `source_id` already
+    counted a mention of it (it added the memory, or an operation of the source added, reinforced or
+    updated it). The write path's "one mention per note": a second fact of the same note landing on the
+    same memory is not a second mention. One round trip for both."""
+    return conn.execute(
+        f"""SELECT {MEMORY_COLUMNS},
+                   (%(src)s::uuid IS NOT NULL AND (source_id = %(src)s OR EXISTS (
+                       SELECT 1 FROM memory_operations o
+                       WHERE o.user_id = %(uid)s AND o.memory_id = %(id)s AND o.source_id = %(src)s
+                         AND o.operation IN ('ADD', 'REINFORCE', 'UPDATE')))) AS counted_by_source
+            FROM memories WHERE id = %(id)s AND user_id = %(uid)s FOR UPDATE""",
+        {"id": memory_id, "uid": user_id, "src": source_id},
+    ).fetchone()
+
+
 def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
     """Hard delete: the row and (by cascade) its versions, relations, links and timeline events."""
     return (

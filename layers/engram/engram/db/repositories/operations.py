@@ -92,22 +92,3 @@ def scrub_audit_for_memory(conn: Conn, user_id: str, memory_id: UUID) -> int:
         (user_id, memory_id),
     )
     return scrubbed
-
-
-def source_counted_memory(conn: Conn, user_id: str, memory_id: UUID, source_id: UUID) -> bool:
-    """Whether `source_id` already counted a mention of the memory (it added, reinforced or updated it).
-
-    The write path's "one mention per note": a second fact of the same note landing on the same memory
-    is not a second mention.
-    """
-    row = conn.execute(
-        """
-        SELECT EXISTS (
-            SELECT 1 FROM memory_operations
-            WHERE user_id = %s AND memory_id = %s AND source_id = %s
-              AND operation IN ('ADD', 'REINFORCE', 'UPDATE')
-        ) AS counted
-        """,
-        (user_id, memory_id, source_id),
-    ).fetchone()
-    return bool(row and row["counted"])
