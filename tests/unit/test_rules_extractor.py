@@ -1124,3 +1124,44 @@ def test_a_person_with_a_surname_like_a_place_word_is_still_a_person():
         f.content for f in extract("Had lunch with my friend Jisoo Park").facts if f.memory_type == "entity"
     ]
     assert any(content.startswith("Jisoo Park is my friend") for content in entities), entities
+
+
+# --- a name's title is not how the person relates to the user -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "tie"),
+    [
+        ("Dr. Patel is my new dentist", "Dr. Patel", "dentist"),
+        ("My dentist is Dr. Patel", "Dr. Patel", "dentist"),
+        (
+            "Dr. Ngaire Whitlock is my new supervisor, she studies sea urchins.",
+            "Dr. Ngaire Whitlock",
+            "supervisor",
+        ),
+        (
+            "My PhD supervisor is Professor Haldane, an expert on giant kelp.",
+            "Professor Haldane",
+            "supervisor",
+        ),
+        ("Mrs. Okafor is my landlord", "Mrs. Okafor", "landlord"),
+    ],
+)
+def test_the_tie_a_sentence_states_wins_over_the_title(text: str, name: str, tie: str) -> None:
+    facts = extract(text).facts
+    mentions = [m for f in facts for m in f.entities if m.name == name]
+    assert mentions and {m.relationship for m in mentions} == {tie}, [(f.content, f.entities) for f in facts]
+    assert not [f for f in facts if f.attribute == "relation" and f.value != tie]
+
+
+def test_a_title_before_a_name_is_not_the_users_job() -> None:
+    facts = extract("My PhD supervisor is Professor Haldane, an expert on giant kelp.").facts
+    assert not [f for f in facts if f.attribute == "job_title"]
+    assert [
+        f.value for f in extract("I became a Professor last year").facts if f.attribute == "job_title"
+    ] == ["professor"]
+
+
+def test_someone_elses_boss_is_not_mine() -> None:
+    facts = extract("My sister's boss is Tom").facts
+    assert not [f for f in facts if f.attribute == "relation" and f.value in ("boss", "manager")]

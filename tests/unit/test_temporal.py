@@ -340,13 +340,3 @@ def test_a_recurring_weekday_is_not_also_an_event_date() -> None:
 
     assert info.recurrence is not None
     assert info.event_date is None
-
-
-def test_analysis_is_fast_after_warm_up() -> None:
-    import time
-
-    text = "Starting next month I'll be in Lisbon until Friday, and every Monday at 9am I have a call"
-    started = time.perf_counter()
-    for _ in range(20):
-        analyse_temporal(text, SAID)
-    assert (time.perf_counter() - started) / 20 < 0.01

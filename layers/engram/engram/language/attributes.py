@@ -199,10 +199,16 @@ PARTNER_PAIR = re.compile(
 )
 PAIR_STATUS = {"wife": "married", "husband": "married", "spouse": "married", "fiance": "engaged",
                "fiancé": "engaged", "fiancee": "engaged", "fiancée": "engaged"}  # fmt: skip
-# "My partner is Noor", "My sister's name is Elif": the tie first, the name after.
+# A name as a sentence states someone's tie: "Dr. Ngaire Whitlock is my supervisor", "my dentist is Dr. Patel".
+# The title belongs to the name; the sentence, not the title, says how they relate to the user.
+TITLED_NAME = rf"(?:(?-i:(?:Dr|Prof|Professor|Doctor|Mr|Mrs|Ms|Mx|Miss)\.?)\s+)?{NAME}(?:\s+(?-i:[A-Z][a-z'\-]+))?"
+# "My partner is Noor", "My sister's name is Elif", "My PhD supervisor is Professor Haldane, an expert on
+# kelp": the tie first (one qualifying word allowed, not a possessive: "my sister's boss" is not mine),
+# the name after, perhaps with an aside.
 RELATION_IS_NAME = re.compile(
-    rf"^(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|twin)\s+)?(?P<rel>{RELATION_ALTERNATION})"
-    rf"(?:'s\s+name)?\s+is\s+(?:called\s+|named\s+)?(?P<name>{NAME})\s*[.!]?$",
+    rf"^(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|twin)\s+|(?!\w+'s\b)[\w\-]+\s+(?=\w))?"
+    rf"(?P<rel>{RELATION_ALTERNATION})"
+    rf"(?:'s\s+name)?\s+is\s+(?:called\s+|named\s+)?(?P<name>{TITLED_NAME})\s*(?:,[^.!?]*)?[.!]?$",
     re.IGNORECASE,
 )
 STATUS_RELATION = {
@@ -354,7 +360,7 @@ MONEY_ATTRIBUTE = re.compile(
 
 
 IS_MY_RELATION = re.compile(
-    rf"^(?P<name>{NAME})\s+is\s+(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
+    rf"^(?P<name>{TITLED_NAME})\s+is\s+(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
     rf"(?P<rel>{RELATION_ALTERNATION})\b",
     re.IGNORECASE,
 )

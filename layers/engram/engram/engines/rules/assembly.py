@@ -65,6 +65,8 @@ def _mentions(
         elif slot is not None and entity.name in (slot.value, slot.other_person, slot.old_value):
             role = "object"
         relationship = entity.relationship
+        if slot is not None and slot.attribute == "relation" and slot.value and entity.name == slot.subject:
+            relationship = slot.value  # "Dr. Patel is my dentist": the stated tie, not the title's
         owners_partner = slot is not None and slot.subject == ctx.owner and slot.other_person == entity.name
         if slot is not None and owners_partner and slot.attribute.startswith("relationship"):
             status_relation = STATUS_RELATION.get(slot.value or "")
@@ -120,6 +122,9 @@ def _fill_identity(
         fact.relationship = subject.relation
     elif fact.name and ctx.speaker and fact.name == ctx.speaker:
         fact.entity_type = "person"
+    if slot is not None and slot.attribute == "relation" and slot.value and fact.name == slot.subject:
+        # "Dr. Patel is my dentist": the sentence says how they relate, whatever their title suggests.
+        fact.relationship = slot.value
 
 
 def _change(slot: Slot | None, is_correction: bool) -> ChangeDetected | None:

@@ -43,7 +43,13 @@ from engram.engines.rules.drafts import (
 )
 from engram.engines.rules.fields import _attributed, _content, _provenance, _tidy
 from engram.engines.rules.known import complete_changes, known_names
-from engram.engines.rules.passes import _apply_preferences, _dedupe, _entity_memories, _fill_old_values
+from engram.engines.rules.passes import (
+    _apply_preferences,
+    _dedupe,
+    _entity_memories,
+    _fill_old_values,
+    _stated_ties,
+)
 from engram.engines.rules.slots import _slot_of
 from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE
 from engram.language.cues import (
@@ -115,6 +121,7 @@ class RulesExtractor:
             drafts.extend(ctx.drafts)
             last_person = ctx.last_person
         drafts = _apply_preferences(complete_changes(drafts, inp), inp)
+        _stated_ties(drafts)
         drafts.extend(_apply_preferences(_entity_memories(drafts, speakers), inp))
         drafts = _dedupe(drafts)
         _fill_old_values(drafts, inp)

@@ -63,6 +63,26 @@ def _apply_preferences(drafts: list[Draft], inp: ExtractionInput) -> list[Draft]
 _LEVELS = ("normal", "sensitive", "private")  # least to most sensitive
 
 
+def _stated_ties(drafts: list[Draft]) -> None:
+    """A tie the note states ("Dr. Whitlock is my supervisor") is how that person relates to the user in
+    every fact of the note that mentions them: the title in "Dr. Whitlock studies sea urchins" suggests
+    a doctor, and the last word on a person's tie is the one the graph keeps."""
+    stated = {
+        d.fact.name.lower(): d.fact.value
+        for d in drafts
+        if d.fact.attribute == "relation" and d.fact.name and d.fact.value and d.fact.subject == d.fact.name
+    }
+    for draft in drafts:
+        fact = draft.fact
+        for mention in fact.entities:
+            tie = stated.get(mention.name.lower())
+            if tie and mention.relationship != tie:
+                mention.relationship = tie
+        tie = stated.get((fact.name or "").lower())
+        if tie and fact.attribute != "relation":
+            fact.relationship = tie
+
+
 def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draft]:
     """One entity memory per person, pet or project a kept fact mentions ("Emma is my sister").
 

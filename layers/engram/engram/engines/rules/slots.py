@@ -370,12 +370,18 @@ def device_kind_known(value: str) -> bool:
     return bool(POSSESSION_THING.match(value))
 
 
+_TITLE_OF_A_NAME = re.compile(r"\.?\s+(?-i:[A-Z][a-z])")
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
+
+
 def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
     match = JOB_TITLE.search(text)
     if not match or _negated(text, match.start()):
         return None
     if match.group("v").lower() == "student" and SCHOOL.search(text):
         return None  # "a student at Rice University": the school grammar reads it
+    if _TITLE_OF_A_NAME.match(text, match.end()) and not _ARTICLE_BEFORE.search(text, 0, match.start("v")):
+        return None  # "my supervisor is Professor Haldane": a name's title, not the user's job
     phrase = match.group(0).lower()
     change = "job" if ("promoted" in phrase or "new" in phrase) else None
     return Slot(key, "job_title", match.group("v").lower(), change)
