@@ -199,9 +199,11 @@ PARTNER_PAIR = re.compile(
 )
 PAIR_STATUS = {"wife": "married", "husband": "married", "spouse": "married", "fiance": "engaged",
                "fiancé": "engaged", "fiancee": "engaged", "fiancée": "engaged"}  # fmt: skip
-# A name as a sentence states someone's tie: "Dr. Ngaire Whitlock is my supervisor", "my dentist is Dr. Patel".
+# A name as a sentence states a tie: "Dr. Ngaire Whitlock is my supervisor", "my dentist is Dr. Patel".
 # The title belongs to the name; the sentence, not the title, says how they relate to the user.
-TITLED_NAME = rf"(?:(?-i:(?:Dr|Prof|Professor|Doctor|Mr|Mrs|Ms|Mx|Miss)\.?)\s+)?{NAME}(?:\s+(?-i:[A-Z][a-z'\-]+))?"
+TITLED_NAME = (
+    rf"(?:(?-i:(?:Dr|Prof|Professor|Doctor|Mr|Mrs|Ms|Mx|Miss)\.?)\s+)?{NAME}(?:\s+(?-i:[A-Z][a-z'\-]+))?"
+)
 # "My partner is Noor", "My sister's name is Elif", "My PhD supervisor is Professor Haldane, an expert on
 # kelp": the tie first (one qualifying word allowed, not a possessive: "my sister's boss" is not mine),
 # the name after, perhaps with an aside.

@@ -52,6 +52,7 @@ from engram.graph.edge_writer import write_claims
 from engram.graph.edges import edges_for_fact
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name, name_differs
+from engram.language.text import ONE_HOLDER_TIES, PARTNER_TIES
 from engram.models import (
     CandidateFact,
     EntityMention,
@@ -218,6 +219,20 @@ def apply_facts_together(
 
 
 def _similar(
+    conn: Conn, fact: CandidateFact, fact_hash: str, embedding: np.ndarray, ctx: FactContext
+) -> list[SimilarMemory]:
+    similar = _nearest(conn, fact, fact_hash, embedding, ctx)
+    tie = (fact.value or "").lower() if fact.attribute == "relation" else ""
+    if tie in ONE_HOLDER_TIES:
+        # "Dr. Whitlock is my new supervisor": whoever holds the tie now is offered to the decision.
+        ties = sorted(PARTNER_TIES if tie in PARTNER_TIES else {tie})
+        known = {m.id for m in similar}
+        holders = memory_repo.current_tie_holders(conn, ctx.user_id, ties)
+        similar = [*similar, *(m for m in holders if m.id not in known)]
+    return similar
+
+
+def _nearest(
     conn: Conn, fact: CandidateFact, fact_hash: str, embedding: np.ndarray, ctx: FactContext
 ) -> list[SimilarMemory]:
     return memory_repo.find_similar(

@@ -253,6 +253,22 @@ def find_similar(
     return [to_similar(row) for row in rows]
 
 
+def current_tie_holders(
+    conn: Conn, user_id: str, ties: Sequence[str], *, limit: int = 5
+) -> list[SimilarMemory]:
+    """The user's current memories of someone holding one of `ties` ("Professor Haldane is my supervisor"),
+    newest first: the write path offers them to the decision on a new holder of a one-person tie, however
+    unlike the two sentences are."""
+    rows = conn.execute(
+        f"""SELECT {MEMORY_COLUMNS} FROM memories
+            WHERE user_id = %s AND status = 'active' AND NOT is_historical
+              AND metadata->>'attribute' = 'relation' AND lower(metadata->>'value') = ANY(%s)
+            ORDER BY created_at DESC LIMIT %s""",
+        (user_id, list(ties), limit),
+    ).fetchall()
+    return [to_similar(row) for row in rows]
+
+
 def to_similar(row: dict[str, Any]) -> SimilarMemory:
     meta = row.get("metadata") or {}
     return SimilarMemory(

@@ -28,7 +28,15 @@ import re
 from datetime import datetime
 
 from engram.language.names import name_differs
-from engram.language.text import content_stems, has_negation, is_filler, is_help_request, words
+from engram.language.text import (
+    ONE_HOLDER_TIES,
+    PARTNER_TIES,
+    content_stems,
+    has_negation,
+    is_filler,
+    is_help_request,
+    words,
+)
 from engram.models import CandidateFact, SimilarMemory, UpdateDecision
 
 MODEL = "rules-v1"
@@ -104,6 +112,14 @@ class RulesDecider:
             scoped = [m for m in similar if _same_scope(fact, m)]
             if scoped:
                 return _decide_scoped(fact, scoped)
+        holder = _previous_holder(fact, similar)
+        if holder is not None:
+            return _update(
+                holder,
+                "supersede",
+                fact.content,
+                "A tie one person holds at a time went to someone else: the previous holder's ends.",
+            )
         return _decide_unscoped(fact, similar)
 
 
@@ -282,6 +298,39 @@ _PARTNER_TIES = frozenset(
         "fiance",
     }
 )
+
+
+_NEW_HOLDER = re.compile(r"\b(?:new|now|current(?:ly)?|these days)\b", re.IGNORECASE)
+
+
+def _previous_holder(fact: CandidateFact, similar: list[SimilarMemory]) -> SimilarMemory | None:
+    """ "Dr. Whitlock is my new supervisor" after "Professor Haldane is my supervisor": the current memory
+    of someone else holding a tie one person holds at a time. A partner tie always moves; a supervisor,
+    manager, landlord, therapist or doctor only when the user says it is a new one (two doctors at once
+    are common; "my doctor" again may be the same one named differently)."""
+    tie = (fact.value or "").lower()
+    if fact.attribute != "relation" or tie not in ONE_HOLDER_TIES or fact.is_historical or not fact.subject:
+        return None
+    partner = tie in PARTNER_TIES
+    if not partner and not _NEW_HOLDER.search(fact.content):
+        return None
+    for memory in similar:
+        held = (memory.value or "").lower()
+        if memory.attribute != "relation" or memory.is_historical or not memory.subject:
+            continue
+        if _same_person(memory.subject, fact.subject):
+            continue
+        if held == tie or (partner and held in PARTNER_TIES):
+            return memory
+    return None
+
+
+def _same_person(one: str, other: str) -> bool:
+    """ "Dr. Whitlock" and "Ngaire Whitlock": one name's words within the other's, titles aside."""
+    titles = {"dr", "prof", "professor", "doctor", "mr", "mrs", "ms", "mx", "miss"}
+    a = {w for w in words(one.lower()) if w.strip(".") not in titles}
+    b = {w for w in words(other.lower()) if w.strip(".") not in titles}
+    return bool(a and b) and (a <= b or b <= a)
 
 
 def _tie_changed(old: str | None, new: str | None) -> bool:

@@ -245,6 +245,14 @@ CARE_RELATIONS = {
     "vet": "vet",
     "pastor": "pastor",
 }
+# Ties one person holds at a time: a new one goes to someone else and the previous holder's ends. A
+# partner always; a supervisor, manager, landlord or GP when the user says it is a new one.
+PARTNER_TIES = frozenset(
+    {"partner", "girlfriend", "boyfriend", "wife", "husband", "spouse", "fiancé(e)", "fiancé", "fiancée"}
+)
+ONE_HOLDER_TIES = PARTNER_TIES | frozenset(
+    {"supervisor", "manager", "boss", "landlord", "therapist", "doctor"}
+)
 RELATION_WORDS: dict[str, str] = {
     **FAMILY_RELATIONS,
     **PARTNER_RELATIONS,
