@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.contract.documented import assert_documented
+from tests.http_client import ApiClient
 from tests.integration.test_hierarchy import ANDREW, NOW, PRIYA_LATER
 from tests.scenarios.conftest import Engram
 from tests.worker_runs import run_job
@@ -20,13 +22,20 @@ def built(api, db, user_id) -> None:
     assert run_job(db, user_id, "hierarchy", {"now": NOW.isoformat()}).status == "completed"
 
 
+@pytest.fixture(scope="module")
+def document(live_server: tuple[str, int]) -> dict[str, Any]:
+    return ApiClient(*live_server).get("/v1/openapi.json", user=None).body
+
+
 def _items(response: Any) -> list[dict[str, Any]]:
     assert response.status == 200, response.body
     return response.body["items"]
 
 
-def test_storylines_show_their_period_memories_and_the_macro_above(api, user_id, built):
-    storylines = _items(api.get("/v1/storylines", user=user_id))
+def test_storylines_show_their_period_memories_and_the_macro_above(api, user_id, built, document):
+    answer = api.get("/v1/storylines", user=user_id)
+    assert_documented(document, "GET", "/v1/storylines", answer.status, answer.body)
+    storylines = _items(answer)
     andrew, priya = sorted(storylines, key=lambda s: s["anchor"]["name"])
 
     # Andrew's thread takes in the two April notes that name him too
@@ -42,10 +51,12 @@ def test_storylines_show_their_period_memories_and_the_macro_above(api, user_id,
 
 
 def test_macros_list_their_storylines_and_both_lists_page_and_stay_the_owners(
-    api, user_id, other_user_id, built
+    api, user_id, other_user_id, built, document
 ):
     storylines = {s["id"]: s for s in _items(api.get("/v1/storylines", user=user_id))}
-    [macro] = _items(api.get("/v1/macros", user=user_id))
+    answer = api.get("/v1/macros", user=user_id)
+    assert_documented(document, "GET", "/v1/macros", answer.status, answer.body)
+    [macro] = _items(answer)
     assert macro["name"] == "Andrew — with Priya" and macro["anchor"]["name"] == "Andrew"
     assert (macro["storyline_count"], macro["total_source_count"]) == (2, 10)
     assert {s["id"] for s in macro["storylines"]} == set(storylines)

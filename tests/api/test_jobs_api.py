@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engram.db.repositories.keyset import encode_time_cursor
-
 from tests.worker_runs import queue_job, run_job
 
 BAD_HIERARCHY = {"now": "not a time"}
