@@ -68,3 +68,19 @@ def test_macros_list_their_storylines_and_both_lists_page_and_stay_the_owners(
     assert _items(api.get("/v1/storylines", user=other_user_id)) == []
     assert _items(api.get("/v1/macros", user=other_user_id)) == []
     assert api.get("/v1/macros?cursor=nonsense", user=user_id).body["error"]["field"] == "cursor"
+
+
+def test_a_storyline_built_on_a_source_above_the_ceiling_is_left_out_with_its_macro(api, db, user_id, built):
+    with db.user_transaction(user_id) as conn:  # the user marked what they said about the offer private
+        marked = conn.execute(
+            "UPDATE memories SET sensitivity_level = 'private' WHERE user_id = %s AND content ILIKE %s",
+            (user_id, "%accepted the offer%"),
+        ).rowcount
+    assert marked == 1
+
+    shown = _items(api.get("/v1/storylines", user=user_id))
+    assert [s["anchor"]["name"] for s in shown] == ["Andrew"] and shown[0]["macros"] == []
+    assert _items(api.get("/v1/macros", user=user_id)) == []
+    raised = _items(api.get("/v1/storylines?sensitivity_max=private", user=user_id))
+    assert sorted(s["anchor"]["name"] for s in raised) == ["Andrew", "Priya"]
+    assert len(_items(api.get("/v1/macros?sensitivity_max=private", user=user_id))) == 1
