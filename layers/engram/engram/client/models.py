@@ -317,13 +317,16 @@ class StorylineMemory(ApiModel):
     memory_type: MemoryType
 
 
-class Storyline(ApiModel):
-    """A thread of the user's sources about one node: title, summary, period, memories, macros above."""
+class HierarchyRow(Named):
+    """A storyline or a macro: its title (`name`), summary and the node it is about."""
 
-    id: str
-    name: str
     description: str | None = None
     anchor: NodeRef
+
+
+class Storyline(HierarchyRow):
+    """A thread of the user's sources about one node: its period, its memories, the macros above it."""
+
     source_count: int
     started_at: datetime | None = None
     last_source_at: datetime | None = None
@@ -338,13 +341,9 @@ class MacroStoryline(Named):
     last_source_at: datetime | None = None
 
 
-class Macro(ApiModel):
+class Macro(HierarchyRow):
     """Storylines that share a root node over a long span."""
 
-    id: str
-    name: str
-    description: str | None = None
-    anchor: NodeRef
     storyline_count: int
     total_source_count: int
     started_at: datetime | None = None

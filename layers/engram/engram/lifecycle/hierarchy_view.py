@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 from uuid import UUID
 
 from pydantic import BaseModel
@@ -18,6 +18,7 @@ from engram.graph.entity_models import EntityKind
 from engram.models import MemoryType, SensitivityLevel
 
 Lister = Callable[..., list[dict[str, Any]]]
+PageT = TypeVar("PageT", bound=BaseModel)
 
 
 class AnchorRef(BaseModel):
@@ -41,16 +42,19 @@ class MacroRef(BaseModel):
     name: str
 
 
-class Storyline(BaseModel):
-    """A thread of the user's sources about one node: its title (`name`), its summary (`description`,
-    null until the hierarchy job has written one), its period, its memories and the macros above it."""
+class HierarchyRow(MacroRef):
+    """What a storyline and a macro both are: a title (`name`), a summary (`description`, null until the
+    hierarchy job has written one), the node it is about, its lifecycle state and salience."""
 
-    id: UUID
-    name: str
     description: str | None = None
     anchor: AnchorRef
     state: str
     salience: float
+
+
+class Storyline(HierarchyRow):
+    """A thread of the user's sources about one node, with its period, its memories and the macros above."""
+
     source_count: int
     started_at: datetime | None = None
     last_source_at: datetime | None = None
@@ -64,23 +68,15 @@ class StorylinePage(BaseModel):
     next_cursor: str | None = None
 
 
-class MacroStoryline(BaseModel):
-    id: UUID
-    name: str
+class MacroStoryline(MacroRef):
     source_count: int
     started_at: datetime | None = None
     last_source_at: datetime | None = None
 
 
-class Macro(BaseModel):
-    """Storylines that share a root node over a long span: its title, summary, period and storylines."""
+class Macro(HierarchyRow):
+    """Storylines that share a root node over a long span, with its period and storylines."""
 
-    id: UUID
-    name: str
-    description: str | None = None
-    anchor: AnchorRef
-    state: str
-    salience: float
     storyline_count: int
     total_source_count: int
     started_at: datetime | None = None
@@ -93,48 +89,30 @@ class MacroPage(BaseModel):
     next_cursor: str | None = None
 
 
-def _page(
-    user_id: str,
-    tag: str,
-    lister: Lister,
-    *,
-    limit: int,
-    cursor: str | None,
-    sensitivity_max: SensitivityLevel | None,
-) -> tuple[list[dict[str, Any]], str | None]:
-    """One page of a list sorted by (latest activity, id), under the request's or the user's ceiling."""
-    after = read_cursor(cursor, lambda text: decode_time_cursor(tag, text))
-    with get_database().user_transaction(user_id) as conn:
-        ceiling = ceiling_rank(conn, user_id, sensitivity_max)
-        rows = lister(conn, user_id, ceiling=ceiling, limit=limit, after=after)
-    return split_page(rows, limit, lambda row: encode_time_cursor(tag, row["touched_at"], row["id"]))
+class HierarchyList(Generic[PageT]):
+    """One of the two lists: a page sorted by (latest activity, id), under the request's ceiling (the
+    user's default without one)."""
+
+    def __init__(self, tag: str, lister: Lister, page: type[PageT]):
+        self.tag, self.lister, self.page = tag, lister, page
+
+    def __call__(
+        self,
+        user_id: str,
+        *,
+        limit: int = 50,
+        cursor: str | None = None,
+        sensitivity_max: SensitivityLevel | None = None,
+    ) -> PageT:
+        after = read_cursor(cursor, lambda text: decode_time_cursor(self.tag, text))
+        with get_database().user_transaction(user_id) as conn:
+            ceiling = ceiling_rank(conn, user_id, sensitivity_max)
+            rows = self.lister(conn, user_id, ceiling=ceiling, limit=limit, after=after)
+        items, next_cursor = split_page(
+            rows, limit, lambda row: encode_time_cursor(self.tag, row["touched_at"], row["id"])
+        )
+        return self.page.model_validate({"items": items, "next_cursor": next_cursor})
 
 
-def list_storylines_page(
-    user_id: str,
-    *,
-    limit: int = 50,
-    cursor: str | None = None,
-    sensitivity_max: SensitivityLevel | None = None,
-) -> StorylinePage:
-    """The caller's storylines, latest activity first, keyset-paginated."""
-    rows, next_cursor = _page(
-        user_id, repo.STORYLINE_CURSOR_TAG, repo.list_storylines,
-        limit=limit, cursor=cursor, sensitivity_max=sensitivity_max,
-    )  # fmt: skip
-    return StorylinePage(items=[Storyline.model_validate(r) for r in rows], next_cursor=next_cursor)
-
-
-def list_macros_page(
-    user_id: str,
-    *,
-    limit: int = 50,
-    cursor: str | None = None,
-    sensitivity_max: SensitivityLevel | None = None,
-) -> MacroPage:
-    """The caller's macros, latest activity first, keyset-paginated."""
-    rows, next_cursor = _page(
-        user_id, repo.MACRO_CURSOR_TAG, repo.list_macros,
-        limit=limit, cursor=cursor, sensitivity_max=sensitivity_max,
-    )  # fmt: skip
-    return MacroPage(items=[Macro.model_validate(r) for r in rows], next_cursor=next_cursor)
+list_storylines_page = HierarchyList(repo.STORYLINE_CURSOR_TAG, repo.list_storylines, StorylinePage)
+list_macros_page = HierarchyList(repo.MACRO_CURSOR_TAG, repo.list_macros, MacroPage)

@@ -17,6 +17,7 @@ from psycopg import sql
 
 from engram.db.connection import Conn
 from engram.db.repositories.explore_visibility import HIDDEN_SOURCES, entity_allowed, storyline_hidden
+from engram.db.repositories.keyset import page_params
 from engram.db.repositories.visibility import memory_visible
 
 STORYLINE_CURSOR_TAG = "storylines"
@@ -32,6 +33,14 @@ def _macro_hidden(alias: str) -> sql.Composed:
                    WHERE hms.macro_id = {alias}.id AND {hidden})"""
     ).format(alias=sql.Identifier(alias), hidden=storyline_hidden("hsl"))
 
+
+# The pieces both statements are composed of.
+_PIECES = {
+    "hidden_sources": HIDDEN_SOURCES,
+    "anchor": sql.SQL(_ANCHOR),
+    "anchor_allowed": entity_allowed("a"),
+    "macro_hidden": _macro_hidden("mc"),
+}
 
 _STORYLINES = sql.SQL(
     """WITH {hidden_sources}
@@ -63,12 +72,9 @@ _STORYLINES = sql.SQL(
     ORDER BY touched_at DESC, sl.id DESC
     LIMIT %(limit)s"""
 ).format(
-    hidden_sources=HIDDEN_SOURCES,
-    anchor=sql.SQL(_ANCHOR),
-    macro_hidden=_macro_hidden("mc"),
+    **_PIECES,
     shown=sql.Literal(MEMORIES_SHOWN),
     memory_visible=sql.SQL(memory_visible("m")),
-    anchor_allowed=entity_allowed("a"),
     storyline_hidden=storyline_hidden("sl"),
 )
 
@@ -90,22 +96,11 @@ _MACROS = sql.SQL(
            OR (coalesce(mc.last_event_at, mc.created_at), mc.id) < (%(after_at)s, %(after_id)s))
     ORDER BY touched_at DESC, mc.id DESC
     LIMIT %(limit)s"""
-).format(
-    hidden_sources=HIDDEN_SOURCES,
-    anchor=sql.SQL(_ANCHOR),
-    anchor_allowed=entity_allowed("a"),
-    macro_hidden=_macro_hidden("mc"),
-)
+).format(**_PIECES)
 
 
 def _params(user_id: str, ceiling: int, limit: int, after: tuple[datetime, UUID] | None) -> dict[str, Any]:
-    return {
-        "uid": user_id,
-        "ceiling": ceiling,
-        "limit": limit + 1,
-        "after_at": after[0] if after else None,
-        "after_id": after[1] if after else None,
-    }
+    return {"uid": user_id, "ceiling": ceiling} | page_params(limit, after)
 
 
 def list_storylines(

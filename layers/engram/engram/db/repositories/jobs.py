@@ -26,6 +26,7 @@ from uuid import UUID
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.db.repositories.keyset import page_params
 from engram.domain.jobs import Job, NewJob
 from engram.errors import NotFound
 
@@ -501,13 +502,6 @@ def list_jobs(
                  AND (%(after_at)s::timestamptz IS NULL OR (created_at, id) < (%(after_at)s, %(after_id)s))
                ORDER BY created_at DESC, id DESC
                LIMIT %(limit)s""",
-            {
-                "uid": user_id,
-                "status": status,
-                "type": job_type,
-                "after_at": after[0] if after else None,
-                "after_id": after[1] if after else None,
-                "limit": limit + 1,
-            },
+            {"uid": user_id, "status": status, "type": job_type} | page_params(limit, after),
         ).fetchall()
     ]

@@ -53,3 +53,13 @@ def decode_time_cursor(tag: str, cursor: str) -> tuple[datetime, UUID]:
     if moment.tzinfo is None:
         raise ValueError("cursor time without a time zone")
     return moment, UUID(row_id)
+
+
+def page_params(limit: int, after: tuple[datetime, UUID] | None) -> dict[str, object]:
+    """The statement parameters of a (time, id) keyset page: `after_at`/`after_id` (NULL on the first
+    page) and `limit + 1` rows, the one more saying whether there is a next page."""
+    return {
+        "after_at": after[0] if after else None,
+        "after_id": after[1] if after else None,
+        "limit": limit + 1,
+    }
