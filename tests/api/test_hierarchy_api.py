@@ -3,6 +3,7 @@ in through POST /v1/analyze on several days and the build runs as a `hierarchy` 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,15 +12,17 @@ from tests.contract.documented import assert_documented
 from tests.http_client import ApiClient
 from tests.integration.test_hierarchy import ANDREW, NOW, PRIYA_LATER
 from tests.scenarios.conftest import Engram
-from tests.worker_runs import run_job
+from tests.worker_runs import cancel_left_jobs, run_job
 
 
 @pytest.fixture
-def built(api, db, user_id) -> None:
+def built(api, db, user_id) -> Iterator[None]:
     engram = Engram(api, user_id)
     for when, text in ANDREW + PRIYA_LATER:
         engram.note(text, when=when)
     assert run_job(db, user_id, "hierarchy", {"now": NOW.isoformat()}).status == "completed"
+    yield
+    cancel_left_jobs(db, user_id)
 
 
 @pytest.fixture(scope="module")

@@ -4,13 +4,22 @@ list; jobs are queued and run through the real repository and runner (tests/work
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from engram.db.repositories.keyset import encode_time_cursor
-from tests.worker_runs import queue_job, run_job
+from tests.worker_runs import cancel_left_jobs, queue_job, run_job
 
 BAD_HIERARCHY = {"now": "not a time"}
+
+
+@pytest.fixture(autouse=True)
+def leave_no_runnable_job(db, user_id, other_user_id) -> Iterator[None]:
+    yield
+    cancel_left_jobs(db, user_id, other_user_id)
 
 
 def _ids(response: Any) -> list[str]:

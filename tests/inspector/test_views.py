@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,11 +11,11 @@ import pytest
 from engram.db.connection import get_database
 from tests.http_client import ApiClient
 from tests.integration.test_hierarchy import ANDREW, NOW, PRIYA_LATER
-from tests.worker_runs import run_job
+from tests.worker_runs import cancel_left_jobs, run_job
 
 
 @pytest.fixture(scope="module")
-def scripted_user(inspector_api: ApiClient) -> str:
+def scripted_user(inspector_api: ApiClient) -> Iterator[str]:
     """A job that changes (Acme, then Globex), a sister, a meeting, a memory forgotten for good; a
     cofounder and a hire over two months, built into storylines and a macro by a `hierarchy` job run as
     the worker runs it; a `hierarchy` job that failed on its payload, and a note still queued."""
@@ -39,7 +40,8 @@ def scripted_user(inspector_api: ApiClient) -> str:
     for memory in listed:
         forgotten = inspector_api.request("DELETE", f"/v1/memories/{memory['id']}?hard=true", user=user)
         assert forgotten.status in (200, 204)
-    return user
+    yield user
+    cancel_left_jobs(database, user)  # the shared test database: no queued job for another test's worker
 
 
 def _open(page: Any, base: str, user: str, view: str) -> None:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from engram.models import Memory
+from engram.models import Layer, Memory, MemoryType, SensitivityLevel
 
 MemoryStatus = Literal["active", "superseded", "archived"]
 
@@ -23,13 +23,13 @@ class MemoryListFilter:
     """What `GET /v1/memories` narrows the list to; None (or False) leaves a column unfiltered.
     `created_after` is inclusive and `created_before` exclusive, so adjacent windows do not overlap."""
 
-    status: str = "active"
-    memory_type: str | None = None
+    status: MemoryStatus = "active"
+    memory_type: MemoryType | None = None
     include_historical: bool = False
     text: str | None = None
-    layer: str | None = None
+    layer: Layer | None = None
     category: str | None = None
-    sensitivity: str | None = None
+    sensitivity: SensitivityLevel | None = None
     created_after: datetime | None = None
     created_before: datetime | None = None
 
