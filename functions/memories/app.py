@@ -1,11 +1,12 @@
 """The memories function: CRUD, entities, profile, feedback, preferences, jobs, import/export, teams,
-sources."""
+sources, storylines and macros."""
 
 from engram.api.app import make_lambda_handler
 from engram.api.routes import (
     account,
     entities,
     feedback,
+    hierarchy,
     jobs,
     memories,
     preferences,
@@ -24,6 +25,7 @@ lambda_handler = make_lambda_handler(
         account.router,
         profile.router,
         sources.router,
+        hierarchy.router,
         teams.router,
     ]
 )

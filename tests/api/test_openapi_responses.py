@@ -60,6 +60,8 @@ def test_analyze_answers_extracted_queued_and_replayed_bodies_as_documented(clie
     queued = client.call("POST", "/v1/analyze", {"content": "I adopted a cat", "async": True}, expect=202)
     assert queued["status"] == "queued" and queued["jobs"]
     client.call("GET", f"/v1/jobs/{queued['jobs'][0]['id']}")
+    listed = client.call("GET", "/v1/jobs?status=pending&job_type=extract")
+    assert queued["jobs"][0]["id"] in [job["id"] for job in listed["items"]]
 
 
 def test_a_pattern_insight_is_documented(client: Documented) -> None:

@@ -131,6 +131,23 @@ def test_listings_are_walked_across_pages(served: Serve) -> None:
     assert len(walked_entities) >= 3 and len({e.id for e in walked_entities}) == len(walked_entities)
 
 
+def test_jobs_storylines_and_memory_filters(served: Serve) -> None:
+    with Engram(base_url(served), token=dev_token("jobs")) as engram:
+        queued = [engram.analyze(note, run_async=True) for note in NOTES[:2]]
+        job_ids = [job.id for result in queued for job in result.jobs or []]
+        walked = list(engram.iter_jobs(job_type="extract", limit=1))  # the worker may queue more types
+        assert [job.id for job in walked] == job_ids[::-1]  # newest first
+        assert engram.list_jobs(status="cancelled").items == []
+
+        engram.analyze(NOTES[2])
+        every = engram.list_memories(limit=200).items
+        category = every[0].category
+        narrowed = engram.list_memories(category=category, layer=every[0].layer, limit=200).items
+        assert narrowed and {(m.category, m.layer) for m in narrowed} == {(category, every[0].layer)}
+        assert engram.list_memories(created_before=_datetime("2000-01-01")).items == []
+        assert engram.list_storylines().items == [] and engram.list_macros().items == []
+
+
 def test_refusals_are_typed_errors_naming_the_field(engram: Engram, served: Serve) -> None:
     with pytest.raises(ValidationError) as too_small:
         engram.recall("anything", max_chars=10)

@@ -46,6 +46,7 @@ def default_routers() -> list[Router]:
         feedback,
         graph,
         health,
+        hierarchy,
         jobs,
         memories,
         memory_update,
@@ -76,6 +77,7 @@ def default_routers() -> list[Router]:
         profile.router,
         consolidate.router,
         sources.router,
+        hierarchy.router,
         teams.router,
     ]
 

@@ -23,6 +23,8 @@ from engram.client.models import (
     AnalyzeResult,
     Entity,
     EntityDetail,
+    Job,
+    Macro,
     Memory,
     Message,
     Page,
@@ -33,6 +35,7 @@ from engram.client.models import (
     Source,
     SourceDetail,
     SourceSpec,
+    Storyline,
     Timeline,
 )
 from engram.client.retry import NO_RETRY, RetryPolicy
@@ -50,6 +53,8 @@ __all__ = [
     "Entity",
     "EntityDetail",
     "Forbidden",
+    "Job",
+    "Macro",
     "Memory",
     "Message",
     "NotFound",
@@ -66,6 +71,7 @@ __all__ = [
     "Source",
     "SourceDetail",
     "SourceSpec",
+    "Storyline",
     "Timeline",
     "Unauthorized",
     "ValidationError",

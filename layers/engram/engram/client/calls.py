@@ -23,6 +23,7 @@ from engram.client.models import (
     EntityDetail,
     Health,
     Job,
+    Macro,
     Memory,
     Page,
     Profile,
@@ -33,6 +34,7 @@ from engram.client.models import (
     SearchResult,
     Source,
     SourceDetail,
+    Storyline,
     Timeline,
     TimelineRequest,
 )
@@ -104,7 +106,18 @@ LIST_MEMORIES = Endpoint(
     "GET",
     "/v1/memories",
     Page[Memory],
-    query=("status", "memory_type", "include_historical", "q", *PAGING),
+    query=(
+        "status",
+        "memory_type",
+        "include_historical",
+        "q",
+        "layer",
+        "category",
+        "sensitivity",
+        "created_after",
+        "created_before",
+        *PAGING,
+    ),
 )
 GET_MEMORY = Endpoint("GET", "/v1/memories/{id}", Memory)
 DELETE_MEMORY = Endpoint("DELETE", "/v1/memories/{id}", DeleteResult, query=("hard",))
@@ -127,6 +140,9 @@ LIST_SOURCES = Endpoint(
 GET_SOURCE = Endpoint("GET", "/v1/sources/{id}", SourceDetail, query=("sensitivity_max",))
 PROFILE = Endpoint("GET", "/v1/profile", Profile, query=("include_history",))
 GET_JOB = Endpoint("GET", "/v1/jobs/{job_id}", Job)
+LIST_JOBS = Endpoint("GET", "/v1/jobs", Page[Job], query=("status", "job_type", *PAGING))
+LIST_STORYLINES = Endpoint("GET", "/v1/storylines", Page[Storyline], query=("sensitivity_max", *PAGING))
+LIST_MACROS = Endpoint("GET", "/v1/macros", Page[Macro], query=("sensitivity_max", *PAGING))
 
 ENDPOINTS: tuple[Endpoint[Any], ...] = (
     HEALTH,
@@ -144,4 +160,7 @@ ENDPOINTS: tuple[Endpoint[Any], ...] = (
     GET_SOURCE,
     PROFILE,
     GET_JOB,
+    LIST_JOBS,
+    LIST_STORYLINES,
+    LIST_MACROS,
 )

@@ -20,6 +20,10 @@ Layer = Literal["working", "episodic", "semantic", "procedural"]
 Importance = Literal["critical", "high", "medium", "low", "trivial"]
 Sensitivity = Literal["normal", "sensitive", "private"]
 EntityKind = Literal["person", "concept", "entity"]
+JobStatus = Literal["pending", "processing", "completed", "failed", "cancelled"]
+JobType = Literal[
+    "extract", "update", "consolidate", "decay", "cleanup", "graph_update", "summary", "hierarchy", "reembed"
+]
 Role = Literal["user", "assistant", "system", "tool"]
 ContextType = Literal[
     "work-session",
@@ -286,6 +290,8 @@ class AnalyzeResult(ApiModel):
 
 
 class Job(ApiModel):
+    """A background job; `last_error` says why a failed one failed (never with the user's words)."""
+
     id: str
     job_type: str
     status: str
@@ -294,6 +300,55 @@ class Job(ApiModel):
     source_id: str | None
     created_at: datetime
     completed_at: datetime | None
+
+
+class Named(ApiModel):
+    id: str
+    name: str
+
+
+class NodeRef(Named):
+    kind: EntityKind
+
+
+class StorylineMemory(ApiModel):
+    id: str
+    content: str
+    memory_type: MemoryType
+
+
+class HierarchyRow(Named):
+    """A storyline or a macro: its title (`name`), summary and the node it is about."""
+
+    description: str | None = None
+    anchor: NodeRef
+
+
+class Storyline(HierarchyRow):
+    """A thread of the user's sources about one node: its period, its memories, the macros above it."""
+
+    source_count: int
+    started_at: datetime | None = None
+    last_source_at: datetime | None = None
+    memory_count: int
+    memories: list[StorylineMemory]
+    macros: list[Named]
+
+
+class MacroStoryline(Named):
+    source_count: int
+    started_at: datetime | None = None
+    last_source_at: datetime | None = None
+
+
+class Macro(HierarchyRow):
+    """Storylines that share a root node over a long span."""
+
+    storyline_count: int
+    total_source_count: int
+    started_at: datetime | None = None
+    last_event_at: datetime | None = None
+    storylines: list[MacroStoryline]
 
 
 class DeleteResult(ApiModel):

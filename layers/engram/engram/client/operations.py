@@ -22,6 +22,10 @@ from engram.client.models import (
     EntityKind,
     Health,
     Job,
+    JobStatus,
+    JobType,
+    Layer,
+    Macro,
     Memory,
     MemoryStatus,
     MemoryType,
@@ -36,6 +40,7 @@ from engram.client.models import (
     Source,
     SourceDetail,
     SourceSpec,
+    Storyline,
     Timeline,
     TimelineRequest,
 )
@@ -131,15 +136,27 @@ def list_memories(
     memory_type: MemoryType | None = None,
     include_historical: bool | None = None,
     q: str | None = None,
+    layer: Layer | None = None,
+    category: str | None = None,
+    sensitivity: Sensitivity | None = None,
+    created_after: datetime | None = None,
+    created_before: datetime | None = None,
     limit: int | None = None,
     cursor: str | None = None,
 ) -> Call[Page[Memory]]:
-    """One page of the user's memories, newest first (active ones unless `status` says otherwise)."""
+    """One page of the user's memories, newest first (active ones unless `status` says otherwise),
+    narrowed by any of type, layer, category, exact sensitivity level and creation time
+    (`created_after` inclusive, `created_before` exclusive)."""
     query = {
         "status": status,
         "memory_type": memory_type,
         "include_historical": include_historical,
         "q": q,
+        "layer": layer,
+        "category": category,
+        "sensitivity": sensitivity,
+        "created_after": created_after,
+        "created_before": created_before,
         "limit": limit,
         "cursor": cursor,
     }
@@ -238,6 +255,34 @@ def profile(*, include_history: bool | None = None) -> Call[Profile]:
 def get_job(job_id: Id) -> Call[Job]:
     """A background job (an `analyze` with `run_async`), to see whether it finished."""
     return Call(calls.GET_JOB, path_params={"job_id": str(job_id)})
+
+
+def list_jobs(
+    *,
+    status: JobStatus | None = None,
+    job_type: JobType | None = None,
+    limit: int | None = None,
+    cursor: str | None = None,
+) -> Call[Page[Job]]:
+    """One page of the user's background jobs, newest first; a failed one says why in `last_error`."""
+    query = {"status": status, "job_type": job_type, "limit": limit, "cursor": cursor}
+    return Call(calls.LIST_JOBS, query=query)
+
+
+def list_storylines(
+    *, sensitivity_max: Sensitivity | None = None, limit: int | None = None, cursor: str | None = None
+) -> Call[Page[Storyline]]:
+    """One page of the user's storylines (threads of sources about one node), latest activity first."""
+    query = {"sensitivity_max": sensitivity_max, "limit": limit, "cursor": cursor}
+    return Call(calls.LIST_STORYLINES, query=query)
+
+
+def list_macros(
+    *, sensitivity_max: Sensitivity | None = None, limit: int | None = None, cursor: str | None = None
+) -> Call[Page[Macro]]:
+    """One page of the user's macros (storylines sharing a root over a long span), latest first."""
+    query = {"sensitivity_max": sensitivity_max, "limit": limit, "cursor": cursor}
+    return Call(calls.LIST_MACROS, query=query)
 
 
 def _turns(turns: Turns | None) -> list[Message] | None:

@@ -12,6 +12,7 @@ probed for existence.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
@@ -26,7 +27,7 @@ from engram.db.repositories.operations import insert_operation
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.source_access import with_source_access
 from engram.db.repositories.visibility import ceiling_rank
-from engram.domain.memories import MemoryPage, MemoryStatus
+from engram.domain.memories import MemoryListFilter, MemoryPage, MemoryStatus
 from engram.errors import Conflict, NotFound, ValidationFailed
 from engram.graph.edge_sync import sync_memories
 from engram.language.privacy import redact_model
@@ -97,31 +98,18 @@ def to_memory(row: dict[str, Any]) -> Memory:
 
 
 def list_memories_page(
-    user_id: str,
-    *,
-    status: MemoryStatus = "active",
-    memory_type: MemoryType | None = None,
-    include_historical: bool = False,
-    q: str | None = None,
-    limit: int = 50,
-    cursor: str | None = None,
+    user_id: str, *, where: MemoryListFilter, limit: int = 50, cursor: str | None = None
 ) -> MemoryPage:
     """The caller's memories, newest first, keyset-paginated (stable under concurrent inserts)."""
     after = read_cursor(cursor, memory_repo.decode_cursor)
-    text = (q or "").strip() or None
+    text = (where.text or "").strip() or None
     if text is not None and "\x00" in text:
         raise ValidationFailed("q must not contain NUL characters", field="q")
+    if where.created_after and where.created_before and where.created_before <= where.created_after:
+        raise ValidationFailed("created_before must be after created_after", field="created_before")
     with get_database().user_transaction(user_id) as conn:
-        rows = memory_repo.list_memories(
-            conn,
-            user_id,
-            status=status,
-            memory_type=memory_type,
-            include_historical=include_historical,
-            text=text,
-            limit=limit,
-            after=after,
-        )
+        where = replace(where, text=text)
+        rows = memory_repo.list_memories(conn, user_id, where=where, limit=limit, after=after)
         page, next_cursor = split_page(rows, limit, memory_repo.memory_cursor)
         with_source_access(conn, user_id, page)
     return MemoryPage(items=[to_memory(row) for row in page], next_cursor=next_cursor)

@@ -14,8 +14,8 @@ from aws_lambda_powertools.event_handler.router import Router
 
 from engram.api.context import CurrentUser
 from engram.api.routes.paging import DEFAULT_PAGE_SIZE, PageCursor, PageLimit
-from engram.domain.memories import MemoryPage, MemoryStatus
-from engram.models import Memory, MemoryEdit, MemoryType
+from engram.domain.memories import MemoryListFilter, MemoryPage, MemoryStatus
+from engram.models import Layer, Memory, MemoryEdit, MemoryType, SensitivityLevel
 from engram.pipeline.edits import (
     DeleteResult,
     HistoryPage,
@@ -27,6 +27,7 @@ from engram.pipeline.edits import (
     memory_history,
     related_memories,
 )
+from engram.request_rules import Timestamp
 
 router = Router()
 
@@ -38,18 +39,26 @@ def list_memories(
     memory_type: Annotated[MemoryType | None, Query()] = None,
     include_historical: Annotated[bool, Query()] = False,
     q: Annotated[str | None, Query(max_length=500)] = None,
+    layer: Annotated[Layer | None, Query()] = None,
+    category: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+    sensitivity: Annotated[SensitivityLevel | None, Query(description="exactly this level")] = None,
+    created_after: Annotated[Timestamp | None, Query(description="created at or after")] = None,
+    created_before: Annotated[Timestamp | None, Query(description="created before")] = None,
     limit: PageLimit = DEFAULT_PAGE_SIZE,
     cursor: PageCursor = None,
 ) -> MemoryPage:
-    return list_memories_page(
-        user_id,
+    where = MemoryListFilter(
         status=status,
         memory_type=memory_type,
         include_historical=include_historical,
-        q=q,
-        limit=limit,
-        cursor=cursor,
+        text=q,
+        layer=layer,
+        category=category,
+        sensitivity=sensitivity,
+        created_after=created_after,
+        created_before=created_before,
     )
+    return list_memories_page(user_id, where=where, limit=limit, cursor=cursor)
 
 
 @router.get("/v1/memories/<id>")

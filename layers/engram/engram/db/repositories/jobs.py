@@ -26,6 +26,7 @@ from uuid import UUID
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn
+from engram.db.repositories.keyset import page_params
 from engram.domain.jobs import Job, NewJob
 from engram.errors import NotFound
 
@@ -473,3 +474,34 @@ def completed_job_results(conn: Conn, user_id: str, source_id: UUID, job_type: s
         (user_id, source_id, job_type),
     ).fetchall()
     return [r["result"] for r in rows if r["result"]]
+
+
+# --- listing (GET /v1/jobs) ----------------------------------------------------------------------------
+
+JOB_CURSOR_TAG = "jobs"
+
+
+def list_jobs(
+    conn: Conn,
+    user_id: str,
+    *,
+    status: str | None = None,
+    job_type: str | None = None,
+    limit: int = 50,
+    after: tuple[datetime, UUID] | None = None,
+) -> list[Job]:
+    """The user's jobs, newest first, keyset-paginated on (created_at, id); up to limit+1 rows (the +1
+    says there is a next page). Reads `memory_jobs_user_idx` in order."""
+    return [
+        _job(row)
+        for row in conn.execute(
+            """SELECT * FROM memory_jobs
+               WHERE user_id = %(uid)s
+                 AND (%(status)s::text IS NULL OR status = %(status)s)
+                 AND (%(type)s::text IS NULL OR job_type = %(type)s)
+                 AND (%(after_at)s::timestamptz IS NULL OR (created_at, id) < (%(after_at)s, %(after_id)s))
+               ORDER BY created_at DESC, id DESC
+               LIMIT %(limit)s""",
+            {"uid": user_id, "status": status, "type": job_type} | page_params(limit, after),
+        ).fetchall()
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -21,6 +22,7 @@ from pydantic import BaseModel
 from engram.db.connection import Conn, execute_counting
 from engram.db.repositories import vector_index as vector_index_switch
 from engram.db.repositories.visibility import memory_visible
+from engram.domain.memories import MemoryListFilter
 from engram.language.concepts import concepts_of
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
@@ -407,28 +409,36 @@ def decode_cursor(cursor: str) -> tuple[datetime, UUID]:
     return datetime.fromisoformat(created_at), UUID(memory_id)
 
 
+# Optional equality and range filters of the listing: the filter's field, the statement's clause.
+_LIST_CLAUSES = (
+    ("memory_type", "memory_type = %(memory_type)s"),
+    ("layer", "layer = %(layer)s"),
+    ("category", "category = %(category)s"),
+    ("sensitivity", "sensitivity_level = %(sensitivity)s"),
+    ("created_after", "created_at >= %(created_after)s"),
+    ("created_before", "created_at < %(created_before)s"),
+)
+
+
 def list_memories(
     conn: Conn,
     user_id: str,
     *,
-    status: str = "active",
-    memory_type: str | None = None,
-    include_historical: bool = False,
-    text: str | None = None,
+    where: MemoryListFilter | None = None,
     limit: int = 50,
     after: tuple[datetime, UUID] | None = None,
 ) -> list[dict[str, Any]]:
-    """Newest first, keyset-paginated on (created_at, id); returns up to limit+1 rows (the +1 says more)."""
+    """Newest first, keyset-paginated on (created_at, id); returns up to limit+1 rows (the +1 says more).
+    Every filter is a clause of the one statement, so a page costs one index walk whatever the filters."""
+    where = where or MemoryListFilter()
+    params: dict[str, Any] = {"uid": user_id, "limit": limit + 1} | asdict(where)
     clauses = [sql.SQL("user_id = %(uid)s"), sql.SQL("status = %(status)s")]
-    params: dict[str, Any] = {"uid": user_id, "status": status, "limit": limit + 1}
-    if memory_type:
-        clauses.append(sql.SQL("memory_type = %(type)s"))
-        params["type"] = memory_type
-    if status == "active" and not include_historical:
+    clauses += [sql.SQL(clause) for field, clause in _LIST_CLAUSES if params[field] is not None]
+    if where.status == "active" and not where.include_historical:
         clauses.append(sql.SQL("NOT is_historical"))
-    if text:
+    if where.text:
         clauses.append(sql.SQL("(content ILIKE %(q)s OR name ILIKE %(q)s)"))
-        params["q"] = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        params["q"] = "%" + where.text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     if after:
         clauses.append(sql.SQL("(created_at, id) < (%(after_ts)s, %(after_id)s)"))
         params["after_ts"], params["after_id"] = after

@@ -6,8 +6,9 @@ import { graphView } from "./views/graph.js";
 import { timelineView } from "./views/timeline.js";
 import { profileView } from "./views/profile.js";
 import { jobsView } from "./views/jobs.js";
+import { storylinesView } from "./views/storylines.js";
 
-const VIEWS = { memories: memoriesView, search: searchView, graph: graphView, timeline: timelineView, profile: profileView, jobs: jobsView };
+const VIEWS = { memories: memoriesView, search: searchView, graph: graphView, timeline: timelineView, profile: profileView, storylines: storylinesView, jobs: jobsView };
 const RECENT_KEY = "engram.inspector.recentUsers";
 const errorLine = document.getElementById("error");
 

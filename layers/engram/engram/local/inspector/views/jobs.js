@@ -1,47 +1,65 @@
-// Jobs: the API has no job listing, so the page keeps the ids of jobs it queued (a note sent with
-// "async": true) and any id pasted in, and shows each one's state; plus the consolidation preview.
-import { api, getUser } from "../api.js";
+// Jobs: the user's background jobs from GET /v1/jobs, newest first, filtered by status and type, each with
+// its attempts and its error (failed) or result (done); a note can be queued from here; below, the
+// consolidation preview.
+import { api, query } from "../api.js";
 import { fill, h, day } from "../dom.js";
 
-const key = () => `engram.inspector.jobs.${getUser()}`;
-const known = () => { try { return JSON.parse(localStorage.getItem(key())) || []; } catch { return []; } };
-const keep = (ids) => localStorage.setItem(key(), JSON.stringify([...new Set(ids)].slice(0, 50)));
+const STATUSES = ["", "pending", "processing", "completed", "failed", "cancelled"];
+const TYPES = ["", "extract", "update", "consolidate", "decay", "cleanup", "graph_update", "summary", "hierarchy", "reembed"];
+// What a person calls each state.
+const LABELS = { pending: "queued", processing: "running", completed: "done", failed: "failed", cancelled: "cancelled" };
 
 export async function jobsView(main) {
+  const state = { cursor: null, filters: {} };
+  const select = (name, options) => h("select", { name }, options.map((o) => h("option", { value: o }, o ? (LABELS[o] || o) : "any")));
   const queue = h("form", { class: "filters", id: "queue-form" },
     h("input", { name: "content", size: 40, placeholder: "a note to analyze in the background", required: true }),
     h("button", { type: "submit" }, "queue"));
-  const lookup = h("form", { class: "filters", id: "job-form" },
-    h("input", { name: "id", size: 40, placeholder: "a job id", required: true }), h("button", { type: "submit" }, "add"));
-  const table = h("tbody");
+  const filters = h("form", { class: "filters", id: "job-filters" },
+    h("label", {}, "status ", select("status", STATUSES)),
+    h("label", {}, "type ", select("job_type", TYPES)),
+    h("button", { type: "submit" }, "filter"));
+  const body = h("tbody");
+  const more = h("button", { id: "more-jobs", hidden: true }, "more");
   const preview = h("section", { id: "consolidation" });
-  main.append(h("h2", {}, "Jobs"), queue, lookup,
-    h("table", { id: "jobs" }, h("thead", {}, h("tr", {}, ["job", "type", "status", "attempts", "created", "error / result"].map((c) => h("th", {}, c)))), table),
-    h("button", { id: "refresh-jobs", onclick: () => refresh() }, "refresh"), preview);
+  main.append(h("h2", {}, "Jobs"), queue, filters,
+    h("table", { id: "jobs" }, h("thead", {}, h("tr", {}, ["job", "type", "status", "attempts", "created", "finished", "error / result"].map((c) => h("th", {}, c)))), body),
+    more, preview);
 
-  async function refresh() {
-    const jobs = await Promise.all(known().map((id) => api("GET", `/v1/jobs/${id}`).catch((e) => ({ id, status: "unknown", last_error: e.message }))));
-    fill(table, ...jobs.map((j) => h("tr", { "data-status": j.status },
-      h("td", {}, j.id), h("td", {}, j.job_type || ""), h("td", {}, h("span", { class: "badge" }, j.status)),
-      h("td", {}, j.attempts ?? ""), h("td", {}, day(j.created_at)),
-      h("td", {}, j.last_error || (j.result ? JSON.stringify(j.result).slice(0, 160) : "")))));
-    if (!jobs.length) table.append(h("tr", {}, h("td", { colspan: 6, class: "muted" }, "no jobs queued from this page yet")));
+  async function load(reset) {
+    if (reset) { body.replaceChildren(); state.cursor = null; }
+    const page = await api("GET", "/v1/jobs" + query({ ...state.filters, limit: 50, cursor: state.cursor }));
+    body.append(...page.items.map(jobRow));
+    if (!body.children.length) body.append(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "no jobs")));
+    state.cursor = page.next_cursor;
+    more.hidden = !state.cursor;
   }
   queue.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const answer = await api("POST", "/v1/analyze", { content: new FormData(queue).get("content"), async: true });
-    keep([...answer.jobs.map((j) => j.id), ...known()]);
+    await api("POST", "/v1/analyze", { content: new FormData(queue).get("content"), async: true });
     queue.reset();
-    refresh();
+    await load(true);
   });
-  lookup.addEventListener("submit", (event) => {
+  filters.addEventListener("submit", (event) => {
     event.preventDefault();
-    keep([new FormData(lookup).get("id").trim(), ...known()]);
-    lookup.reset();
-    refresh();
+    const data = new FormData(filters);
+    state.filters = { status: data.get("status"), job_type: data.get("job_type") };
+    load(true);
   });
-  await refresh();
+  more.addEventListener("click", () => load(false));
+  await load(true);
   const plan = await api("POST", "/v1/consolidate", {});
   fill(preview, h("h2", {}, "Consolidation preview"), h("p", { class: "muted" }, plan.message || `${plan.count} pair(s)`),
     h("ul", {}, (plan.pairs || []).map((p) => h("li", {}, JSON.stringify(p).slice(0, 240)))));
+}
+
+function jobRow(j) {
+  const outcome = j.last_error
+    ? h("span", { class: "error" }, j.last_error)
+    : (j.result ? JSON.stringify(j.result).slice(0, 160) : "");
+  return h("tr", { "data-id": j.id, "data-status": j.status, class: `job-${j.status}` },
+    h("td", { class: "muted" }, j.id.slice(0, 8)), h("td", {}, j.job_type),
+    h("td", {}, h("span", { class: "badge" }, LABELS[j.status] || j.status)),
+    h("td", {}, `${j.attempts}/${j.max_attempts}`), h("td", {}, day(j.created_at)), h("td", {}, day(j.completed_at)),
+    h("td", {}, outcome));
 }

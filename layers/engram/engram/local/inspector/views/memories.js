@@ -1,17 +1,27 @@
-// Memories: a filtered, paged table; a row opens the memory, its versions, provenance and relations.
+// Memories: a table filtered by the API (type, status, layer, category, sensitivity, creation date, text),
+// paged; a row opens the memory, its versions, provenance and relations.
 import { api, query } from "../api.js";
 import { fill, h, day, fields } from "../dom.js";
 
 const TYPES = ["", "entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"];
 const STATUSES = ["active", "superseded", "archived"];
+const LAYERS = ["", "working", "episodic", "semantic", "procedural"];
+const SENSITIVITIES = ["", "normal", "sensitive", "private"];
 
 export async function memoriesView(main) {
   const state = { cursor: null, filters: {} };
   const select = (name, options) => h("select", { name }, options.map((o) => h("option", { value: o }, o || "any")));
+  // Categories are free text: the field offers the ones seen on the pages shown so far.
+  const categories = h("datalist", { id: "memory-categories" });
+  const seen = new Set();
   const form = h("form", { class: "filters", id: "memory-filters" },
     h("label", {}, "type ", select("memory_type", TYPES)),
     h("label", {}, "status ", select("status", STATUSES)),
-    h("label", {}, "category ", h("input", { name: "category", size: 10, placeholder: "any" })),
+    h("label", {}, "layer ", select("layer", LAYERS)),
+    h("label", {}, "category ", h("input", { name: "category", size: 10, placeholder: "any", list: "memory-categories" }), categories),
+    h("label", {}, "sensitivity ", select("sensitivity", SENSITIVITIES)),
+    h("label", {}, "from ", h("input", { type: "date", name: "from" })),
+    h("label", {}, "to ", h("input", { type: "date", name: "to" })),
     h("label", {}, "text ", h("input", { name: "q", size: 16 })),
     h("label", {}, h("input", { type: "checkbox", name: "include_historical" }), " historical"),
     h("button", { type: "submit" }, "filter"));
@@ -24,24 +34,33 @@ export async function memoriesView(main) {
 
   async function load(reset) {
     if (reset) { body.replaceChildren(); state.cursor = null; }
-    const { category, ...params } = state.filters;
-    const page = await api("GET", "/v1/memories" + query({ ...params, limit: 50, cursor: state.cursor }));
-    // The API filters by type and status; category is narrowed here, on the page that came back.
-    const rows = page.items.filter((m) => !category || m.category === category);
-    body.append(...rows.map((m) => row(m, detail)));
+    const page = await api("GET", "/v1/memories" + query({ ...state.filters, limit: 50, cursor: state.cursor }));
+    body.append(...page.items.map((m) => row(m, detail)));
     if (!body.children.length) body.append(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "no memories")));
+    for (const m of page.items) if (m.category && !seen.has(m.category)) { seen.add(m.category); categories.append(h("option", { value: m.category })); }
     state.cursor = page.next_cursor;
     more.hidden = !state.cursor;
   }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    state.filters = { memory_type: data.get("memory_type"), status: data.get("status"), category: data.get("category").trim(),
-      q: data.get("q").trim(), include_historical: data.get("include_historical") ? "true" : "" };
+    const text = (name) => data.get(name).trim();
+    state.filters = { memory_type: data.get("memory_type"), status: data.get("status"), layer: data.get("layer"),
+      category: text("category"), sensitivity: data.get("sensitivity"), q: text("q"),
+      include_historical: data.get("include_historical") ? "true" : "",
+      // Days in UTC: "from" is the start of its day, "to" takes in the whole of its day.
+      created_after: data.get("from") ? `${data.get("from")}T00:00:00Z` : "",
+      created_before: data.get("to") ? nextDay(data.get("to")) : "" };
     load(true);
   });
   more.addEventListener("click", () => load(false));
   await load(true);
+}
+
+function nextDay(date) {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
 }
 
 function row(m, detail) {
