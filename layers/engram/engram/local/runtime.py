@@ -75,4 +75,5 @@ def ensure_runtime_dir() -> None:
         return
     path = Path(tempfile.gettempdir()) / f"engram-runtime-{os.getuid()}"
     path.mkdir(mode=0o700, exist_ok=True)
+    path.chmod(0o700)  # one left open by something else would be refused (and warned about) by platformdirs
     os.environ["XDG_RUNTIME_DIR"] = str(path)
