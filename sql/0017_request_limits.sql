@@ -1,0 +1,42 @@
+-- Fairness between users: each user's requests per route class in the current fixed window, and each
+-- user's model tokens per UTC day. Both are kept in the database, not in a process, so the limits hold
+-- across every Lambda instance and every `engram serve` thread.
+
+-- One row per user and route class (`read`, `write`, `admin`): the window it counts and the requests in
+-- it. A request upserts its row (one statement): a new window restarts the count at 1, the current one
+-- adds 1. The table stays at users x classes rows however long it runs.
+CREATE TABLE request_counts (
+    user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    route_class    text NOT NULL CHECK (route_class IN ('read', 'write', 'admin')),
+    window_start   timestamptz NOT NULL,
+    requests       integer NOT NULL CHECK (requests >= 0),
+    PRIMARY KEY (user_id, route_class)
+);
+
+-- Model tokens per user and UTC day, added after every model call made for the user (a request or a
+-- job): what the daily token budget is checked against, and a per-user record of model spend.
+CREATE TABLE model_token_usage (
+    user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    day            date NOT NULL,
+    input_tokens   bigint NOT NULL DEFAULT 0 CHECK (input_tokens >= 0),
+    output_tokens  bigint NOT NULL DEFAULT 0 CHECK (output_tokens >= 0),
+    calls          integer NOT NULL DEFAULT 0 CHECK (calls >= 0),
+    PRIMARY KEY (user_id, day)
+);
+
+-- Written by the gate and the job runner as the login role (system work, like the worker's claim); the
+-- app role may read and delete its own rows (an export, forgetting a user).
+DO $$
+DECLARE
+    t text;
+BEGIN
+    FOREACH t IN ARRAY ARRAY['request_counts', 'model_token_usage']
+    LOOP
+        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+        EXECUTE format(
+            'CREATE POLICY %I ON %I USING (user_id = engram_current_user()) '
+            'WITH CHECK (user_id = engram_current_user())', t || '_owner', t);
+        EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO engram_app', t);
+    END LOOP;
+END
+$$;
