@@ -5,7 +5,10 @@
 -- One row per user and route class (`read`, `write`, `admin`): the window it counts and the requests in
 -- it. A request upserts its row (one statement): a new window restarts the count at 1, the current one
 -- adds 1. The table stays at users x classes rows however long it runs.
-CREATE TABLE request_counts (
+-- UNLOGGED: the counts of the current window are not worth a WAL flush on every request's commit; a
+-- crash empties the table, which only forgives the current window. (Aurora keeps unlogged tables through
+-- a failover and serves them from the writer only, which is where the gate writes.)
+CREATE UNLOGGED TABLE request_counts (
     user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     route_class    text NOT NULL CHECK (route_class IN ('read', 'write', 'admin')),
     window_start   timestamptz NOT NULL,

@@ -117,12 +117,15 @@ def test_an_inline_analysis_past_the_budget_gets_429_until_midnight_and_stores_n
 
 
 def test_reads_past_the_budget_answer_without_the_model(
-    api: ApiClient, db: Database, user_id: str, model: MessagesApi
+    api: ApiClient, db: Database, user_id: str, other_user_id: str, model: MessagesApi
 ) -> None:
+    question = {"query": "what did we discuss about Porto?"}
+    assert api.post("/v1/recall", question, user=other_user_id).status == 200
+    assert model.calls >= 1, "within the budget, recall asks the model for more queries"
     api.post("/v1/analyze", NOTE, user=user_id)
     calls = model.calls
 
-    recalled = api.post("/v1/recall", {"query": "what did we discuss about Porto?"}, user=user_id)
+    recalled = api.post("/v1/recall", question, user=user_id)
     searched = api.post("/v1/search", {"query": "Porto"}, user=user_id)
 
     assert (recalled.status, searched.status) == (200, 200)

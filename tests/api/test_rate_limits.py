@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from engram.api.limits import needs_model, route_class
 from engram.config import reset_settings
 from tests.http_client import ApiClient, ApiResponse
 
@@ -88,3 +89,39 @@ def test_without_limits_nothing_is_refused(api: ApiClient, user_id: str) -> None
     answers = [api.get("/v1/preferences", user=user_id).status for _ in range(20)]
 
     assert set(answers) == {200}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "expected"),
+    [
+        ("POST", "/v1/analyze", "write"),
+        ("POST", "/v1/memory-update", "write"),
+        ("POST", "/v1/import", "write"),
+        ("PUT", "/v1/memories/1", "write"),
+        ("POST", "/v1/search", "read"),
+        ("POST", "/v1/recall", "read"),
+        ("GET", "/v1/memories", "read"),
+        ("GET", "/v1/jobs/1", "read"),
+        ("GET", "/v1/export", "admin"),
+        ("DELETE", "/v1/me", "admin"),
+        ("POST", "/v1/teams", "admin"),
+        ("GET", "/v1/teams/1/members", "admin"),
+    ],
+)
+def test_route_classes(method: str, path: str, expected: str) -> None:
+    assert route_class(method, path) == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "expected"),
+    [
+        ("/v1/analyze", b'{"content": "x"}', True),
+        ("/v1/analyze", b'{"content": "x", "async": true}', False),
+        ("/v1/memory-update", b"{}", True),
+        ("/v1/consolidate", b'{"force": true}', True),
+        ("/v1/consolidate", b"{}", False),
+        ("/v1/recall", b'{"query": "x"}', False),
+    ],
+)
+def test_requests_that_cannot_be_answered_without_the_model(path: str, body: bytes, expected: bool) -> None:
+    assert needs_model("POST", path, body) is expected
