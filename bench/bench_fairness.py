@@ -32,9 +32,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from bench.local_stack import local_stack
+from tests.model_stand_in import MessagesApiStandIn
 
 WINDOW_SECONDS = 10
 LIMITS = {"ENGRAM_RATE_LIMIT_WRITE": "20", "ENGRAM_RATE_LIMIT_READ": "60", "ENGRAM_RATE_LIMIT_ADMIN": "10"}
@@ -200,45 +200,6 @@ def request_limits(port: int, users: int, seconds: float) -> None:
     )
 
 
-class MessagesApi:
-    """A stand-in for the Anthropic Messages API: every call is an extraction that found nothing."""
-
-    def __init__(self) -> None:
-        answer = {
-            "id": "msg_bench",
-            "type": "message",
-            "role": "assistant",
-            "model": "claude-sonnet-4-6",
-            "content": [
-                {
-                    "type": "tool_use",
-                    "id": "toolu_bench",
-                    "name": "record_memories",
-                    "input": {"facts": [], "changes_detected": [], "decisions": [], "actions": []},
-                }
-            ],
-            "stop_reason": "tool_use",
-            "stop_sequence": None,
-            "usage": {"input_tokens": TOKENS_PER_CALL * 7 // 10, "output_tokens": TOKENS_PER_CALL * 3 // 10},
-        }
-        data = json.dumps(answer).encode()
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - http.server naming
-                self.rfile.read(int(self.headers["Content-Length"]))
-                self.send_response(200)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
 def jobs_of(user: str) -> Counter[str]:
     """The user's jobs by status; pending jobs not due yet count as `deferred`."""
     from engram.db.connection import get_database
@@ -262,15 +223,12 @@ def wait_for(settled: Callable[[], bool], timeout: float = 30.0) -> float:
 def token_budget(port: int) -> None:
     from engram.db.connection import get_database
 
-    stand_in = MessagesApi()
+    stand_in = MessagesApiStandIn(TOKENS_PER_CALL)
     configure(
         ENGRAM_RATE_LIMIT_WINDOW_SECONDS=str(BUDGET_WINDOW_SECONDS),
         ENGRAM_RATE_LIMIT_WRITE="8",
-        ANTHROPIC_API_KEY="sk-ant-bench",
-        ANTHROPIC_BASE_URL=f"http://127.0.0.1:{stand_in.server.server_port}",
-        ENGRAM_LLM_PROVIDER="anthropic",
-        ENGRAM_LLM_MAX_RETRIES="0",
-        ENGRAM_MODEL_TOKEN_BUDGET_DAILY=str(TOKENS_PER_CALL * BUDGET_CALLS),
+        ENGRAM_MODEL_BUDGET_DAILY=str(TOKENS_PER_CALL * BUDGET_CALLS),
+        **stand_in.environment(),
     )
     user, stop, tally = "flooder-budget", threading.Event(), Tally()
     thread = threading.Thread(target=flooder, args=(port, user, 7, stop, tally))
@@ -291,7 +249,7 @@ def token_budget(port: int) -> None:
         )
     drained = wait_for(lambda: set(jobs_of(user)) == {"completed"}, timeout=60)
     done = jobs_of(user)
-    stand_in.server.shutdown()
+    stand_in.stop()
     print(f"daily model-token budget: {BUDGET_CALLS} calls' worth; the flooder queued analyses for 3 s")
     print("| measure | value |")
     print("|---|---|")

@@ -6,11 +6,8 @@ users keep their budget."""
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -20,67 +17,23 @@ from engram.jobs.local_worker import LocalWorker
 from engram.pipeline.jobs import register_pipeline_jobs
 from engram.providers.factory import reset_providers
 from tests.http_client import ApiClient
+from tests.model_stand_in import MessagesApiStandIn
 
 NOTE = {"content": "I moved to Porto in May.", "source": {"document_date": "2026-03-10T10:00:00Z"}}
-TOKENS_PER_CALL = 1000  # what the stand-in reports: 700 in, 300 out
-
-
-class MessagesApi:
-    """Answers every call with an extraction that found nothing, and counts the calls."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - http.server naming
-                self.rfile.read(int(self.headers["Content-Length"]))
-                outer.calls += 1
-                data = json.dumps(
-                    {
-                        "id": "msg_1",
-                        "type": "message",
-                        "role": "assistant",
-                        "model": "claude-sonnet-4-6",
-                        "content": [
-                            {
-                                "type": "tool_use",
-                                "id": "toolu_1",
-                                "name": "record_memories",
-                                "input": {"facts": [], "changes_detected": [], "decisions": [], "actions": []},
-                            }
-                        ],
-                        "stop_reason": "tool_use",
-                        "stop_sequence": None,
-                        "usage": {"input_tokens": 700, "output_tokens": 300},
-                    }
-                ).encode()
-                self.send_response(200)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+TOKENS_PER_CALL = 1000
 
 
 @pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[MessagesApi]:
-    stand_in = MessagesApi()
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{stand_in.server.server_port}")
-    monkeypatch.setenv("ENGRAM_LLM_PROVIDER", "anthropic")
-    monkeypatch.setenv("ENGRAM_LLM_MAX_RETRIES", "0")
-    monkeypatch.setenv("ENGRAM_MODEL_TOKEN_BUDGET_DAILY", str(TOKENS_PER_CALL))
+def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[MessagesApiStandIn]:
+    stand_in = MessagesApiStandIn(TOKENS_PER_CALL)
+    for name, value in stand_in.environment().items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("ENGRAM_MODEL_BUDGET_DAILY", str(TOKENS_PER_CALL))
     reset_settings()
     reset_providers()
     register_pipeline_jobs()
     yield stand_in
-    stand_in.server.shutdown()
+    stand_in.stop()
     reset_providers()
 
 
@@ -101,7 +54,7 @@ def seconds_to_midnight_utc() -> int:
 
 
 def test_an_inline_analysis_past_the_budget_gets_429_until_midnight_and_stores_nothing(
-    api: ApiClient, db: Database, user_id: str, other_user_id: str, model: MessagesApi
+    api: ApiClient, db: Database, user_id: str, other_user_id: str, model: MessagesApiStandIn
 ) -> None:
     assert api.post("/v1/analyze", NOTE, user=user_id).status == 200
     assert spent_today(db, user_id) == TOKENS_PER_CALL and model.calls == 1
@@ -117,7 +70,7 @@ def test_an_inline_analysis_past_the_budget_gets_429_until_midnight_and_stores_n
 
 
 def test_reads_past_the_budget_answer_without_the_model(
-    api: ApiClient, db: Database, user_id: str, other_user_id: str, model: MessagesApi
+    api: ApiClient, db: Database, user_id: str, other_user_id: str, model: MessagesApiStandIn
 ) -> None:
     question = {"query": "what did we discuss about Porto?"}
     assert api.post("/v1/recall", question, user=other_user_id).status == 200
@@ -133,7 +86,7 @@ def test_reads_past_the_budget_answer_without_the_model(
 
 
 def test_a_queued_analysis_past_the_budget_waits_and_runs_once_the_budget_frees(
-    api: ApiClient, db: Database, user_id: str, model: MessagesApi
+    api: ApiClient, db: Database, user_id: str, model: MessagesApiStandIn
 ) -> None:
     api.post("/v1/analyze", NOTE, user=user_id)
     accepted = api.post("/v1/analyze", NOTE | {"async": True, "idempotency_key": "queued"}, user=user_id)

@@ -18,8 +18,8 @@ NOTE = {"content": "I moved to Porto in May.", "source": {"document_date": "2026
 
 def limits(monkeypatch: pytest.MonkeyPatch, *, window: int = 60, **per_class: int) -> None:
     monkeypatch.setenv("ENGRAM_RATE_LIMIT_WINDOW_SECONDS", str(window))
-    for route_class, limit in per_class.items():
-        monkeypatch.setenv(f"ENGRAM_RATE_LIMIT_{route_class.upper()}", str(limit))
+    for name, limit in per_class.items():
+        monkeypatch.setenv(f"ENGRAM_RATE_LIMIT_{name.upper()}", str(limit))
     reset_settings()
 
 

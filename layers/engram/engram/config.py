@@ -120,7 +120,7 @@ class Settings(BaseSettings):
     rate_limit_admin: int = Field(
         0, ge=0, description="Account and team requests (export, forget me, teams) per user per window."
     )
-    model_token_budget_daily: int = Field(
+    model_budget_daily: int = Field(
         0,
         ge=0,
         description="Model tokens (input + output) per user per UTC day; once spent, requests that need "
@@ -190,7 +190,7 @@ class Settings(BaseSettings):
     @property
     def model_budget_applies(self) -> bool:
         """A daily token budget is set and a model spends tokens (the offline rules engine spends none)."""
-        return self.model_token_budget_daily > 0 and self.resolved_llm_provider != "rules"
+        return self.model_budget_daily > 0 and self.resolved_llm_provider != "rules"
 
     @property
     def resolved_embedding_provider(self) -> EmbeddingProviderName:

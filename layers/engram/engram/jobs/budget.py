@@ -1,6 +1,6 @@
 """Queued model work waits for its user's daily model-token budget instead of failing.
 
-Before a job runs, the runner asks `budget_hold`: when a budget applies (`ENGRAM_MODEL_TOKEN_BUDGET_DAILY`
+Before a job runs, the runner asks `budget_hold`: when a budget applies (`ENGRAM_MODEL_BUDGET_DAILY`
 and a model that spends tokens) and the job's user has spent it, a job that needs the model is deferred
 to the end of the budget day (midnight UTC), with every other pending model job of that user due
 before then (`engram.db.repositories.job_deferral`): pending again, its claim's attempt given back, a
@@ -45,7 +45,7 @@ def budget_hold(db: Database, job: Job) -> BudgetHold:
         return BudgetHold(ModelScope(job.user_id))
     with db.system_transaction() as conn:
         today = usage_limits.tokens_today(conn, job.user_id)
-    if today.tokens < settings.model_token_budget_daily:
+    if today.tokens < settings.model_budget_daily:
         return BudgetHold(ModelScope(job.user_id))
     until = budget_day_ends(today.now)
     if job.job_type in MODEL_JOB_TYPES:

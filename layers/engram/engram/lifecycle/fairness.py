@@ -53,7 +53,7 @@ def admit_user(user_id: str, route_class: str, needs_model: Callable[[], bool]) 
             f"more than {limit} {route_class} requests in {window} s; retry in {seconds} s",
             retry_after=seconds,
         )
-    if budget and spent >= settings.model_token_budget_daily:
+    if budget and spent >= settings.model_budget_daily:
         until = budget_day_ends(now)
         if needs_model():
             raise refusal(until, now)
