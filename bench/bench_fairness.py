@@ -249,7 +249,7 @@ def token_budget(port: int) -> None:
         )
     drained = wait_for(lambda: set(jobs_of(user)) == {"completed"}, timeout=60)
     done = jobs_of(user)
-    stand_in.stop()
+    stand_in.close()
     print(f"daily model-token budget: {BUDGET_CALLS} calls' worth; the flooder queued analyses for 3 s")
     print("| measure | value |")
     print("|---|---|")

@@ -29,17 +29,10 @@ CREATE TABLE model_token_usage (
 
 -- Written by the gate and the job runner as the login role (system work, like the worker's claim); the
 -- app role may read and delete its own rows (an export, forgetting a user).
-DO $$
-DECLARE
-    t text;
-BEGIN
-    FOREACH t IN ARRAY ARRAY['request_counts', 'model_token_usage']
-    LOOP
-        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-        EXECUTE format(
-            'CREATE POLICY %I ON %I USING (user_id = engram_current_user()) '
-            'WITH CHECK (user_id = engram_current_user())', t || '_owner', t);
-        EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO engram_app', t);
-    END LOOP;
-END
-$$;
+ALTER TABLE request_counts ENABLE ROW LEVEL SECURITY;
+ALTER TABLE model_token_usage ENABLE ROW LEVEL SECURITY;
+CREATE POLICY request_counts_owner ON request_counts
+    USING (user_id = engram_current_user()) WITH CHECK (user_id = engram_current_user());
+CREATE POLICY model_token_usage_owner ON model_token_usage
+    USING (user_id = engram_current_user()) WITH CHECK (user_id = engram_current_user());
+GRANT SELECT, INSERT, UPDATE, DELETE ON request_counts, model_token_usage TO engram_app;

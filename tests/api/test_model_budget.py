@@ -33,7 +33,7 @@ def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[MessagesApiStandIn]:
     reset_providers()
     register_pipeline_jobs()
     yield stand_in
-    stand_in.stop()
+    stand_in.close()
     reset_providers()
 
 

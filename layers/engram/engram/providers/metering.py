@@ -10,8 +10,8 @@ call outside any scope (a CLI command, a test) is neither metered nor refused.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from aws_lambda_powertools import Logger
 
@@ -19,7 +19,7 @@ from engram.db.connection import get_database
 from engram.db.repositories import usage_limits
 from engram.domain.model_scope import current_model_scope, refusal
 from engram.observability import SERVICE
-from engram.providers.base import LLM, LLMResult, ToolSpec
+from engram.providers.base import LLM, LLMResult
 
 logger = Logger(service=SERVICE, child=True)
 
@@ -32,27 +32,12 @@ class MeteredLLM:
         self.name = inner.name
         self.model = inner.model
 
-    def complete(
-        self,
-        *,
-        system: str,
-        messages: Sequence[dict],
-        tools: Sequence[ToolSpec] = (),
-        tool_choice: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float = 0.0,
-    ) -> LLMResult:
+    def complete(self, **request: Any) -> LLMResult:
+        """`LLM.complete`, passed through whole (its arguments are the port's, keyword-only)."""
         scope = current_model_scope()
         if scope is not None and scope.refused_until is not None:
             raise refusal(scope.refused_until, datetime.now(scope.refused_until.tzinfo))
-        result = self.inner.complete(
-            system=system,
-            messages=messages,
-            tools=tools,
-            tool_choice=tool_choice,
-            max_tokens=max_tokens,
-            temperature=temperature,
-        )
+        result = self.inner.complete(**request)
         if scope is not None:
             _record(scope.user_id, result)
         return result
