@@ -8,12 +8,15 @@
 -- UNLOGGED: the counts of the current window are not worth a WAL flush on every request's commit; a
 -- crash empties the table, which only forgives the current window. (Aurora keeps unlogged tables through
 -- a failover and serves them from the writer only, which is where the gate writes.)
+-- `caller`, not `user_id`: this is the gate's bookkeeping, not the user's data. It is neither exported
+-- nor counted when the user is forgotten (a second `DELETE /v1/me` still answers zeros although the
+-- request itself was counted); it goes with the `users` row.
 CREATE UNLOGGED TABLE request_counts (
-    user_id        text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    caller         text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     route_class    text NOT NULL CHECK (route_class IN ('read', 'write', 'admin')),
     window_start   timestamptz NOT NULL,
     requests       integer NOT NULL CHECK (requests >= 0),
-    PRIMARY KEY (user_id, route_class)
+    PRIMARY KEY (caller, route_class)
 );
 
 -- Model tokens per user and UTC day, added after every model call made for the user (a request or a
@@ -28,11 +31,11 @@ CREATE TABLE model_token_usage (
 );
 
 -- Written by the gate and the job runner as the login role (system work, like the worker's claim); the
--- app role may read and delete its own rows (an export, forgetting a user).
+-- app role may read and delete its own rows (forgetting a user deletes their token usage).
 ALTER TABLE request_counts ENABLE ROW LEVEL SECURITY;
 ALTER TABLE model_token_usage ENABLE ROW LEVEL SECURITY;
 CREATE POLICY request_counts_owner ON request_counts
-    USING (user_id = engram_current_user()) WITH CHECK (user_id = engram_current_user());
+    USING (caller = engram_current_user()) WITH CHECK (caller = engram_current_user());
 CREATE POLICY model_token_usage_owner ON model_token_usage
     USING (user_id = engram_current_user()) WITH CHECK (user_id = engram_current_user());
 GRANT SELECT, INSERT, UPDATE, DELETE ON request_counts, model_token_usage TO engram_app;

@@ -42,9 +42,9 @@ def count_request(
                    to_timestamp(floor(extract(epoch FROM now()) / %(w)s) * %(w)s) AS window_start
         ),
         known AS (INSERT INTO users (id) VALUES (%(uid)s) ON CONFLICT (id) DO NOTHING)
-        INSERT INTO request_counts AS c (user_id, route_class, window_start, requests)
+        INSERT INTO request_counts AS c (caller, route_class, window_start, requests)
         SELECT %(uid)s, %(cls)s, clock.window_start, 1 FROM clock
-        ON CONFLICT (user_id, route_class) DO UPDATE
+        ON CONFLICT (caller, route_class) DO UPDATE
         SET requests = CASE WHEN c.window_start = excluded.window_start THEN c.requests + 1 ELSE 1 END,
             window_start = excluded.window_start
         RETURNING c.requests,
