@@ -98,7 +98,7 @@ def test_a_queued_analysis_past_the_budget_waits_and_runs_once_the_budget_frees(
 
     assert waiting["status"] == "pending" and waiting["attempts"] == 0
     assert waiting["last_error"].startswith("deferred: the daily model-token budget is spent")
-    assert datetime.fromisoformat(waiting["scheduled_for"]).time() == datetime.min.time()
+    assert datetime.fromisoformat(waiting["scheduled_for"]).astimezone(UTC).time() == datetime.min.time()
     assert model.calls == 1
 
     # The next day: yesterday's spend no longer counts and the job is due.

@@ -11,6 +11,7 @@ one user under another's scope.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -58,7 +59,7 @@ def budget_day_ends(now: datetime) -> datetime:
 
 def refusal(until: datetime, now: datetime) -> ModelBudgetExhausted:
     """The error for a user whose budget is spent until `until`; Retry-After rounds up, at least 1 s."""
-    seconds = max(int((until - now).total_seconds() + 0.999), 1)
+    seconds = max(math.ceil((until - now).total_seconds()), 1)
     return ModelBudgetExhausted(
         f"the daily model-token budget is spent; model work resumes in {seconds} s (at {until:%H:%M} UTC)",
         retry_after=seconds,

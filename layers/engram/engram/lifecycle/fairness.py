@@ -14,6 +14,7 @@ overshot by one request's worth, never cut a write in half.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from engram.config import get_settings
@@ -43,12 +44,12 @@ def admit_user(user_id: str, route_class: str, needs_model: Callable[[], bool]) 
     with get_database().system_transaction() as conn:
         if limit:
             counted = usage_limits.count_request(conn, user_id, route_class, window, with_tokens=budget)
-            spent, now = counted.tokens_today, counted.now
+            requests, spent, now = counted.requests, counted.tokens_today, counted.now
         else:
             today = usage_limits.tokens_today(conn, user_id)
-            spent, now = today.tokens, today.now
-    if limit and counted.requests > limit:
-        seconds = max(int((counted.window_ends - now).total_seconds() + 0.999), 1)
+            requests, spent, now = 0, today.tokens, today.now
+    if limit and requests > limit:
+        seconds = max(math.ceil((counted.window_ends - now).total_seconds()), 1)
         raise RateLimited(
             f"more than {limit} {route_class} requests in {window} s; retry in {seconds} s",
             retry_after=seconds,
