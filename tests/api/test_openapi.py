@@ -113,6 +113,7 @@ def test_protected_operations_need_the_bearer_scheme_and_public_ones_do_not(docu
         else:
             assert operation["security"] == [{"bearer": []}], name
             assert "401" in operation["responses"], name
+            assert "Retry-After" in operation["responses"]["429"]["headers"], name
 
 
 def test_every_component_schema_lists_its_fields(document: dict[str, Any]) -> None:

@@ -1,6 +1,6 @@
-"""Retries on 429 and 503, on scripted answers: `engram serve` never answers 429 (it has no rate limit;
-API Gateway's throttling does in a deployed stack), so these answers come from httpx2's MockTransport.
-The 503 retry against a real server whose database died is in test_client.py."""
+"""Retries on 429 and 503, on scripted answers from httpx2's MockTransport (every timing and header
+shape, HTTP dates included). The 429 retry against a real server with a tiny per-user limit is in
+test_rate_limited_server.py; the 503 retry against a real server whose database died in test_client.py."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from psycopg import sql
 from engram.db.connection import Database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import jobs as jobs_repo
+from engram.db.repositories import usage_limits
 from engram.domain.jobs import NewJob
 
 NOTES = [
@@ -114,6 +115,9 @@ def seed_everything(api: Any, db: Database, user: str) -> None:
             "VALUES (%s, %s, 'summary', 'x')",
             (user, source["id"]),
         )
+    # What a model call made for the user records (the offline rules engine makes none).
+    with db.system_transaction() as conn:
+        usage_limits.add_tokens(conn, user, 700, 300)
 
 
 def catalog_columns(db: Database) -> dict[str, list[tuple[str, str]]]:

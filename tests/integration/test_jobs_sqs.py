@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, time
 from typing import Any
 
 import boto3
@@ -17,6 +18,7 @@ from moto import mock_aws
 from engram.config import reset_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
+from engram.db.repositories import usage_limits
 from engram.domain.jobs import Job, JobMessage, NewJob
 from engram.jobs.port import JobDispatchError
 from engram.jobs.queue import get_job_queue, reset_job_queue
@@ -412,3 +414,45 @@ def test_redelivery_after_an_invocation_died_mid_job_applies_the_job_once(
             "SELECT co_mention_count FROM relationships WHERE user_id = %s", (user_id,)
         ).fetchall()
     assert edge["co_mention_count"] == 1
+
+
+def test_jobs_of_a_user_past_the_model_budget_wait_and_are_sent_again_once_due(
+    db: Database,
+    sqs: tuple[Any, str],
+    user_id: str,
+    update_handler: list[dict[str, Any]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name, value in {
+        "ENGRAM_LLM_PROVIDER": "anthropic",
+        "ANTHROPIC_API_KEY": "sk-ant-test",
+        "ENGRAM_MODEL_BUDGET_DAILY": "1000",
+    }.items():
+        monkeypatch.setenv(name, value)
+    reset_settings()
+    with db.system_transaction() as conn:
+        usage_limits.add_tokens(conn, user_id, 700, 300)
+    jobs, messages = submit_and_receive(
+        db, sqs, [NewJob(user_id=user_id, job_type="update", payload={"n": n}) for n in (1, 2)]
+    )
+
+    response = process_sqs_batch(lambda_event(messages, "engram-jobs.fifo"), None)
+
+    assert failures(response) == [] and update_handler == []
+    for job in jobs:
+        waiting = fetch(db, job)
+        assert (waiting.status, waiting.attempts) == ("pending", 0)
+        due = waiting.scheduled_for.astimezone(UTC)
+        assert due > datetime.now(UTC) and due.time() == time.min
+        assert (waiting.last_error or "").startswith("deferred: the daily model-token budget is spent")
+
+    # Midnight: yesterday's spend no longer counts, the jobs are due and the recovery sweep sends them.
+    with db.system_transaction() as conn:
+        conn.execute("UPDATE model_token_usage SET day = day - 1 WHERE user_id = %s", (user_id,))
+        conn.execute("UPDATE memory_jobs SET scheduled_for = now() WHERE user_id = %s", (user_id,))
+    client, url = sqs
+    assert SqsJobQueue(url, region=REGION, stranded_after_seconds=0).recover() == 2
+    response = process_sqs_batch(lambda_event(receive_all(client, url), "engram-jobs.fifo"), None)
+
+    assert failures(response) == [] and [call["n"] for call in update_handler] == [1, 2]
+    assert {fetch(db, job).status for job in jobs} == {"completed"}

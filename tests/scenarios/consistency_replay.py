@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from tests.model_stand_in import LocalMessagesApi
 
 RECORDINGS = Path(__file__).with_name("consistency_recordings.json")
 FACT_DEFAULTS = {
@@ -166,32 +166,15 @@ def _user_text(body: dict) -> str:
     return "\n".join(parts)
 
 
-class ReplayServer:
+class ReplayServer(LocalMessagesApi):
     """Serves `Recordings` on a free local port until `close`."""
 
     def __init__(self, recordings: Recordings):
         self.recordings = recordings
-        outer = self
+        super().__init__()
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - http.server naming
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                data = json.dumps(outer.answer(body)).encode()
-                self.send_response(200)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_port}"
+    def reply(self, body: dict[str, Any]) -> tuple[int, dict]:
+        return 200, self.answer(body)
 
     def answer(self, body: dict[str, Any]) -> dict:
         text = _user_text(body)
@@ -206,6 +189,3 @@ class ReplayServer:
             self.recordings.unrecorded.append(f"request with tools {tools}: {text[:300]}")
             return _message("no_operation", {"reasoning": "not recorded"})
         return _message(*self.recordings.decision(text))
-
-    def close(self) -> None:
-        self.server.shutdown()

@@ -4,10 +4,8 @@ recorded Messages API responses (ANTHROPIC_BASE_URL), so nothing of ours is mock
 from __future__ import annotations
 
 import json
-import threading
 from collections import deque
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -15,38 +13,21 @@ from engram.config import reset_settings
 from engram.jobs.local_worker import LocalWorker
 from engram.pipeline.jobs import register_pipeline_jobs
 from engram.providers.factory import reset_providers
+from tests.model_stand_in import LocalMessagesApi
 from tests.scenarios.conftest import Engram
 
 
-class RecordedAnthropic:
+class RecordedAnthropic(LocalMessagesApi):
     """Replays queued responses in order and keeps every request body it received."""
 
     def __init__(self) -> None:
         self.responses: deque[tuple[int, dict]] = deque()
         self.requests: list[dict] = []
-        outer = self
+        super().__init__()
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - http.server naming
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append(body)
-                status, payload = outer.responses.popleft() if outer.responses else (500, _error("empty"))
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_port}"
+    def reply(self, body: dict) -> tuple[int, dict]:
+        self.requests.append(body)
+        return self.responses.popleft() if self.responses else (500, _error("empty"))
 
     def tool(self, name: str, arguments: dict) -> None:
         self.responses.append(
@@ -119,7 +100,7 @@ def claude(monkeypatch) -> Iterator[RecordedAnthropic]:
     reset_settings()
     reset_providers()
     yield recorded
-    recorded.server.shutdown()
+    recorded.close()
     reset_providers()
 
 

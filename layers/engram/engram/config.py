@@ -107,6 +107,26 @@ class Settings(BaseSettings):
         None, validation_alias=_env("ENGRAM_AWS_REGION", "AWS_REGION", "AWS_DEFAULT_REGION")
     )
 
+    # --- fairness between users (0 = unlimited) -------------------------------------------------------
+    rate_limit_window_seconds: int = Field(
+        60, ge=1, le=3600, description="Length of the fixed window the per-user request limits count in."
+    )
+    rate_limit_read: int = Field(
+        0, ge=0, description="Read requests (search, recall, explore, timeline, GETs) per user per window."
+    )
+    rate_limit_write: int = Field(
+        0, ge=0, description="Write requests (analyze, memory-update, import, edits) per user per window."
+    )
+    rate_limit_admin: int = Field(
+        0, ge=0, description="Account and team requests (export, forget me, teams) per user per window."
+    )
+    model_budget_daily: int = Field(
+        0,
+        ge=0,
+        description="Model tokens (input + output) per user per UTC day; once spent, requests that need "
+        "the model get 429, queued model work waits for the next day, reads go without the model.",
+    )
+
     # --- providers -----------------------------------------------------------------------------------
     llm_provider: LLMProviderName | None = Field(
         None, description="Unset: anthropic if its key is present, else openai, else rules."
@@ -166,6 +186,11 @@ class Settings(BaseSettings):
         if self.openai_api_key:
             return "openai"
         return "rules"
+
+    @property
+    def model_budget_applies(self) -> bool:
+        """A daily token budget is set and a model spends tokens (the offline rules engine spends none)."""
+        return self.model_budget_daily > 0 and self.resolved_llm_provider != "rules"
 
     @property
     def resolved_embedding_provider(self) -> EmbeddingProviderName:

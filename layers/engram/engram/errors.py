@@ -62,6 +62,12 @@ class RateLimited(EngramError):
     code = "rate_limited"
 
 
+class ModelBudgetExhausted(RateLimited):
+    """The user spent their daily model-token budget: model work waits until it frees (`retry_after`)."""
+
+    code = "model_budget_exhausted"
+
+
 class ProviderError(EngramError):
     """A model provider failed in a way a retry will not fix (bad request, auth, malformed answer)."""
 

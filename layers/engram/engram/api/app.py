@@ -1,6 +1,6 @@
 """One set of routers, served two ways: API Gateway HTTP API in Lambda, ASGI locally.
 
-`lambda_api_handler` and `LocalASGIApp` both run the gate (413/401) before handing the request to a
+`lambda_api_handler` and `LocalASGIApp` both run the gate (413/401/400/429) before handing the request to a
 Powertools resolver built by `build_resolver`, so validation, errors and JSON are identical.
 """
 
@@ -230,7 +230,7 @@ class LocalASGIApp:
         try:
             if "authorization" in repeated:
                 raise ValidationFailed("send one Authorization header", field="authorization")
-            admit_request(path, {"headers": headers}, body, query, body_size=size)
+            admit_request(path, {"headers": headers}, body, query, body_size=size, method=method)
         except EngramError as refused:
             return _error_event(refused)
         if body:

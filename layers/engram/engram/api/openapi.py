@@ -46,6 +46,9 @@ _REASONS = {
     "404": "No such row for this user (or no such route)",
     "409": "The row is not in a state this request applies to",
     "413": "The body is larger than the configured limit",
+    "429": "Over a per-user limit: requests of this class in the window (`rate_limited`), or the daily "
+    "model-token budget for a request that needs the model (`model_budget_exhausted`); retry after "
+    "`Retry-After` seconds",
     "500": "An unexpected error; `error.correlation_id` finds it in the logs",
     "502": "A model provider gave no usable answer",
     "503": "The database or a model provider is unavailable; retry after `Retry-After` seconds",
@@ -141,8 +144,9 @@ def document_statuses(schema: dict[str, Any]) -> dict[str, Any]:
                     "description": _REASONS[status],
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
                 }
-            if "503" in responses:
-                responses["503"]["headers"] = _RETRY_AFTER
+            for status in ("429", "503"):
+                if status in responses:
+                    responses[status]["headers"] = _RETRY_AFTER
             if path not in PUBLIC_PATHS:
                 operation["security"] = [{"bearer": []}]
     _drop_unused_schemas(components["schemas"], schema.get("paths", {}))
@@ -168,7 +172,7 @@ def _error_statuses(path: str, method: str) -> list[str]:
     if (path, method) not in _NO_DATABASE:
         statuses.append("503")
     if path not in PUBLIC_PATHS:
-        statuses.append("401")
+        statuses += ["401", "429"]
     if "{" in path or (path, method) in _NOT_FOUND:
         statuses.append("404")
     if (path, method) in _FORBIDDEN:

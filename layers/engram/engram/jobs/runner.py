@@ -15,6 +15,10 @@ a state computed from the data.
 Registration is process-global. The local worker claims only the job types registered here, so a
 process that lacks a handler leaves the job to one that has it rather than failing it.
 
+A job that needs the model while its user's daily model-token budget is spent is not run: it is
+deferred (`deferred`, pending again until the budget frees; `engram.jobs.budget`). Every job runs in a
+`ModelScope` of its user, so its model calls are metered for that user.
+
 Outcomes are never silent: success -> `completed` with the result; an exception with attempts left ->
 `pending` again after an exponential backoff (`job_backoff_seconds * 2 ** (attempts - 1)`); no attempt
 left, an error a retry cannot fix (`NOT_RETRYABLE`), or no handler for the job type -> `failed` with a
@@ -41,7 +45,9 @@ from engram.config import get_settings
 from engram.db.connection import Database
 from engram.db.repositories import jobs as jobs_repo
 from engram.domain.jobs import Job, JobType
+from engram.domain.model_scope import model_scope
 from engram.errors import EngramError, ExtractionFailed, ProviderError, Unprocessable, ValidationFailed
+from engram.jobs.budget import budget_hold, defer_job
 from engram.observability import METRICS_NAMESPACE, SERVICE
 
 # Keys go in `extra=` on each call, not `append_keys`: the formatter's keys are shared by every thread,
@@ -49,7 +55,7 @@ from engram.observability import METRICS_NAMESPACE, SERVICE
 logger = Logger(service=SERVICE, child=True)
 
 JobHandler = Callable[[str, Job], dict[str, Any] | None]
-OutcomeKind = Literal["completed", "retry", "failed", "skipped"]
+OutcomeKind = Literal["completed", "retry", "failed", "skipped", "deferred"]
 
 _handlers: dict[str, JobHandler] = {}
 _handlers_lock = threading.Lock()
@@ -162,8 +168,15 @@ def run_claimed_job(db: Database, job: Job) -> JobOutcome:
         error = describe_error(NoJobHandler(f"no handler is registered for job type '{job.job_type}'"))
         logger.error("job has no handler", extra={**keys, "error": error})
         return _record_failure(db, job, error, retry=False)
+    hold = budget_hold(db, job)
+    if hold.defers:
+        deferred = defer_job(db, job, hold)
+        logger.info("job deferred: model budget spent", extra={**keys, "deferred_jobs": deferred})
+        emit_metric("job_deferred", job.job_type)
+        return JobOutcome("deferred", None)
     try:
-        result = handler(job.user_id, job)
+        with model_scope(hold.scope):
+            result = handler(job.user_id, job)
         stored = to_jsonable_python(result if result is not None else {})
         if not isinstance(stored, dict):
             raise TypeError("a job handler must return a dict")

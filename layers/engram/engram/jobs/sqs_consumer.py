@@ -8,6 +8,8 @@ Per record:
 - malformed body -> that record fails (and, after maxReceiveCount, lands in the DLQ: it can never run);
 - job already completed/failed/cancelled, or unknown -> success, nothing done (a redelivery or resend);
 - job waiting on its dependency, or held by a live run -> the record fails and SQS redelivers it later;
+- job deferred because its user's daily model-token budget is spent (`engram.jobs.budget`) -> success:
+  the row is pending again, due when the budget frees, and `SqsJobQueue.recover` sends it then;
 - handler fails with attempts left -> the row goes back to `pending` with `last_error` (visible through
   `GET /v1/jobs/{id}`) and the record fails, so SQS redelivers it after the visibility timeout;
 - handler fails with no attempt left -> the row is `failed` and the record succeeds, so the message is

@@ -14,6 +14,7 @@ from typing import Any
 
 from engram.config import EmbeddingProviderName, LLMProviderName, Settings, get_settings
 from engram.providers.base import LLM, Embedder
+from engram.providers.metering import MeteredLLM
 
 # name -> (module, class). Modules are imported on first use: `anthropic`, `openai` and `boto3` load only
 # in the deployments that select them.
@@ -64,12 +65,15 @@ def build_embedder(
 
 
 def get_llm() -> LLM:
-    """The shared LLM for `settings.resolved_llm_provider` (a key present -> its provider, else rules)."""
+    """The shared LLM for `settings.resolved_llm_provider` (a key present -> its provider, else rules),
+    metered per user (`engram.providers.metering`) unless it is the offline rules engine."""
     global _llm
     settings = get_settings()
     with _lock:
         if _llm is None or _llm[0] is not settings:
-            _llm = (settings, build_llm(settings.resolved_llm_provider, settings))
+            name = settings.resolved_llm_provider
+            built = build_llm(name, settings)
+            _llm = (settings, built if name == "rules" else MeteredLLM(built))
         return _llm[1]
 
 

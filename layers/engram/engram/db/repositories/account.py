@@ -44,6 +44,7 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("memory_versions", "user_id"),
     ("memory_operations", "user_id"),
     ("memory_jobs", "user_id"),
+    ("model_token_usage", "user_id"),
     ("profiles", "user_id"),
     ("conversation_state", "user_id"),
     ("memory_preferences", "user_id"),

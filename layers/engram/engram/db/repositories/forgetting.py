@@ -124,6 +124,7 @@ NOT_FREE_TEXT = frozenset(
     storyline_sources.user_id macros.user_id macros.embedding_model macros.state macros.ttl_policy
     macro_storylines.user_id artifacts.user_id artifacts.artifact_type artifacts.sensitivity
     artifacts.ttl_policy memory_names.user_id memory_names.name memory_terms.user_id memory_terms.lexeme
+    request_counts.caller request_counts.route_class model_token_usage.user_id
     schema_migrations.version schema_migrations.name schema_migrations.checksum
     """.split()  # noqa: SIM905 - a column list reads better as prose
 )
