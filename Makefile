@@ -56,15 +56,16 @@ bench: $(STAMP)
 	@echo "== python -m bench.locomo"; $(PY) -m bench.locomo
 	@echo "== fuzz: schemathesis, 10 minutes"; ENGRAM_FUZZ_SECONDS=600 $(PY) -m pytest tests/api/test_fuzz.py -q -s
 
-## Size of the Lambda layer's dependencies installed for arm64 / Python 3.12 (no bytecode).
+## The Lambda layers as `sam build` makes them (layers/engram/Makefile: arm64 / Python 3.12 wheels, without
+## what the runtime ships, bytecode compiled by a python3.12 if there is one) and their sizes.
+LAYER_PYTHON ?= $(shell python3.12 -c '' 2>/dev/null && echo python3.12 || echo $(CURDIR)/$(PY))
 layer-size: $(STAMP)
-	rm -rf .engram/layer-size && mkdir -p .engram/layer-size/wheels
-	$(PY) -m pip wheel -q --no-deps recurrent==0.4.1 -w .engram/layer-size/wheels
-	$(PY) -m pip install -q --no-compile --platform manylinux2014_aarch64 --platform manylinux_2_28_aarch64 \
-		--python-version 3.12 --implementation cp --only-binary=:all: \
-		--find-links .engram/layer-size/wheels --target .engram/layer-size/python -r layers/engram/requirements.txt
-	@du -sh .engram/layer-size/python
-	@du -sh .engram/layer-size/python/* | sort -h | tail -8
+	rm -rf .engram/layer-size
+	@for layer in EngramLayer ModelSdkLayer; do $(MAKE) -C layers/engram --no-print-directory build-$$layer \
+		PYTHON=$(LAYER_PYTHON) ARTIFACTS_DIR=$(CURDIR)/.engram/layer-size/$$layer || exit 1; done
+	@for layer in EngramLayer ModelSdkLayer; do dir=.engram/layer-size/$$layer/python; \
+		echo "== $$layer: $$(du -sh --exclude=__pycache__ $$dir | cut -f1) without bytecode," \
+			"$$(du -sh $$dir | cut -f1) with it"; du -sh $$dir/* | sort -h | tail -6; done
 
 clean:
 	rm -rf $(VENV) .engram

@@ -419,12 +419,21 @@ def test_every_function_uses_the_shared_layer() -> None:
         assert {"Ref": "EngramLayer"} in (function_setting(function_id, "Layers") or []), function_id
 
 
-def test_layer_is_built_by_sam_for_python312_arm64_from_layers_engram() -> None:
-    layer = resources("AWS::Serverless::LayerVersion")["EngramLayer"]
-    assert layer["Metadata"] == {"BuildMethod": "python3.12", "BuildArchitecture": "arm64"}
+@pytest.mark.parametrize("layer_id", ["EngramLayer", "ModelSdkLayer"])
+def test_layers_are_built_by_layers_engram_makefile_for_python312_arm64(layer_id: str) -> None:
+    layer = resources("AWS::Serverless::LayerVersion")[layer_id]
+    assert layer["Metadata"] == {"BuildMethod": "makefile", "BuildArchitecture": "arm64"}
     assert layer["Properties"]["ContentUri"].rstrip("/") == "layers/engram"
+    assert f"build-{layer_id}:" in (ROOT / "layers" / "engram" / "Makefile").read_text()
     assert layer["Properties"]["CompatibleRuntimes"] == ["python3.12"]
     assert layer["Properties"]["CompatibleArchitectures"] == ["arm64"]
+
+
+def test_the_model_sdk_layer_is_attached_only_where_a_provider_uses_an_sdk() -> None:
+    assert resources("AWS::Serverless::LayerVersion")["ModelSdkLayer"]["Condition"] == "UsesModelSdks"
+    attached = {"Fn::If": ["UsesModelSdks", {"Ref": "ModelSdkLayer"}, {"Ref": "AWS::NoValue"}]}
+    for function_id in functions():
+        assert attached in (function_setting(function_id, "Layers") or []), function_id
 
 
 def test_layer_folder_holds_the_package_and_requirements_without_python_dir() -> None:
