@@ -110,6 +110,17 @@ def test_broken_connection_is_reopened_on_next_use(db, user_id):
         assert conn.execute("SELECT 1 AS one").fetchone()["one"] == 1
 
 
+def test_a_user_transaction_on_a_connection_the_server_closed_begins_on_a_fresh_one(db, user_id):
+    """A Lambda environment that slept past RDS Proxy's idle timeout: its connection was closed while
+    nothing ran on it, so the request is served instead of answered 503."""
+    with db.user_transaction(user_id) as conn:
+        pid = conn.execute("SELECT pg_backend_pid() AS pid").fetchone()["pid"]
+    with psycopg.connect(db._resolve_conninfo(), autocommit=True) as killer:
+        killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    with db.user_transaction(user_id) as conn:
+        assert conn.execute("SELECT pg_backend_pid() AS pid").fetchone()["pid"] != pid
+
+
 def test_user_ids_are_opaque_text_up_to_128_chars(db):
     phone = "+1 (555) 010-9999"
     with db.user_transaction(phone) as conn:

@@ -113,19 +113,9 @@ class Database:
         every change of the user's memories takes anyway, taken later by a trigger. Taken first, two
         writers of one user wait for each other at the start instead of deadlocking in the middle."""
         check_user_id(user_id)
-        conn = self.connection()
+        conn = self._begun(user_id, memory_writes)
         try:
-            # BEGIN travels in the same round trip as the scoping statements: a transaction opened by
-            # `conn.transaction()` inside a pipeline would keep the whole transaction in pipeline mode.
-            # Code inside may still use `conn.transaction()`: it becomes a savepoint.
             try:
-                with conn.pipeline():
-                    conn.execute("BEGIN")
-                    conn.execute("SET LOCAL ROLE engram_app")
-                    conn.execute("SELECT set_config('app.user_id', %s, true)", (user_id,))
-                    conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT (id) DO NOTHING", (user_id,))
-                    if memory_writes:
-                        conn.execute("SELECT engram_lock_memory_writes()")
                 yield conn
             except BaseException:
                 if not conn.closed and not conn.broken:
@@ -138,6 +128,37 @@ class Database:
         except psycopg.OperationalError as exc:
             self._forget(conn)
             raise DatabaseUnavailable("the database connection was lost") from exc
+
+    def _begun(self, user_id: str, memory_writes: bool) -> Conn:
+        """This thread's connection with a user transaction begun on it.
+
+        A connection the server closed meanwhile (a restart, RDS Proxy's idle timeout on a Lambda
+        environment that slept) looks healthy until used. Nothing has run when BEGIN fails, so a fresh
+        connection is tried once before the request is answered 503."""
+        for attempt in (1, 2):
+            conn = self.connection()
+            try:
+                # BEGIN travels in the same round trip as the scoping statements: a transaction opened by
+                # `conn.transaction()` inside a pipeline would keep the whole transaction in pipeline mode.
+                # Code inside may still use `conn.transaction()`: it becomes a savepoint.
+                with conn.pipeline():
+                    conn.execute("BEGIN")
+                    conn.execute("SET LOCAL ROLE engram_app")
+                    conn.execute("SELECT set_config('app.user_id', %s, true)", (user_id,))
+                    conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT (id) DO NOTHING", (user_id,))
+                    if memory_writes:
+                        conn.execute("SELECT engram_lock_memory_writes()")
+                return conn
+            except psycopg.OperationalError as exc:
+                lost = conn.closed or conn.broken
+                self._forget(conn)
+                if not lost or attempt == 2:
+                    raise DatabaseUnavailable("the database connection was lost") from exc
+            except BaseException:
+                if not conn.closed and not conn.broken:
+                    conn.rollback()
+                raise
+        raise AssertionError("unreachable")
 
     def close_thread_connection(self) -> None:
         """Close this thread's connection, if it opened one (a short-lived thread, e.g. a job's heartbeat,
