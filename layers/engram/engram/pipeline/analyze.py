@@ -35,7 +35,7 @@ from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, Memor
 from engram.observability import logger, metrics
 from engram.pipeline import conversation, shared_sources
 from engram.pipeline.update import AppliedFact, FactContext, apply_fact
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
 
 PATTERN_WINDOW_DAYS = 14
@@ -320,7 +320,7 @@ def process_source(db: Database, user_id: str, source_id: UUID) -> dict[str, Any
         extraction.facts,
         extraction.observed_at,
     )
-    embedder, decider = get_embedder(), get_decider()
+    embedder, decider = user_embedder(user_id, db=db), get_decider()
     embeddings = list(embedder.embed([f.content for f in facts])) if facts else []
     ctx = FactContext(
         user_id=user_id,
@@ -501,7 +501,7 @@ def run_update_job(user_id: str, job: Job) -> dict[str, Any]:
     observed_at = datetime.fromisoformat(job.payload["observed_at"])
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
-    embedder = get_embedder()
+    embedder = user_embedder(user_id, db=db)
     ctx = FactContext(
         user_id=user_id,
         observed_at=observed_at,
