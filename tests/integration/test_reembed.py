@@ -109,7 +109,8 @@ def test_a_user_moves_to_another_dimension_in_a_resumable_job(api, db, user_id, 
     assert sum(p["total"] for p in partial["progress"].values()) == total
     assert user_space(user_id).dimension == 1536
     assert "pitch deck" in _top(user_id, "the pitch deck")  # the old space still answers
-    engram.note("Andrew booked the flights to San Francisco", when="2026-03-05T10:00:00Z")  # written meanwhile
+    # Written meanwhile: in the old space, and re-embedded before the switch.
+    engram.note("Andrew booked the flights to San Francisco", when="2026-03-05T10:00:00Z")
     assert {d for rows in _vectors(db, user_id).values() for _, d in rows} == {1536}
 
     # Resumed: the rest (and the new memory) is embedded, the user switches.
@@ -137,4 +138,5 @@ def test_a_vector_of_the_old_space_is_refused_after_the_switch(db, user_id, dime
     assert result.switched and result.total == 0
     old = np.ones(1536, dtype=np.float32) / np.sqrt(1536)
     with pytest.raises(DatabaseUnavailable), db.user_transaction(user_id) as conn:
-        insert_memory(conn, user_id, {"content": "late write", "embedding": old, "embedding_model": "hash-v1"})
+        late = {"content": "late write", "embedding": old, "embedding_model": "hash-v1"}
+        insert_memory(conn, user_id, late)
