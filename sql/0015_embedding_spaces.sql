@@ -57,7 +57,7 @@ WHERE u.id = v.user_id;
 -- One row per stored vector re-embedded in the target space while the user is still read with the old
 -- one: the job's checkpoint (a killed job continues with the rows not staged yet) and what the switch
 -- copies into the rows. A row written again meanwhile loses its staged vector (the trigger below), so the
--- job embeds it again before switching.
+-- job embeds it again before switching; a row deleted takes its staged vector along.
 CREATE TABLE reembed_vectors (
     kind       text NOT NULL CHECK (kind IN ('memories', 'entities', 'storylines', 'macros', 'sources')),
     row_id     uuid NOT NULL,
@@ -99,6 +99,10 @@ CREATE FUNCTION engram_embedding_written() RETURNS trigger
     LANGUAGE plpgsql
 AS $$
 BEGIN
+    IF TG_OP = 'DELETE' THEN
+        DELETE FROM reembed_vectors WHERE kind = TG_TABLE_NAME AND row_id = OLD.id;
+        RETURN OLD;
+    END IF;
     IF TG_OP = 'UPDATE' THEN
         DELETE FROM reembed_vectors WHERE kind = TG_TABLE_NAME AND row_id = NEW.id;
     END IF;
@@ -120,15 +124,15 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER memories_embedding_space BEFORE INSERT OR UPDATE OF embedding, embedding_model
+CREATE TRIGGER memories_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF embedding, embedding_model
     ON memories FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
-CREATE TRIGGER sources_embedding_space BEFORE INSERT OR UPDATE OF embedding, embedding_model
+CREATE TRIGGER sources_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF embedding, embedding_model
     ON sources FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
-CREATE TRIGGER entities_embedding_space BEFORE INSERT OR UPDATE OF embedding, embedding_model
+CREATE TRIGGER entities_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF embedding, embedding_model
     ON entities FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
-CREATE TRIGGER storylines_embedding_space BEFORE INSERT OR UPDATE OF embedding, embedding_model
+CREATE TRIGGER storylines_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF embedding, embedding_model
     ON storylines FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
-CREATE TRIGGER macros_embedding_space BEFORE INSERT OR UPDATE OF embedding, embedding_model
+CREATE TRIGGER macros_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF embedding, embedding_model
     ON macros FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
 CREATE TRIGGER relationships_embedding_space BEFORE INSERT OR UPDATE OF relation_embedding, relation_embedding_model
     ON relationships FOR EACH ROW EXECUTE FUNCTION engram_relation_embedding_written();

@@ -6,12 +6,14 @@ The two spaces are the offline hash embedder at 1536 and at 384 dimensions (`ENG
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 import pytest
 
+from engram.cli import main
 from engram.config import reset_settings
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories.memories import insert_memory
@@ -24,6 +26,7 @@ from engram.lifecycle.jobs import register_lifecycle_jobs
 from engram.lifecycle.reembed import reembed_user
 from engram.providers.spaces import user_space
 from engram.retrieval.search import SearchParams, search_memories
+from tests.memory_factory import add_memories
 from tests.scenarios.conftest import Engram
 
 NOW = datetime(2026, 5, 1, 3, 0, tzinfo=UTC)
@@ -140,3 +143,17 @@ def test_a_vector_of_the_old_space_is_refused_after_the_switch(db, user_id, dime
     with pytest.raises(DatabaseUnavailable), db.user_transaction(user_id) as conn:
         late = {"content": "late write", "embedding": old, "embedding_model": "hash-v1"}
         insert_memory(conn, user_id, late)
+
+
+def test_engram_reembed_moves_the_user_with_a_progress_bar(db, user_id, dimension, capsys):
+    add_memories(db, user_id, "I keep bees on the roof", "My sister lives in Lisbon", "I play the cello")
+    dimension(384)
+    assert main(["reembed", "--user", user_id, "--batch-size", "2"]) == 0
+    out, err = capsys.readouterr()
+    [line] = out.splitlines()
+    result = json.loads(line)
+    assert result["user_id"] == user_id and result["switched"] and result["batches"] == 2
+    assert result["progress"]["memories"] == {"done": 3, "total": 3}
+    assert "reembed" in err and "3/3 vectors" in err
+    assert _vectors(db, user_id)["memories"] == [("hash-v1", 384)] * 3
+    assert "Lisbon" in _top(user_id, "where does my sister live")

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import threading
 
+import psycopg
+
 from engram.config import Settings, get_settings
 from engram.db.connection import Conn, Database, get_database
 from engram.db.repositories import reembed as repo
 from engram.db.repositories.reembed import Space
+from engram.errors import DatabaseUnavailable
 from engram.providers.base import Embedder
 from engram.providers.factory import build_embedder, get_embedder
 
@@ -56,13 +59,18 @@ def embedder_for(space: Space) -> Embedder:
 def user_space(user_id: str, *, conn: Conn | None = None, db: Database | None = None) -> Space:
     """The space `user_id` is read with, the target for a user who has none yet (pinned then).
 
-    One indexed read on `conn`, or on this thread's connection outside any transaction."""
+    One indexed read on `conn`, or on this thread's connection outside any transaction (a transaction
+    would cost two more round trips on every search and write). A connection lost on the way is the
+    503 of any other statement, and the thread's next statement opens a new one."""
     connection = conn if conn is not None else (db or get_database()).connection()
-    space = repo.read_space(connection, user_id)
-    if space is not None:
-        return space
-    target = target_space()
-    return repo.pin_space(connection, user_id, target) or target
+    try:
+        space = repo.read_space(connection, user_id)
+        if space is not None:
+            return space
+        target = target_space()
+        return repo.pin_space(connection, user_id, target) or target
+    except psycopg.OperationalError as exc:
+        raise DatabaseUnavailable("the database connection was lost") from exc
 
 
 def user_embedder(user_id: str, *, conn: Conn | None = None, db: Database | None = None) -> Embedder:
