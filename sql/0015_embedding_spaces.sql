@@ -95,10 +95,18 @@ BEGIN
 END
 $$;
 
+-- One function for every table with a vector; an edge's vector has columns of its own names, and no
+-- staged copy (the switch clears it).
 CREATE FUNCTION engram_embedding_written() RETURNS trigger
     LANGUAGE plpgsql
 AS $$
 BEGIN
+    IF TG_TABLE_NAME = 'relationships' THEN
+        IF NEW.relation_embedding IS NOT NULL THEN
+            PERFORM engram_check_embedding_space(NEW.user_id, NEW.relation_embedding_model, NEW.relation_embedding);
+        END IF;
+        RETURN NEW;
+    END IF;
     IF TG_OP = 'DELETE' THEN
         DELETE FROM reembed_vectors WHERE kind = TG_TABLE_NAME AND row_id = OLD.id;
         RETURN OLD;
@@ -108,17 +116,6 @@ BEGIN
     END IF;
     IF NEW.embedding IS NOT NULL THEN
         PERFORM engram_check_embedding_space(NEW.user_id, NEW.embedding_model, NEW.embedding);
-    END IF;
-    RETURN NEW;
-END
-$$;
-
-CREATE FUNCTION engram_relation_embedding_written() RETURNS trigger
-    LANGUAGE plpgsql
-AS $$
-BEGIN
-    IF NEW.relation_embedding IS NOT NULL THEN
-        PERFORM engram_check_embedding_space(NEW.user_id, NEW.relation_embedding_model, NEW.relation_embedding);
     END IF;
     RETURN NEW;
 END
@@ -135,7 +132,7 @@ CREATE TRIGGER storylines_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF e
 CREATE TRIGGER macros_embedding_space BEFORE INSERT OR DELETE OR UPDATE OF embedding, embedding_model
     ON macros FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
 CREATE TRIGGER relationships_embedding_space BEFORE INSERT OR UPDATE OF relation_embedding, relation_embedding_model
-    ON relationships FOR EACH ROW EXECUTE FUNCTION engram_relation_embedding_written();
+    ON relationships FOR EACH ROW EXECUTE FUNCTION engram_embedding_written();
 
 -- --- job types -------------------------------------------------------------------------------------------
 -- `summary` never had a handler: the summaries (descriptions of nodes, storylines and macros) are written

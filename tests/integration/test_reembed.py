@@ -26,17 +26,11 @@ from engram.lifecycle.jobs import register_lifecycle_jobs
 from engram.lifecycle.reembed import reembed_user
 from engram.providers.spaces import user_space
 from engram.retrieval.search import SearchParams, search_memories
+from tests.integration.test_hierarchy import ANDREW as NOTES
 from tests.memory_factory import add_memories
 from tests.scenarios.conftest import Engram
 
 NOW = datetime(2026, 5, 1, 3, 0, tzinfo=UTC)
-NOTES = [
-    ("2026-03-02T10:00:00Z", "Andrew is my cofounder and we are applying to Y Combinator"),
-    ("2026-03-02T18:00:00Z", "Had coffee with Andrew to plan the Y Combinator interview"),
-    ("2026-03-03T10:00:00Z", "Andrew and I rewrote the pitch deck"),
-    ("2026-03-03T19:00:00Z", "Andrew loves climbing on weekends"),
-    ("2026-03-04T10:00:00Z", "Andrew practised the Y Combinator demo with me"),
-]
 KINDS = ("memories", "entities", "storylines", "macros", "sources")
 
 
@@ -54,6 +48,16 @@ def _vectors(db: Any, user_id: str) -> dict[str, list[tuple[str, int]]]:
             ]
             for kind in KINDS
         }
+
+
+def _edges(db: Any, user_id: str) -> list[tuple[int | None, bool]]:
+    """(dimension of the relation vector, dirty) of each edge of the user."""
+    with db.user_transaction(user_id) as conn:
+        rows = conn.execute(
+            "SELECT vector_dims(relation_embedding) AS dim, is_dirty FROM relationships WHERE user_id = %s",
+            (user_id,),
+        ).fetchall()
+    return [(r["dim"], r["is_dirty"]) for r in rows]
 
 
 def _top(user_id: str, query: str) -> str:
@@ -93,10 +97,13 @@ def test_a_user_moves_to_another_dimension_in_a_resumable_job(api, db, user_id, 
     engram = Engram(api, user_id)
     for when, text in NOTES:
         engram.note(text, when=when)
-    run_hierarchy(user_id, NOW)  # entities described, a storyline over Andrew: each with its vector
+    with db.user_transaction(user_id) as conn:  # as a note on the edge would: its summary is rewritten
+        conn.execute("UPDATE relationships SET is_dirty = true WHERE user_id = %s", (user_id,))
+    run_hierarchy(user_id, NOW)  # nodes and the edge described, a storyline over Andrew: each with a vector
     before = _vectors(db, user_id)
     assert before["memories"] and before["entities"] and before["storylines"]
     assert {space for rows in before.values() for space in rows} == {("hash-v1", 1536)}
+    assert (1536, False) in _edges(db, user_id)  # the cofounder edge, summarised and embedded
     assert user_space(user_id).dimension == 1536
     assert "pitch deck" in _top(user_id, "the pitch deck")
 
@@ -124,6 +131,8 @@ def test_a_user_moves_to_another_dimension_in_a_resumable_job(api, db, user_id, 
     after = _vectors(db, user_id)
     assert {space for rows in after.values() for space in rows} == {("hash-v1", 384)}
     assert {k: len(v) for k, v in after.items()} == {k: len(v) + (k == "memories") for k, v in before.items()}
+    assert (None, True) in _edges(db, user_id)  # its vector cleared, for `hierarchy` to embed again
+    assert all(dim is None for dim, _ in _edges(db, user_id))
     space = user_space(user_id)
     assert (space.provider, space.model, space.dimension) == ("hash", "hash-v1", 384)
     with db.user_transaction(user_id) as conn:
