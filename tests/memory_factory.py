@@ -6,12 +6,13 @@ from typing import Any
 
 from engram.db.repositories.memories import insert_memory, insert_version
 from engram.pipeline.update import content_hash
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 
 def add_memories(db: Any, user_id: str, *contents: str, **fields: Any) -> list[dict]:
-    """Store memories as the update phase would (hash, embedding, version 1), in one transaction."""
-    embedder = get_embedder()
+    """Store memories as the update phase would (hash, embedding in the user's space, version 1), in one
+    transaction."""
+    embedder = user_embedder(user_id, db=db)
     rows = []
     with db.user_transaction(user_id) as conn:
         for content in contents:

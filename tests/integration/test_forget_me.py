@@ -115,6 +115,11 @@ def seed_everything(api: Any, db: Database, user: str) -> None:
             "VALUES (%s, %s, 'summary', 'x')",
             (user, source["id"]),
         )
+        conn.execute(  # a vector a re-embed staged for the storyline
+            "INSERT INTO reembed_vectors (kind, row_id, user_id, model, embedding) "
+            "VALUES ('storylines', %s, %s, 'hash-v1', '[1,0,0]')",
+            (storyline["id"], user),
+        )
     # What a model call made for the user records (the offline rules engine makes none).
     with db.system_transaction() as conn:
         usage_limits.add_tokens(conn, user, 700, 300)

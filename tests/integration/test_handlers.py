@@ -16,7 +16,7 @@ from engram.db.connection import reset_database
 from engram.db.repositories.jobs import cancel_pending_jobs
 from engram.domain.jobs import NewJob
 from engram.jobs.queue import get_job_queue, reset_job_queue
-from engram.jobs.runner import register_job_handler, unregister_job_handler
+from engram.jobs.runner import get_job_handler, register_job_handler, unregister_job_handler
 from tests.cloudformation import cloudformation_response_url
 from tests.lambda_context import FakeLambdaContext
 
@@ -71,7 +71,7 @@ def test_health_event_answers_ok_with_the_database_reachable():
 
 
 def test_jobs_event_returns_the_callers_job():
-    job = get_job_queue().submit([NewJob(user_id="user-123", job_type="summary", payload={})])[0]
+    job = get_job_queue().submit([NewJob(user_id="user-123", job_type="hierarchy", payload={})])[0]
     request = event("jobs_get.json")
     request["rawPath"] = request["requestContext"]["http"]["path"] = f"/v1/jobs/{job.id}"
     request["pathParameters"] = {"id": str(job.id)}
@@ -81,7 +81,7 @@ def test_jobs_event_returns_the_callers_job():
 
 
 def test_jobs_event_for_someone_elses_job_is_404():
-    job = get_job_queue().submit([NewJob(user_id="someone-else", job_type="summary", payload={})])[0]
+    job = get_job_queue().submit([NewJob(user_id="someone-else", job_type="hierarchy", payload={})])[0]
     request = event("jobs_get.json")
     request["rawPath"] = request["requestContext"]["http"]["path"] = f"/v1/jobs/{job.id}"
     response = invoke("memories", request)
@@ -178,19 +178,24 @@ def test_every_api_sample_event_gets_a_json_answer_in_the_contract(function, nam
 
 def test_sqs_batch_runs_each_job_and_reports_no_failures():
     done: list[str] = []
-    register_job_handler("summary", lambda user_id, job: done.append(str(job.id)) or {"ok": True})
+    function = load_handler("memory_update")  # registers the real handlers: the stand-in goes in after
+    previous = get_job_handler("hierarchy")
+    register_job_handler("hierarchy", lambda user_id, job: done.append(str(job.id)) or {"ok": True})
     try:
         jobs = get_job_queue().submit(
-            [NewJob(user_id="user-123", job_type="summary", payload={}) for _ in range(2)]
+            [NewJob(user_id="user-123", job_type="hierarchy", payload={}) for _ in range(2)]
         )
         batch = event("memory_update_sqs.json")
         for record, job in zip(batch["Records"], jobs, strict=True):
             body = json.loads(record["body"])
-            body.update(job_id=str(job.id), job_type="summary")
+            body.update(job_id=str(job.id), job_type="hierarchy")
             record["body"] = json.dumps(body)
-        response = invoke("memory_update", batch)
+        response = function.lambda_handler(batch, FakeLambdaContext())
     finally:
-        unregister_job_handler("summary")
+        if previous is None:
+            unregister_job_handler("hierarchy")
+        else:
+            register_job_handler("hierarchy", previous)
     assert response == {"batchItemFailures": []}
     assert done == [str(j.id) for j in jobs]
 

@@ -354,11 +354,11 @@ def test_get_job_of_another_user_returns_none(db, user_id, other_user_id, queue)
 
 
 def test_background_worker_runs_a_submitted_job(db, user_id, queue, handlers) -> None:
-    handlers("summary", lambda uid, job: {"summarised": True})
+    handlers("hierarchy", lambda uid, job: {"summarised": True})
     worker = LocalWorker(db, poll_interval=5.0)  # a long poll: the submit's wake-up must do the work
     worker.start()
     try:
-        [job] = queue.submit([NewJob(user_id=user_id, job_type="summary")])
+        [job] = queue.submit([NewJob(user_id=user_id, job_type="hierarchy")])
         deadline = time.monotonic() + 5
         while fetch(db, job).status != "completed" and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -437,8 +437,8 @@ def test_heartbeat_keeps_a_live_long_jobs_lock_past_the_window(
         time.sleep(3.0)  # three lock windows
         return {"slow": True}
 
-    handlers("summary", slow)
-    [job] = queue.submit([NewJob(user_id=user_id, job_type="summary")])
+    handlers("hierarchy", slow)
+    [job] = queue.submit([NewJob(user_id=user_id, job_type="hierarchy")])
     worker = LocalWorker(db, poll_interval=0.05)
     rival = LocalWorker(db, poll_interval=0.05)  # another worker, sweeping for dead workers' jobs
     worker.start()

@@ -70,9 +70,15 @@ def _cmd_import(args: argparse.Namespace) -> int:
 class _ProgressBar:
     """`[#####-----]  5,000/10,000 items` on stderr, redrawn in place (one line per step when not a tty)."""
 
-    def __init__(self, total: int, width: int = 30):
+    def __init__(self, total: int, width: int = 30, *, label: str = "import", unit: str = "items"):
         self.total, self.width, self.done, self.shown = total, width, 0, -1
+        self.label, self.unit = label, unit
         self.tty = sys.stderr.isatty()
+
+    def show(self, done: int, total: int) -> None:
+        """Redraw at `done` of `total` (a total that grew: rows written while the work ran)."""
+        self.total = max(total, done)
+        self.advance(done - self.done)
 
     def advance(self, count: int) -> None:
         self.done = min(self.total, self.done + count)
@@ -81,12 +87,60 @@ class _ProgressBar:
             return
         self.shown = percent
         filled = self.width * self.done // max(self.total, 1)
-        line = f"import [{'#' * filled}{'-' * (self.width - filled)}] {self.done:,}/{self.total:,} items"
+        bar = f"[{'#' * filled}{'-' * (self.width - filled)}]"
+        line = f"{self.label} {bar} {self.done:,}/{self.total:,} {self.unit}"
         print(("\r" + line) if self.tty else line, end="" if self.tty else "\n", file=sys.stderr, flush=True)
 
     def finish(self) -> None:
         if self.tty and self.shown >= 0:
             print(file=sys.stderr, flush=True)
+
+
+def _cmd_reembed(args: argparse.Namespace) -> int:
+    """Re-embed one user, or every user, in the configured embedding space, in this process."""
+    import json
+
+    from engram.db.connection import get_database
+    from engram.lifecycle.fanout import iter_user_ids
+    from engram.lifecycle.reembed import reembed_user
+    from engram.local.runtime import start_local_runtime
+
+    runtime = start_local_runtime(args.data_dir)
+    try:
+        pages = [[args.user]] if args.user else iter_user_ids(get_database())
+        for page in pages:
+            for user_id in page:
+                bar = _ProgressBar(0, label=f"reembed {user_id}", unit="vectors")
+                try:
+                    result = reembed_user(user_id, batch_size=args.batch_size, max_batches=args.batches,
+                                          progress=bar.show)  # fmt: skip
+                finally:
+                    bar.finish()
+                summary = {"user_id": user_id, **result.model_dump()}
+                print(json.dumps(summary, separators=(",", ":")), flush=True)
+    finally:
+        runtime.stop()
+    return 0
+
+
+def _add_reembed(sub) -> None:  # type: ignore[no-untyped-def]
+    reembed = sub.add_parser(
+        "reembed",
+        help="re-embed stored vectors with the configured embedding provider/model/dimension, then switch "
+        "each user to it (docs/operations.md)",
+    )
+    reembed.add_argument("--user", default=None, help="only this user id (default: every user)")
+    reembed.add_argument("--data-dir", type=Path, default=None, help="embedded database location (.engram)")
+    reembed.add_argument(
+        "--batch-size", type=int, default=None, help="vectors per provider call (ENGRAM_REEMBED_BATCH_SIZE)"
+    )
+    reembed.add_argument(
+        "--batches",
+        type=int,
+        default=None,
+        help="stop each user after this many batches (a later run goes on from there)",
+    )
+    reembed.set_defaults(func=_cmd_reembed)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -215,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.set_defaults(func=_cmd_migrate)
 
     _add_maintenance(sub)
+    _add_reembed(sub)
     _add_mcp(sub)
     return parser
 

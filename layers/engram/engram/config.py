@@ -132,9 +132,17 @@ class Settings(BaseSettings):
         None, description="Unset: anthropic if its key is present, else openai, else rules."
     )
     embedding_provider: EmbeddingProviderName | None = Field(
-        None, description="Unset: openai if its key is present, else hash."
+        None,
+        description="Unset: openai if its key is present, else hash. With its model and embedding_dim, "
+        "the space new users start in and `engram reembed` moves users to.",
     )
     embedding_dim: int = Field(1536, ge=8, le=4096, description="Stored vector size N; smaller are padded.")
+    reembed_batch_size: int = Field(
+        256,
+        ge=1,
+        le=4096,
+        description="`reembed` job: vectors per provider call (each batch is a checkpoint).",
+    )
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env("ANTHROPIC_API_KEY"))
     openai_api_key: SecretStr | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))
     model_keys_secret_arn: str | None = Field(

@@ -21,7 +21,7 @@ from typing import Any
 
 from engram.db.connection import Conn
 from engram.db.repositories import descriptions as repo
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 DESCRIPTION_CHARS = 400
 FACTS_IN_DESCRIPTION = 4
@@ -92,7 +92,8 @@ def fresh_descriptions(conn: Conn, user_id: str, *, now: datetime | None = None)
     while ids := repo.claim_stale_entities(conn, user_id, BATCH):
         rows = repo.entity_material(conn, user_id, now, ids)
         texts = [describe(material_of(r)) for r in rows]
-        embedder = get_embedder()  # only once something is stale: most reads find nothing to describe
+        # only once something is stale: most reads find nothing to describe
+        embedder = user_embedder(user_id, conn=conn)
         vectors = embedder.embed([embedding_text(t, r["notes"]) for t, r in zip(texts, rows, strict=True)])
         repo.write_descriptions(
             conn,

@@ -57,7 +57,7 @@ from engram.observability import logger
 from engram.pipeline.forgetting import archive_row
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 SECONDS_PER_YEAR = 365 * 24 * 3600
 PAIR_CAP = 20_000  # pairs read per call; beyond that the next call continues after the merges
@@ -500,7 +500,7 @@ def consolidate(
     reported in `failed` (and if nothing could be merged at all, the error is raised)."""
     db = db or get_database()
     merger = merger or get_merger()
-    embedder = embedder or get_embedder()
+    embedder = embedder or user_embedder(user_id, db=db)
     plan = plan_consolidation(db, user_id, request.threshold, request.limit)
     merged: list[MergedPair] = []
     skipped: list[FailedPair] = []

@@ -53,7 +53,7 @@ from engram.lifecycle.summaries import (
     get_summary_writer,
 )
 from engram.providers.base import Embedder
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 THRESHOLDS = repo.Thresholds()
 # Rows given new text per kind per run: bounds a run's model calls; the rest stay dirty for the next.
@@ -121,7 +121,7 @@ def run_hierarchy(
             if recorded is not None:
                 return HierarchyResult.model_validate(recorded)
         dirty = _sync_and_read(conn, user_id, now)
-    embedder = get_embedder()
+    embedder = user_embedder(user_id, db=database)
     writes = _embedded_writes(_summaries(dirty, writer), embedder)
     with database.user_transaction(user_id) as conn:
         if job_id is not None:

@@ -56,7 +56,7 @@ from engram.observability import logger
 from engram.pipeline.edit_reading import read_edit, reread_metadata
 from engram.pipeline.update import content_hash
 from engram.providers.base import Embedder
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 EMBED_BATCH = 64
 _ENTITIES = TypeAdapter(list[LegacyEntity])
@@ -105,7 +105,7 @@ def import_records(
 ) -> ImportResult:
     """Import one validated request; see the module docstring for the rules. Idempotent."""
     db = db or get_database()
-    embedder = embedder or get_embedder()
+    embedder = embedder or user_embedder(user_id, db=db)
     result = ImportResult()
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)

@@ -32,6 +32,7 @@ from engram.lifecycle.consolidation_models import ConsolidateRequest
 from engram.lifecycle.decay import decay_user
 from engram.lifecycle.fanout import iter_user_ids
 from engram.lifecycle.hierarchy import run_hierarchy, run_hierarchy_job
+from engram.lifecycle.reembed import run_reembed_job
 
 # What `engram maintenance run` can run directly (the fan-out tasks plus the nightly/weekly ones).
 DirectTask = Literal["cleanup", "decay", "hierarchy", "consolidate"]
@@ -89,11 +90,12 @@ def run_decay_job(user_id: str, job: Job) -> dict[str, Any]:
 
 
 def register_lifecycle_jobs() -> None:
-    """Make this process run `cleanup` and `decay` jobs (called beside `register_pipeline_jobs`)."""
+    """Make this process run the lifecycle jobs (called beside `register_pipeline_jobs`)."""
     register_job_handler("cleanup", run_cleanup_job)
     register_job_handler("decay", run_decay_job)
     register_job_handler("consolidate", run_consolidate_job)
     register_job_handler("hierarchy", run_hierarchy_job)
+    register_job_handler("reembed", run_reembed_job)
 
 
 def run_directly(

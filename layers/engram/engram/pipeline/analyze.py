@@ -37,7 +37,7 @@ from engram.observability import logger, metrics
 from engram.pipeline import conversation, shared_sources
 from engram.pipeline.update import AppliedFact, FactContext, apply_fact, apply_facts_together
 from engram.providers.base import Embedder
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
 
 PATTERN_WINDOW_DAYS = 14
@@ -319,7 +319,7 @@ def record_extraction(conn: Conn, user_id: str, extraction: Extraction) -> None:
 def process_source(db: Database, user_id: str, source_id: UUID) -> dict[str, Any]:
     """Extract, then apply each fact inline; returns the response (a request with `"async": false`)."""
     extraction = extract_source(db, user_id, source_id)
-    embedder, decider = get_embedder(), get_decider()
+    embedder, decider = user_embedder(user_id, db=db), get_decider()
     facts = extraction.facts
     embeddings = list(embedder.embed([f.content for f in facts])) if facts else []
     ctx = FactContext(
@@ -545,7 +545,7 @@ def run_update_job(user_id: str, job: Job) -> dict[str, Any]:
     observed_at = datetime.fromisoformat(job.payload["observed_at"])
     with db.user_transaction(user_id) as conn:
         prefs = get_preferences(conn, user_id)
-    embedder = get_embedder()
+    embedder = user_embedder(user_id, db=db)
     ctx = FactContext(
         user_id=user_id,
         observed_at=observed_at,

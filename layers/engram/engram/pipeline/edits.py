@@ -36,7 +36,7 @@ from engram.pipeline.edit_reading import read_edit, reclaim_edges, reread_metada
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.scrubbing import redact_removed_detail
 from engram.pipeline.update import content_hash
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 RELATED_LIMIT = 50
 USER_MODEL = "user"  # memory_operations.model for changes the user made, not a model
@@ -190,7 +190,7 @@ def edit_memory(user_id: str, memory_id: UUID, edit: MemoryEdit) -> Memory:
     """
     edit, _ = redact_model(edit)  # content, name, category and recurrence alike
     changes = edit.model_dump(exclude_unset=True)
-    embedder = get_embedder()
+    embedder = user_embedder(user_id)
     embedding = None
     if "content" in changes:
         embedding = embedder.embed_one(changes["content"])

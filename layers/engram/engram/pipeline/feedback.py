@@ -38,7 +38,7 @@ from engram.language.privacy import redact_model
 from engram.models import CONFIDENCE_MAX, CONFIDENCE_MIN, AnalyzeRequest, FeedbackRequest, Memory, SourceSpec
 from engram.pipeline.analyze import analyze
 from engram.pipeline.edits import apply_user_edit, archive_memory, to_memory
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 APPROVE_STEP = 0.1
 REJECT_STEP = 0.2
@@ -75,7 +75,7 @@ def record_feedback(user_id: str, request: FeedbackRequest) -> FeedbackResult:
         return _record_note(user_id, request, request.note_id)
     assert request.memory_id is not None and request.action is not None  # FeedbackRequest guarantees it
     new_content = request.new_content
-    embedder = get_embedder()
+    embedder = user_embedder(user_id)
     # Embed before the transaction: a slow provider must not hold the memory's row lock.
     embedding = embedder.embed_one(new_content) if new_content is not None else None
     with get_database().user_transaction(user_id) as conn:

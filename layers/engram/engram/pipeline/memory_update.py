@@ -18,7 +18,7 @@ from engram.language.privacy import PLACEHOLDER_MARK, redact_model
 from engram.models import CandidateFact, MemoryUpdateRequest, OperationResult
 from engram.pipeline.analyze import keep_fact
 from engram.pipeline.update import FactContext, apply_fact
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 
 
 def redact_fact(fact: CandidateFact) -> CandidateFact:
@@ -47,7 +47,7 @@ def update_memory_from_fact(user_id: str, request: MemoryUpdateRequest) -> dict[
             operation="NOOP", reasoning="not stored: secret, disabled category or never-store topic"
         )
         return result.model_dump(mode="json", exclude_none=True)
-    embedder = get_embedder()
+    embedder = user_embedder(user_id, db=db)
     ctx = FactContext(
         user_id=user_id,
         observed_at=observed_at,

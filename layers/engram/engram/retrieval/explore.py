@@ -37,7 +37,8 @@ from engram.errors import NotFound
 from engram.graph.descriptions import fresh_descriptions
 from engram.models import SensitivityLevel
 from engram.providers.base import LLM
-from engram.providers.factory import get_embedder, get_llm
+from engram.providers.factory import get_llm
+from engram.providers.spaces import user_embedder
 from engram.retrieval.explore_choice import DEFAULT_LIMITS, Choice, choose, choose_edges
 from engram.retrieval.explore_models import ExploreMeta, ExploreRequest, ExploreResult
 from engram.retrieval.explore_scoring import (
@@ -60,7 +61,7 @@ def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = Non
     now = now or datetime.now(UTC)
     runs = plan_queries(request)
     terms = plan_terms(request)
-    embeddings = list(get_embedder().embed([r.text for r in runs])) if runs else []
+    embeddings = list(user_embedder(user_id).embed([r.text for r in runs])) if runs else []
     limits = plan_limits(request)
     edge_filter = relationship_filter(request)
     scorer = Scorer(request, runs)

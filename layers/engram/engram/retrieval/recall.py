@@ -47,7 +47,8 @@ from engram.language.question_time import is_past_query
 from engram.language.temporal import RECURRENCE_CUES, day_label
 from engram.models import Memory, MemoryPreferences, RecallRequest, ScoredMemory
 from engram.providers.base import LLM
-from engram.providers.factory import get_embedder, get_llm
+from engram.providers.factory import get_llm
+from engram.providers.spaces import user_embedder
 from engram.ranking import ESTABLISHED_CONFIDENCE, rank_facts
 from engram.retrieval.classifier import SearchDecision, needs_search
 from engram.retrieval.response_models import RecallSection
@@ -444,7 +445,7 @@ def recall(user_id: str, request: RecallRequest, *, now: datetime | None = None)
     if llm is not None and request.multi_query:
         transformed.alternatives = generate_queries(llm, transformed.query, history)
     queries = transformed.queries[:MAX_QUERIES]
-    embeddings = get_embedder().embed(queries)
+    embeddings = user_embedder(user_id, db=db).embed(queries)
     past = is_past_query(transformed.query) or prefs.include_historical_by_default
     filters = SearchFilters(
         now=now,

@@ -37,7 +37,7 @@ from engram.db.repositories.search import (
 )
 from engram.language.question_time import is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 from engram.retrieval.relevance import Evidence, meaning, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
 from engram.retrieval.transform import names_in
@@ -299,7 +299,7 @@ def search_in(
 
 
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:
-    embedding = get_embedder().embed_one(params.query) if "vector" in params.signals else None
+    embedding = user_embedder(user_id).embed_one(params.query) if "vector" in params.signals else None
     with get_database().user_transaction(user_id) as conn:
         return search_in(conn, user_id, params, embedding)
 
@@ -309,7 +309,7 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
     began = time.perf_counter()
     now = now or datetime.now(UTC)
     db = get_database()
-    embedder = get_embedder()
+    embedder = user_embedder(user_id)
     signals: set[str] = set(request.signals or SEARCH_SIGNALS)
     embedding = embedder.embed_one(request.query) if "vector" in signals else None
     with db.user_transaction(user_id) as conn:

@@ -34,7 +34,7 @@ from engram.db.repositories.timeline import timeline_window
 from engram.errors import ValidationFailed
 from engram.language.temporal import DateMention, detect_tense, find_dates
 from engram.models import TimelineRequest
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 from engram.retrieval.recall import direct_match
 from engram.retrieval.search import SearchParams, search_in
 from engram.retrieval.transform import content_words, expand_abbreviations
@@ -226,7 +226,7 @@ def timeline(user_id: str, request: TimelineRequest, *, now: datetime | None = N
             elif not words:
                 start, end = now - timedelta(days=RECENT_DAYS), now
     after = decode_cursor(request.cursor) if request.cursor else None
-    embedding = get_embedder().embed_one(words) if words else None
+    embedding = user_embedder(user_id).embed_one(words) if words else None
 
     with get_database().user_transaction(user_id) as conn:
         ceiling = request.sensitivity_max or get_preferences(conn, user_id).default_sensitivity_level

@@ -29,6 +29,7 @@ from engram.db.repositories.timeline import derived_timeline
 # (table, the column holding the user id), children first. `users` itself is deleted last, separately.
 FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("feedback", "user_id"),
+    ("reembed_vectors", "user_id"),
     ("macro_storylines", "user_id"),
     ("storyline_sources", "user_id"),
     ("macros", "user_id"),

@@ -92,7 +92,8 @@ SCRUBBED: tuple[Target, ...] = (
 # rewrites it).
 NOT_FREE_TEXT = frozenset(
     """
-    users.id users.display_name teams.name teams.created_by teams.settings team_members.user_id
+    users.id users.display_name users.embedding_provider users.embedding_model
+    teams.name teams.created_by teams.settings team_members.user_id
     team_members.role
     sources.user_id sources.participants sources.source_type sources.context_type sources.external_id
     sources.conversation_id sources.processing_status sources.idempotency_key sources.embedding_model
@@ -113,7 +114,7 @@ NOT_FREE_TEXT = frozenset(
     entities.user_id entities.created_by entities.kind entities.entity_type entities.name
     entities.canonical_name entities.state entities.ttl_policy entities.embedding_model
     relationships.user_id relationships.kind relationships.relationship_type relationships.recorded_by
-    relationships.state
+    relationships.state relationships.relation_embedding_model
     entity_notes.user_id entity_notes.added_by entity_notes.lifetime
     memory_entities.user_id memory_entities.mention_type source_mentions.user_id
     memory_edge_claims.user_id memory_edge_claims.kind memory_edge_claims.relationship_type
@@ -125,6 +126,7 @@ NOT_FREE_TEXT = frozenset(
     macro_storylines.user_id artifacts.user_id artifacts.artifact_type artifacts.sensitivity
     artifacts.ttl_policy memory_names.user_id memory_names.name memory_terms.user_id memory_terms.lexeme
     request_counts.caller request_counts.route_class model_token_usage.user_id
+    reembed_vectors.user_id reembed_vectors.kind reembed_vectors.model
     schema_migrations.version schema_migrations.name schema_migrations.checksum
     """.split()  # noqa: SIM905 - a column list reads better as prose
 )

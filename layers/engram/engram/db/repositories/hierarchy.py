@@ -474,7 +474,7 @@ def write_relationship_descriptions(conn: Conn, user_id: str, writes: Sequence[T
     text for it could disagree with them."""
     return _write(
         conn,
-        """UPDATE relationships r SET relation_embedding = %(emb)s,
+        """UPDATE relationships r SET relation_embedding = %(emb)s, relation_embedding_model = %(model)s,
                is_dirty = (SELECT count(*) FROM entity_notes n WHERE n.relationship_id = r.id) <> %(guard)s
            WHERE r.user_id = %(uid)s AND r.id = %(id)s AND r.is_dirty
            RETURNING NOT r.is_dirty AS cleared""",

@@ -210,11 +210,12 @@ def find_similar(
     (the user's active memories, min memories, min share): a user who holds that many and that share
     of all memories gets the nearest ones through HNSW (`vector_index.SWITCH`), in the same round trip.
     """
+    distance, same_dimension = vector_index_switch.nearest_sql("embedding", "%(emb)s", len(embedding))
     query = f"""
         WITH nearest AS (
             SELECT id FROM memories
-            WHERE user_id = %(uid)s AND status = 'active' AND embedding IS NOT NULL
-            ORDER BY embedding <=> %(emb)s
+            WHERE user_id = %(uid)s AND status = 'active' AND embedding IS NOT NULL AND {same_dimension}
+            ORDER BY {distance}
             LIMIT %(k)s
         ), scoped AS (
             SELECT id FROM memories

@@ -222,10 +222,10 @@ _FEATURES = sql.SQL(", ".join([*(f"m.{column}" for column in _RERANK_COLUMNS[:-1
 
 _VECTOR_CTE = sql.SQL(
     """vec AS (
-                SELECT m.id, m.embedding <=> %(emb)s AS distance, {features},
-                       row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
-                FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL
-                ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
+                SELECT m.id, {distance} AS distance, {features},
+                       row_number() OVER (ORDER BY {distance}) AS rank
+                FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL AND {same_dimension}
+                ORDER BY {distance} LIMIT %(k)s)"""
 )
 
 # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the user's
@@ -406,9 +406,11 @@ def plan_signals(
     return HybridPlan(tuple(ctes), params)
 
 
-def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
+def _signal_cte(cte: str, pieces: dict[str, sql.Composable], dimension: int | None) -> sql.Composed:
     if cte == "vec":
-        return _VECTOR_CTE.format(**pieces)
+        distance, same_dimension = vector_index_switch.nearest_sql("m.embedding", "%(emb)s", dimension)
+        nearest = {"distance": sql.SQL(distance), "same_dimension": sql.SQL(same_dimension)}
+        return _VECTOR_CTE.format(**pieces, **nearest)
     if cte == "fts":
         return _FTS_CTES.format(**pieces)
     if cte == "nm":
@@ -422,10 +424,16 @@ def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
 
 @functools.lru_cache(maxsize=256)
 def hybrid_statement(
-    ctes: tuple[str, ...], visibility: tuple[bool, ...], *, has_embedding: bool, with_similarity: bool
+    ctes: tuple[str, ...],
+    visibility: tuple[bool, ...],
+    *,
+    has_embedding: bool,
+    with_similarity: bool,
+    dimension: int | None = None,
 ) -> str:
     """The whole statement over the planned CTEs (at least one; `plan_signals`) and the visibility the
-    filters need (`visibility_needs`), one row per candidate.
+    filters need (`visibility_needs`), one row per candidate; `dimension`: the query vector's (the
+    user's embedding space), which the vector signal reads through the index that covers it.
 
     Composed once per shape of request, and kept as text: the pieces are fixed SQL and our own names
     (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
@@ -443,7 +451,7 @@ def hybrid_statement(
     else:
         similarity = _SIMILARITY_OF_VECTOR_HITS
     return _HYBRID.format(
-        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
+        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces, dimension) for cte in ctes),
         hits=sql.SQL(" UNION ALL ").join(
             _slot_hits()
             if cte == "slot"
@@ -494,7 +502,11 @@ def hybrid_candidates(
     if not plan.ctes:  # (never with the sort switched off: that needs the vector signal)
         return []
     statement = hybrid_statement(
-        plan.ctes, visibility_needs(filters), has_embedding=has_embedding, with_similarity=with_similarity
+        plan.ctes,
+        visibility_needs(filters),
+        has_embedding=has_embedding,
+        with_similarity=with_similarity,
+        dimension=len(embedding) if embedding is not None else None,
     )
     params = (
         visibility_params(user_id, filters)

@@ -36,6 +36,27 @@ def similarity_sql(left: str, right: str) -> str:
     return f"COALESCE(NULLIF(1 - ({left} <=> {right}), 'NaN'::float8), 0)"
 
 
+# The dimensions the memories' HNSW index covers (sql/0015_embedding_spaces.sql): a vector column of no
+# fixed size is indexed per dimension, through an expression the statement must repeat to use the index.
+INDEXED_DIMENSIONS = frozenset({1536})
+
+
+def nearest_sql(column: str, query: str, dimension: int | None) -> tuple[str, str]:
+    """(distance, predicate) for ordering `column` by cosine distance to `query`, a vector of `dimension`.
+
+    For an indexed dimension the distance is the HNSW index's expression (NULL for a vector of another
+    size), so the index can answer it. The predicate keeps the rows of that dimension: a vector of
+    another one cannot be compared (a user's rows are all of the user's dimension, so it removes
+    nothing). None: any dimension."""
+    if dimension is None:
+        return f"{column} <=> {query}", "true"
+    size = int(dimension)
+    if size in INDEXED_DIMENSIONS:
+        indexed = f"(CASE WHEN vector_dims({column}) = {size} THEN {column} END)::vector({size})"
+        return f"{indexed} <=> {query}::vector({size})", "true"
+    return f"{column} <=> {query}", f"vector_dims({column}) = {size}"
+
+
 def switch_params(rule: tuple[int, int, float] | None) -> dict[str, Any]:
     """`rule` = (the user's active memories, min memories, min share); None never switches."""
     mine, at_least, share = rule or (0, 1, 1.0)

@@ -12,7 +12,7 @@ import numpy as np
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
 from engram.models import SEARCH_SIGNALS, SearchRequest
-from engram.providers.factory import get_embedder
+from engram.providers.spaces import user_embedder
 from engram.retrieval.search import filters_from_request
 from engram.retrieval.special.about import (
     answer_entity_summary,
@@ -43,7 +43,7 @@ def run_special_query(
     began = time.perf_counter()
     now = now or datetime.now(UTC)
     signals: set[str] = set(request.signals or SEARCH_SIGNALS)
-    embedder = get_embedder() if "vector" in signals else None
+    embedder = user_embedder(user_id) if "vector" in signals else None
     cache: dict[str, np.ndarray | None] = {}
 
     def embed(text: str) -> np.ndarray | None:
