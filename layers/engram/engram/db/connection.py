@@ -195,6 +195,15 @@ def execute_counting(conn: Conn, query: Any, params: Any = None) -> int:
     return cursor.rowcount
 
 
+def executemany_counting(conn: Conn, query: Any, params_seq: Any) -> int:
+    """One statement run with many parameter sets; the rows all of them changed. psycopg sends them in a
+    pipeline of its own and sums the counts, which it cannot do inside the caller's pipeline: not for
+    the write path's pipelined transaction."""
+    with conn.cursor() as cursor:
+        cursor.executemany(query, params_seq)
+        return max(cursor.rowcount, 0)
+
+
 def check_user_id(user_id: str) -> None:
     if not isinstance(user_id, str) or not user_id or len(user_id) > MAX_USER_ID_LENGTH:
         raise ValidationFailed("user id must be 1-128 characters", field="user_id")

@@ -17,7 +17,7 @@ from uuid import UUID
 import numpy as np
 from psycopg.types.json import Jsonb
 
-from engram.db.connection import Conn
+from engram.db.connection import Conn, execute_counting, executemany_counting
 from engram.db.repositories.hierarchy import live_notes
 
 # The tables whose vectors are re-embedded from their own text, in the order a re-embed takes them.
@@ -77,12 +77,12 @@ _NOT_IN_TARGET = "(t.embedding_model IS DISTINCT FROM %(model)s OR vector_dims(t
 
 def drop_other_targets(conn: Conn, user_id: str, target: Space) -> int:
     """Forget vectors staged for another space (a re-embed abandoned after the settings changed)."""
-    cursor = conn.execute(
+    return execute_counting(
+        conn,
         """DELETE FROM reembed_vectors
            WHERE user_id = %(uid)s AND (model <> %(model)s OR vector_dims(embedding) <> %(dim)s)""",
         {"uid": user_id, "model": target.model, "dim": target.dimension},
     )
-    return cursor.rowcount
 
 
 def progress(conn: Conn, user_id: str, target: Space) -> dict[str, dict[str, int]]:
@@ -130,21 +130,20 @@ def stage(
     if not rows:
         return 0
     guards = list(versions) if versions is not None else [None] * len(rows)
-    with conn.cursor() as cur:
-        cur.executemany(
-            f"""INSERT INTO reembed_vectors (kind, row_id, user_id, model, embedding)
-                SELECT %(kind)s, t.id, t.user_id, %(model)s, %(emb)s FROM {kind} t
-                WHERE t.id = %(id)s AND t.user_id = %(uid)s
-                  AND (%(version)s::text IS NULL OR t.xmin::text = %(version)s)
-                ON CONFLICT (kind, row_id)
-                DO UPDATE SET model = excluded.model, embedding = excluded.embedding""",
-            [
-                {"kind": kind, "model": target.model, "emb": np.asarray(vector, dtype=np.float32),
-                 "id": row_id, "uid": user_id, "version": version}
-                for (row_id, vector), version in zip(rows, guards, strict=True)
-            ],
-        )  # fmt: skip
-        return max(cur.rowcount, 0)
+    return executemany_counting(
+        conn,
+        f"""INSERT INTO reembed_vectors (kind, row_id, user_id, model, embedding)
+            SELECT %(kind)s, t.id, t.user_id, %(model)s, %(emb)s FROM {kind} t
+            WHERE t.id = %(id)s AND t.user_id = %(uid)s
+              AND (%(version)s::text IS NULL OR t.xmin::text = %(version)s)
+            ON CONFLICT (kind, row_id)
+            DO UPDATE SET model = excluded.model, embedding = excluded.embedding""",
+        [
+            {"kind": kind, "model": target.model, "emb": np.asarray(vector, dtype=np.float32),
+             "id": row_id, "uid": user_id, "version": version}
+            for (row_id, vector), version in zip(rows, guards, strict=True)
+        ],
+    )  # fmt: skip
 
 
 def switch(conn: Conn, user_id: str, target: Space) -> dict[str, int]:
@@ -161,14 +160,14 @@ def switch(conn: Conn, user_id: str, target: Space) -> dict[str, int]:
     )
     switched: dict[str, int] = {}
     for kind in KINDS:
-        cursor = conn.execute(
+        switched[kind] = execute_counting(
+            conn,
             f"""UPDATE {kind} t SET embedding = r.embedding, embedding_model = r.model
                 FROM reembed_vectors r
                 WHERE r.user_id = %(uid)s AND r.kind = '{kind}' AND r.row_id = t.id
                   AND t.user_id = %(uid)s""",
             params,
         )
-        switched[kind] = cursor.rowcount
     conn.execute(
         """UPDATE relationships
            SET relation_embedding = NULL, relation_embedding_model = NULL, is_dirty = true
