@@ -121,6 +121,19 @@ def test_a_user_transaction_on_a_connection_the_server_closed_begins_on_a_fresh_
         assert conn.execute("SELECT pg_backend_pid() AS pid").fetchone()["pid"] != pid
 
 
+def test_the_users_embedding_space_is_read_on_a_fresh_connection_when_the_old_one_was_closed(db, user_id):
+    """A search's first statement reads the user's embedding space outside a transaction: the same
+    sleeping environment must be served there too."""
+    from engram.providers.spaces import user_space
+
+    first = user_space(user_id, db=db)
+    with db.user_transaction(user_id) as conn:
+        pid = conn.execute("SELECT pg_backend_pid() AS pid").fetchone()["pid"]
+    with psycopg.connect(db._resolve_conninfo(), autocommit=True) as killer:
+        killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    assert user_space(user_id, db=db) == first
+
+
 def test_user_ids_are_opaque_text_up_to_128_chars(db):
     phone = "+1 (555) 010-9999"
     with db.user_transaction(phone) as conn:

@@ -85,6 +85,12 @@ class Database:
         with self._lock:
             self._generation += 1
 
+    def replace(self, conn: Conn) -> Conn:
+        """A new connection for this thread in place of `conn`, found closed by the server (a restart,
+        RDS Proxy's idle timeout): for a caller whose first statement ran outside a transaction."""
+        self._forget(conn)
+        return self.connection()
+
     def _forget(self, conn: Conn) -> None:
         with self._lock:
             if conn in self._all:

@@ -60,9 +60,23 @@ def user_space(user_id: str, *, conn: Conn | None = None, db: Database | None = 
     """The space `user_id` is read with, the target for a user who has none yet (pinned then).
 
     One indexed read on `conn`, or on this thread's connection outside any transaction (a transaction
-    would cost two more round trips on every search and write). A connection lost on the way is the
-    503 of any other statement, and the thread's next statement opens a new one."""
-    connection = conn if conn is not None else (db or get_database()).connection()
+    would cost two more round trips on every search and write). That connection found closed is
+    replaced once, as a transaction's BEGIN would be; lost on the second try, it is the 503 of any
+    other statement."""
+    if conn is not None:
+        return _space_on(conn, user_id)
+    database = db or get_database()
+    connection = database.connection()
+    try:
+        return _space_on(connection, user_id)
+    except DatabaseUnavailable:
+        if not (connection.closed or connection.broken):
+            raise
+        # Closed while the thread's connection sat idle: nothing ran, so once more on a fresh one.
+        return _space_on(database.replace(connection), user_id)
+
+
+def _space_on(connection: Conn, user_id: str) -> Space:
     try:
         space = repo.read_space(connection, user_id)
         if space is not None:
