@@ -37,7 +37,6 @@ import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
-from engram.db.repositories import corpus
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
@@ -171,7 +170,6 @@ def apply_fact(
             attribute=fact.attribute,
             name=fact.name if fact.memory_type == "entity" else None,
             content_hash=fact_hash,
-            vector_index=corpus.vector_index_rule(conn, ctx.user_id),
         )
         if extra_similar_ids:
             similar = _with_extra(conn, ctx.user_id, similar, extra_similar_ids, embedding)
