@@ -120,34 +120,30 @@ def test_the_users_sign_bits_are_ranked_from_the_btree_alone(db, tenants):
     assert "memories_embedding_hnsw" not in {r["indexname"] for r in indexes}  # no write pays for HNSW
 
 
-def _bits(db: Any, user: str, memory_id: Any) -> tuple[str, str]:
+def _copies(db: Any, user: str) -> dict[Any, tuple[str, str]]:
+    """Per memory of the user: its stored compact copy, and the one its vector has now."""
     with db.user_transaction(user) as conn:
-        row = conn.execute(
-            "SELECT embedding_bits::text AS stored, binary_quantize(embedding)::text AS fresh "
-            "FROM memories WHERE id = %s",
-            (memory_id,),
-        ).fetchone()
-    return row["stored"], row["fresh"]
+        rows = conn.execute(
+            "SELECT id, embedding_bits::text AS stored, binary_quantize(embedding)::text AS fresh "
+            "FROM memories WHERE user_id = %s",
+            (user,),
+        ).fetchall()
+    return {r["id"]: (r["stored"], r["fresh"]) for r in rows}
 
 
 def test_the_compact_copy_follows_the_vector_through_every_write(api: ApiClient, db, user_id):
     (row,) = add_memories(db, user_id, "My sister Margit keeps bees in the orchard")
-    stored, fresh = _bits(db, user_id, row["id"])
+    stored, fresh = _copies(db, user_id)[row["id"]]
     assert stored == fresh and len(stored) == get_settings().embedding_dim
 
     response = api.put(f"/v1/memories/{row['id']}", {"content": "My sister Margit sells honey"}, user=user_id)
 
     assert response.status == 200, response.body
-    edited, fresh = _bits(db, user_id, row["id"])
+    edited, fresh = _copies(db, user_id)[row["id"]]
     assert edited == fresh and edited != stored  # re-embedded, and the copy with it
     # and so through the writes of analyze, a topic forget's rewrite among them
     for note in ("My grandmother Wilhelmina taught me to knit scarves. My neighbour Oskar repairs bicycles.",
                  "Please forget everything I told you about my grandmother."):  # fmt: skip
         assert api.post("/v1/analyze", {"content": note}, user=user_id).status in (200, 202)
-    with db.user_transaction(user_id) as conn:
-        rows = conn.execute(
-            "SELECT embedding_bits = binary_quantize(embedding)::bit varying AS same FROM memories "
-            "WHERE user_id = %s",
-            (user_id,),
-        ).fetchall()
-    assert rows and all(r["same"] for r in rows)
+    copies = _copies(db, user_id)
+    assert len(copies) > 1 and all(stored == fresh for stored, fresh in copies.values())
