@@ -487,8 +487,10 @@ def recall_at_10(queries: list[Query]) -> float:
 
 
 def shorten(plan: list[str]) -> list[str]:
-    """Plans spell the query vector out (1536 numbers): replace it with a placeholder."""
-    return [re.sub(r"'\[[-0-9.,e]+\]'::vector", "'[query vector]'::vector", line) for line in plan]
+    """Plans spell the query vector out (1536 numbers, and its bits): replace them with placeholders."""
+    vector = (r"'\[[-0-9.,e]+\]'::vector", "'[query vector]'::vector")
+    bits = (r"'[01]{64,}'", "'[query bits]'")
+    return [re.sub(*bits, re.sub(*vector, line)) for line in plan]
 
 
 def vec_cte_section(plan: list[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""A user's nearest memories come from the sign bits of their vectors, re-scored with the full vectors
+"""A user's nearest memories come from compact copies of their vectors, re-scored with the full vectors
 (`db/repositories/vector_index.py`, sql/0016): the same neighbours an exact scan finds, for a user with
 a few memories and for one holding most of the table; and the compact copy follows every write."""
 
@@ -77,7 +77,7 @@ def _vector_signal(conn: Any, user: str, vector: np.ndarray) -> list[Any]:
 @pytest.fixture
 def tenants(db, test_database_url, user_id, other_user_id, monkeypatch) -> dict[str, Any]:
     """A user holding most of the table (600 memories) and a small one (30), on the same topics; re-scoring
-    at most 8 candidates per wanted row, so even these users are ranked by their sign bits first."""
+    at most 8 candidates per wanted row, so even these users are ranked by their compact copies first."""
     monkeypatch.setattr(vector_index, "MIN_CANDIDATES", 0)
     rng = np.random.default_rng(5)
     centres = rng.standard_normal((CLUSTERS, get_settings().embedding_dim))
@@ -104,7 +104,7 @@ def test_a_big_and_a_small_user_get_the_exact_nearest_memories(db, tenants):
         assert np.mean(recall["write path"]) >= (0.9 if user == tenants["big"] else 1.0), (user, recall)
 
 
-def test_the_users_sign_bits_are_ranked_from_the_btree_alone(db, tenants):
+def test_the_users_compact_copies_are_ranked_from_the_btree_alone(db, tenants):
     user = tenants["big"]
     with db.user_transaction(user) as conn:
         # A table this small is cheaper to read than any index; on a large, vacuumed one the planner takes
@@ -116,7 +116,7 @@ def test_the_users_sign_bits_are_ranked_from_the_btree_alone(db, tenants):
         indexes = conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'memories'").fetchall()
     plan = "\n".join(explaining.plan)
     assert "Index Only Scan using memories_user_status_idx" in plan, plan
-    assert "embedding_bits" in plan and "<~>" in plan
+    assert "embedding_bits" in plan and "<%>" in plan
     assert "memories_embedding_hnsw" not in {r["indexname"] for r in indexes}  # no write pays for HNSW
 
 
@@ -124,7 +124,8 @@ def _copies(db: Any, user: str) -> dict[Any, tuple[str, str]]:
     """Per memory of the user: its stored compact copy, and the one its vector has now."""
     with db.user_transaction(user) as conn:
         rows = conn.execute(
-            "SELECT id, embedding_bits::text AS stored, binary_quantize(embedding)::text AS fresh "
+            "SELECT id, embedding_bits::text AS stored, (binary_quantize(embedding)::bit varying "
+            "|| binary_quantize(embedding - embedding - embedding)::bit varying)::text AS fresh "
             "FROM memories WHERE user_id = %s",
             (user,),
         ).fetchall()
@@ -134,7 +135,7 @@ def _copies(db: Any, user: str) -> dict[Any, tuple[str, str]]:
 def test_the_compact_copy_follows_the_vector_through_every_write(api: ApiClient, db, user_id):
     (row,) = add_memories(db, user_id, "My sister Margit keeps bees in the orchard")
     stored, fresh = _copies(db, user_id)[row["id"]]
-    assert stored == fresh and len(stored) == get_settings().embedding_dim
+    assert stored == fresh and len(stored) == 2 * get_settings().embedding_dim
 
     response = api.put(f"/v1/memories/{row['id']}", {"content": "My sister Margit sells honey"}, user=user_id)
 

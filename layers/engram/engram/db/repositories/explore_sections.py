@@ -63,7 +63,7 @@ def _sims_json(cte: str) -> sql.Composed:
 
 
 # The query embeddings' nearest visible memories, found once: the other kinds inherit their similarity.
-# Vector part (`vector_index`): per query, the nearest by sign bits under the default visibility (explore
+# Vector part (`vector_index`): per query, the nearest by compact copies under the default visibility (explore
 # asks for nothing else), re-scored with the full vectors under the whole one.
 MEMORIES = sql.SQL(
     """mem_hits AS MATERIALIZED (

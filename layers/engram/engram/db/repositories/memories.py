@@ -25,7 +25,7 @@ from engram.language.concepts import concepts_of
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
 _SIMILARITY = vector_index.similarity_sql("embedding", "%(emb)s")
-# The user's nearest active memories (`vector_index`): sign bits first, re-scored with the full vectors.
+# The user's nearest active memories (`vector_index`): compact copies first, re-scored with the full vectors.
 _NEAREST = vector_index.nearest_ids(
     "n", "n.user_id = %(uid)s AND n.status = 'active'", "%(emb)s::vector", "%(candidates)s"
 )

@@ -2,7 +2,7 @@
 
 A prologue round trip first learns the query's lexemes and what it names (`_prologue`), so the statement
 plans only the signals that have something to rank. Each signal is its own CTE that ranks a bounded
-candidate list (the vector one through the sign bits of the user's vectors on the `(user_id, status)`
+candidate list (the vector one through compact copies of the user's vectors on the `(user_id, status)`
 btree, re-scored at full precision: `vector_index`) and carries the re-ranker's columns of its rows; the outer
 query groups the union into one row per candidate with every rank. The results' full rows come after
 ranking (`result_rows`), with their access recorded in the same statement.
@@ -224,7 +224,7 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
 
 _FEATURES = sql.SQL(", ".join([*(f"m.{column}" for column in _RERANK_COLUMNS[:-1]), _PAST]))
 
-# --- vector parts (`vector_index`): the user's nearest by sign bits, re-scored with the full vectors -------
+# --- vector parts (`vector_index`): the user's nearest by compact copies, re-scored with the full vectors -
 # The default visibility reads only what the (user_id, status) btree holds, so the first stage reads no
 # table row; the candidates' full vectors and re-ranker columns are read for `%(vec_candidates)s` rows.
 _VECTOR_CTE = sql.SQL(
@@ -236,8 +236,8 @@ _VECTOR_CTE = sql.SQL(
                 ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
 )
 # Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest): by the
-# sign bits, which are in the row; the full vector of every match would be read out of line.
-_NEARER_FIRST = sql.SQL(f"m.embedding_bits <~> {vector_index.query_bits('%(emb)s')}")
+# compact copies, which are in the row; the full vector of every match would be read out of line.
+_NEARER_FIRST = sql.SQL(vector_index.bits_distance("m", "%(emb)s"))
 # --- end of the vector parts ----------------------------------------------------------------------------
 
 # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the user's

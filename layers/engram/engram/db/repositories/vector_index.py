@@ -3,27 +3,27 @@
 One table holds every user's memories, and a lookup only ever wants the nearest among one user's rows.
 An index over the whole table (HNSW) serves that badly under a filter that keeps one user's rows: it
 scans deep and still misses, and the exact scan the planner falls back to reads each row's full vector,
-stored out of line (TOAST, 6 KB at 1,536 dimensions). So each memory carries `embedding_bits`, one bit
-per dimension (the sign; sql/0016), which the database computes from the vector itself: it is never
-stale, whatever writes the row. The btree on (user_id, status) carries it with the columns the default
-visibility reads, so ranking the user's rows by Hamming distance (`<~>`) reads only that index. The
-best `candidates(k)` by Hamming distance are then re-scored with the full vectors, which puts the true
-nearest first: a sign bit per dimension keeps the angle between two vectors to within a few degrees.
+stored out of line (TOAST, 6 KB at 1,536 dimensions). So each memory carries `embedding_bits`, which of
+its dimensions are positive and which negative (two bits per dimension; sql/0016), computed by the
+database from the vector itself: it is never stale, whatever writes the row. The btree on
+(user_id, status) carries it with the columns the default visibility reads, so ranking the user's rows
+by Jaccard distance between those bit sets (`<%>`) reads only that index. The best `candidates(k)` are
+then re-scored with the full vectors, which puts the true nearest first.
 
-`nearest_ids` is that first stage as SQL, for the vector CTEs of search, explore and the write path.
+`nearest_ids` is that first stage as SQL, for the vector parts of search, explore and the write path.
 """
 
 from __future__ import annotations
 
 # Re-scored candidates per wanted row, and at least this many: reading a full vector costs as much as
-# Hamming-ranking some fifty compact ones, and a user with fewer memories than this is re-scored whole,
-# i.e. searched exactly.
+# ranking some fifty compact ones, and a user with fewer memories than this is re-scored whole, i.e.
+# searched exactly.
 CANDIDATES_PER_ROW = 8
 MIN_CANDIDATES = 400
 
 
 def candidates(k: int) -> int:
-    """How many of the nearest by Hamming distance are re-scored with the full vectors for a top `k`."""
+    """How many of the nearest by their compact copies are re-scored with the full vectors for a top `k`."""
     return max(k * CANDIDATES_PER_ROW, MIN_CANDIDATES)
 
 
@@ -34,17 +34,21 @@ def candidates_sql(k: str) -> str:
 
 def nearest_ids(alias: str, allowed: str, query: str, limit: str) -> str:
     """The ids of the rows of `memories` (as `alias`) that satisfy `allowed`, nearest to the vector
-    expression `query` by Hamming distance between sign bits, at most `limit` of them.
+    expression `query` by their compact copies, at most `limit` of them.
 
     Read from the (user_id, status) btree alone when `allowed` reads only what it holds."""
     return f"""SELECT {alias}.id FROM memories {alias}
                WHERE {allowed} AND {alias}.embedding_bits IS NOT NULL
-               ORDER BY {alias}.embedding_bits <~> {query_bits(query)} LIMIT {limit}"""
+               ORDER BY {bits_distance(alias, query)} LIMIT {limit}"""
 
 
-def query_bits(query: str) -> str:
-    """The sign bits of the vector expression `query`, comparable with `embedding_bits`."""
-    return f"binary_quantize({query})::bit varying"
+def bits_distance(alias: str, query: str) -> str:
+    """The distance between the compact copy of `alias`'s vector and that of the vector expression
+    `query`: Jaccard between their sets of (dimension, sign), as sql/0016 computes the copy. (Hamming
+    would rank a sparse vector, with few signs set, near everything.)"""
+    negated = f"{query} - {query} - {query}"
+    bits = f"binary_quantize({query})::bit varying || binary_quantize({negated})::bit varying"
+    return f"{alias}.embedding_bits <%%> ({bits})"  # `<%>`, spelled for a statement with parameters
 
 
 def similarity_sql(left: str, right: str) -> str:
