@@ -60,7 +60,9 @@ class Settings(BaseSettings):
         pattern=r"^(auto|\d+\s*(kB|MB|GB))$",
         description="Embedded PostgreSQL shared_buffers: 'auto' (a quarter of RAM, 128MB-4GB) or a size.",
     )
-    hnsw_ef_search: int = Field(100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for searches.")
+    hnsw_ef_search: int = Field(
+        100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for explore's nearest entities, sources."
+    )
     search_weight_relevance: float = Field(0.70, ge=0, le=1, description="Re-rank weight of fused relevance.")
     search_weight_importance: float = Field(0.10, ge=0, le=1, description="Re-rank weight of importance.")
     search_weight_recency: float = Field(
