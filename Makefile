@@ -51,7 +51,7 @@ typecheck: $(STAMP)
 ## names the data), then the fuzz run of the test suite for ten minutes instead of one.
 bench: $(STAMP)
 	@for f in bench/bench_*.py; do m=$$(basename $$f .py); echo "== python -m bench.$$m"; \
-		case $$m in bench_scale|bench_consolidation) args=--quick;; *) args=;; esac; \
+		case $$m in bench_scale|bench_consolidation|bench_tenants) args=--quick;; *) args=;; esac; \
 		$(PY) -m bench.$$m $$args || exit 1; done
 	@echo "== python -m bench.locomo"; $(PY) -m bench.locomo
 	@echo "== fuzz: schemathesis, 10 minutes"; ENGRAM_FUZZ_SECONDS=600 $(PY) -m pytest tests/api/test_fuzz.py -q -s

@@ -36,6 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.bench_scale import drop_secondary_indexes
+
 DIM = 1536
 TOPICS = 2000
 USER = "consolidation-bench"
@@ -62,12 +64,7 @@ def load(url: str, n: int, planted_share: float, seed: int, log) -> tuple[set[fr
     with psycopg.connect(url, autocommit=True) as conn:
         register_vector(conn)
         conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT DO NOTHING", (USER,))
-        indexes = conn.execute(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'memories' AND indexname NOT IN "
-            "(SELECT conname FROM pg_constraint WHERE conrelid = 'memories'::regclass)"
-        ).fetchall()
-        for name, _ in indexes:
-            conn.execute(f'DROP INDEX IF EXISTS "{name}"')
+        indexes = drop_secondary_indexes(conn)
         began = time.perf_counter()
         base_vectors = np.empty((n_base, DIM), dtype=np.float32)
         with (

@@ -36,9 +36,8 @@ def test_search_indexes_exist(db):
             "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'memories'"
         ).fetchall()
     defs = {r["indexname"]: r["indexdef"] for r in rows}
-    assert (
-        "hnsw" in defs["memories_embedding_hnsw"] and "vector_cosine_ops" in defs["memories_embedding_hnsw"]
-    )
+    # nearest memories: the sign bits of the user's vectors, from the (user_id, status) btree (sql/0016)
+    assert "embedding_bits" in defs["memories_user_status_idx"] and "memories_embedding_hnsw" not in defs
     assert "gin" in defs["memories_tsv_gin"]
     # names are compared by trigrams through the per-user name dictionary (`memory_names`)
     with db.system_transaction() as conn:

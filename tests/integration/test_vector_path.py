@@ -1,5 +1,6 @@
-"""A user who holds many of all memories gets the vector signal through the HNSW index; others keep the
-planner's exact scan (`_prologue`, settings `vector_index_min_memories` / `vector_index_min_share`)."""
+"""A user's nearest memories come from compact copies of their vectors, re-scored with the full vectors
+(`db/repositories/vector_index.py`, sql/0016): the same neighbours an exact scan finds, for a user with
+a few memories and for one holding most of the table; and the compact copy follows every write."""
 
 from __future__ import annotations
 
@@ -7,15 +8,23 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+import psycopg
 import pytest
 
-from engram.config import reset_settings
+from engram.config import get_settings
 from engram.db.repositories import memories as memory_repo
-from engram.db.repositories.search import SearchFilters, hybrid_candidates
-from engram.providers.factory import get_embedder
+from engram.db.repositories import vector_index
+from engram.db.repositories.memories import insert_memory
+from engram.db.repositories.search import (
+    SearchFilters,
+    hybrid_candidates,
+    visibility_params,
+    visible_predicate,
+)
+from tests.http_client import ApiClient
 from tests.memory_factory import add_memories
 
-TOPICS = ["kayak", "pottery", "chess", "sourdough", "marathon", "violin"]
+CLUSTERS = 12
 
 
 class _Explaining:
@@ -32,56 +41,110 @@ class _Explaining:
             return self.conn.execute("SELECT 1 WHERE false")
         return self.conn.execute(sql, params)
 
-    def pipeline(self) -> Any:
-        return self.conn.pipeline()
+
+def _clustered(rng: np.random.Generator, centres: np.ndarray, n: int) -> np.ndarray:
+    """Topic vectors: a random centre plus as much noise, normalised (nearest neighbours mean something,
+    and the order within a topic is decided by small differences)."""
+    noise = rng.standard_normal((n, centres.shape[1])) / np.sqrt(centres.shape[1])
+    v = centres[rng.integers(0, len(centres), n)] + noise * rng.uniform(0.6, 1.2, (n, 1))
+    return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
 
 
-def _vector_search(db, user_id: str, query: str, monkeypatch, at_least: int) -> tuple[list[str], list]:
-    monkeypatch.setenv("ENGRAM_VECTOR_INDEX_MIN_MEMORIES", str(at_least))
-    monkeypatch.setenv("ENGRAM_VECTOR_INDEX_MIN_SHARE", "0")
-    reset_settings()
-    from engram.retrieval.search import SearchParams, search_in
+def _store(db: Any, user: str, vectors: np.ndarray) -> None:
+    with db.user_transaction(user) as conn:
+        for i, vector in enumerate(vectors):
+            insert_memory(conn, user, {"content": f"memory {i}", "embedding": vector, "embedding_model": "t"})
 
-    embedding = np.asarray(get_embedder().embed_one(query), dtype=np.float32)
+
+def _exact(conn: Any, user: str, vector: np.ndarray, k: int) -> list[Any]:
     filters = SearchFilters(now=datetime.now(UTC))
-    with db.user_transaction(user_id) as conn:
+    rows = conn.execute(
+        f"SELECT m.id FROM memories m WHERE {visible_predicate(filters).as_string()} "
+        "ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s",
+        visibility_params(user, filters) | {"emb": vector, "k": k},
+    ).fetchall()
+    return [r["id"] for r in rows]
+
+
+def _vector_signal(conn: Any, user: str, vector: np.ndarray) -> list[Any]:
+    rows = hybrid_candidates(
+        conn, user, query="", embedding=vector, filters=SearchFilters(now=datetime.now(UTC)),
+        signals={"vector"}, per_signal=50,
+    )  # fmt: skip
+    return [r.id for r in sorted(rows, key=lambda r: r.vector_rank or 0)[:10]]
+
+
+@pytest.fixture
+def tenants(db, test_database_url, user_id, other_user_id, monkeypatch) -> dict[str, Any]:
+    """A user holding most of the table (600 memories) and a small one (30), on the same topics; re-scoring
+    at most 8 candidates per wanted row, so even these users are ranked by their compact copies first."""
+    monkeypatch.setattr(vector_index, "MIN_CANDIDATES", 0)
+    rng = np.random.default_rng(5)
+    centres = rng.standard_normal((CLUSTERS, get_settings().embedding_dim))
+    centres /= np.linalg.norm(centres, axis=1, keepdims=True)
+    _store(db, user_id, _clustered(rng, centres, 600))
+    _store(db, other_user_id, _clustered(rng, centres, 30))
+    with psycopg.connect(test_database_url, autocommit=True) as conn:  # as autovacuum would
+        conn.execute("VACUUM ANALYZE memories")
+    return {"big": user_id, "small": other_user_id, "queries": _clustered(rng, centres, 12)}
+
+
+def test_a_big_and_a_small_user_get_the_exact_nearest_memories(db, tenants):
+    for user in (tenants["big"], tenants["small"]):
+        recall = {"search": [], "write path": []}
+        with db.user_transaction(user) as conn:
+            for vector in tenants["queries"]:
+                exact = _exact(conn, user, vector, 10)
+                assert len(exact) == 10
+                recall["search"].append(len(set(_vector_signal(conn, user, vector)) & set(exact)) / 10)
+                similar = memory_repo.find_similar(conn, user, vector, k=10)
+                recall["write path"].append(len({m.id for m in similar} & set(exact)) / 10)
+        # 400 of 600 re-scored for search, 80 of 600 for the write path's top 10; all of the small user's
+        assert np.mean(recall["search"]) >= 0.97, (user, recall)
+        assert np.mean(recall["write path"]) >= (0.9 if user == tenants["big"] else 1.0), (user, recall)
+
+
+def test_the_users_compact_copies_are_ranked_from_the_btree_alone(db, tenants):
+    user = tenants["big"]
+    with db.user_transaction(user) as conn:
+        # A table this small is cheaper to read than any index; on a large, vacuumed one the planner takes
+        # the index-only scan (bench/bench_tenants.py shows its plans). Here: that it covers the predicate.
+        conn.execute("SET LOCAL enable_seqscan = off")
+        conn.execute("SET LOCAL enable_bitmapscan = off")
         explaining = _Explaining(conn)
-        hybrid_candidates(
-            explaining, user_id, query=query, embedding=embedding, filters=filters, signals={"vector"},
-            per_signal=50, vector_index=(30, at_least, 0.0),
-        )  # fmt: skip
-        assert conn.execute("SELECT current_setting('enable_sort') AS s").fetchone()["s"] == "on"
-        params = SearchParams(query=query, limit=5, signals={"vector"}, track_access=False)
-        results = search_in(conn, user_id, params, embedding)
-        assert conn.execute("SELECT current_setting('enable_sort') AS s").fetchone()["s"] == "on"
-    return explaining.plan, [r.memory.id for r in results]
+        _vector_signal(explaining, user, tenants["queries"][0])  # type: ignore[arg-type]
+        indexes = conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'memories'").fetchall()
+    plan = "\n".join(explaining.plan)
+    assert "Index Only Scan using memories_user_status_idx" in plan, plan
+    assert "embedding_bits" in plan and "<%>" in plan
+    assert "memories_embedding_hnsw" not in {r["indexname"] for r in indexes}  # no write pays for HNSW
 
 
-@pytest.mark.parametrize("query", ["paddling the kayak at dawn", "a new violin teacher"])
-def test_a_large_user_searches_vectors_through_the_index_and_finds_the_same(db, user_id, monkeypatch, query):
-    add_memories(
-        db, user_id, *[f"Notes on {t} number {i} from the weekend" for i in range(5) for t in TOPICS]
-    )
-    exact_plan, exact = _vector_search(db, user_id, query, monkeypatch, at_least=10_000)
-    index_plan, indexed = _vector_search(db, user_id, query, monkeypatch, at_least=20)
-    assert not any("memories_embedding_hnsw" in line for line in exact_plan)  # 30 memories: exact
-    assert any("memories_embedding_hnsw" in line for line in index_plan)  # "large" from 20 on: HNSW
-    assert set(indexed) == set(exact)  # the same memories either way (30 vectors: HNSW is exact here)
+def _copies(db: Any, user: str) -> dict[Any, tuple[str, str]]:
+    """Per memory of the user: its stored compact copy, and the one its vector has now."""
+    with db.user_transaction(user) as conn:
+        rows = conn.execute(
+            "SELECT id, embedding_bits::text AS stored, (binary_quantize(embedding)::bit varying "
+            "|| binary_quantize(embedding - embedding - embedding)::bit varying)::text AS fresh "
+            "FROM memories WHERE user_id = %s",
+            (user,),
+        ).fetchall()
+    return {r["id"]: (r["stored"], r["fresh"]) for r in rows}
 
 
-def test_the_write_path_finds_a_large_users_nearest_memories_through_the_index_too(db, user_id):
-    add_memories(
-        db, user_id, *[f"Notes on {t} number {i} from the weekend" for i in range(5) for t in TOPICS]
-    )
-    embedding = get_embedder().embed_one("Notes on kayak number 3 from the weekend")
-    found = {}
-    for name, rule in (("exact", (30, 10_000, 0.0)), ("index", (30, 20, 0.0))):
-        with db.user_transaction(user_id) as conn:
-            explaining = _Explaining(conn)
-            memory_repo.find_similar(explaining, user_id, embedding, vector_index=rule)
-            assert any("memories_embedding_hnsw" in line for line in explaining.plan) == (name == "index")
-            found[name] = [
-                m.id for m in memory_repo.find_similar(conn, user_id, embedding, vector_index=rule)
-            ]
-            assert conn.execute("SELECT current_setting('enable_sort') AS s").fetchone()["s"] == "on"
-    assert set(found["index"]) == set(found["exact"]) and len(found["exact"]) == 10
+def test_the_compact_copy_follows_the_vector_through_every_write(api: ApiClient, db, user_id):
+    (row,) = add_memories(db, user_id, "My sister Margit keeps bees in the orchard")
+    stored, fresh = _copies(db, user_id)[row["id"]]
+    assert stored == fresh and len(stored) == 2 * get_settings().embedding_dim
+
+    response = api.put(f"/v1/memories/{row['id']}", {"content": "My sister Margit sells honey"}, user=user_id)
+
+    assert response.status == 200, response.body
+    edited, fresh = _copies(db, user_id)[row["id"]]
+    assert edited == fresh and edited != stored  # re-embedded, and the copy with it
+    # and so through the writes of analyze, a topic forget's rewrite among them
+    for note in ("My grandmother Wilhelmina taught me to knit scarves. My neighbour Oskar repairs bicycles.",
+                 "Please forget everything I told you about my grandmother."):  # fmt: skip
+        assert api.post("/v1/analyze", {"content": note}, user=user_id).status in (200, 202)
+    copies = _copies(db, user_id)
+    assert len(copies) > 1 and all(stored == fresh for stored, fresh in copies.values())

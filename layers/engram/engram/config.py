@@ -60,14 +60,8 @@ class Settings(BaseSettings):
         pattern=r"^(auto|\d+\s*(kB|MB|GB))$",
         description="Embedded PostgreSQL shared_buffers: 'auto' (a quarter of RAM, 128MB-4GB) or a size.",
     )
-    hnsw_ef_search: int = Field(100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for searches.")
-    vector_index_min_memories: int = Field(
-        2000,
-        ge=1,
-        description="A user with at least this many active memories searches vectors through HNSW...",
-    )
-    vector_index_min_share: float = Field(
-        0.1, ge=0, le=1, description="... when they also hold at least this share of all memories."
+    hnsw_ef_search: int = Field(
+        100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for explore's nearest entities, sources."
     )
     search_weight_relevance: float = Field(0.70, ge=0, le=1, description="Re-rank weight of fused relevance.")
     search_weight_importance: float = Field(0.10, ge=0, le=1, description="Re-rank weight of importance.")

@@ -32,6 +32,7 @@ from engram.observability import logger
 
 OMITTED = {
     "embedding": "vectors are derived from the content (6 KB each); an import recomputes them",
+    "embedding_bits": "a compact copy of each vector, for search; derived from the vector",
     "tsv": "the full-text index of the content",
     "memory_names": "the names the memories carry, an index of them for search",
     "memory_terms": "how many memories hold each word, an index of them for search",

@@ -40,7 +40,6 @@ import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
-from engram.db.repositories import corpus
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
@@ -243,7 +242,6 @@ def _nearest(
         attribute=fact.attribute,
         name=fact.name if fact.memory_type == "entity" else None,
         content_hash=fact_hash,
-        vector_index=corpus.vector_index_rule(conn, ctx.user_id),
     )
 
 

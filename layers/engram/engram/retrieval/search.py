@@ -280,7 +280,6 @@ def search_in(
     conn: Conn, user_id: str, params: SearchParams, embedding: np.ndarray | None
 ) -> list[ScoredMemory]:
     """Hybrid search inside the caller's transaction (recall and special queries reuse it)."""
-    settings = get_settings()
     per_signal = max(50, params.limit * 5)
     rows = hybrid_candidates(
         conn,
@@ -290,9 +289,7 @@ def search_in(
         filters=params.filters,
         signals=params.signals,
         per_signal=per_signal,
-        ef_search=max(settings.hnsw_ef_search, per_signal),
         corpus_size=corpus.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
-        vector_index=corpus.vector_index_rule(conn, user_id),
         with_similarity=False,
     )
     return rank_candidates(conn, user_id, rows, params, embedding)

@@ -106,11 +106,13 @@ def _delete_where(conn: Conn, table: str, column: str, user_id: str) -> int:
 
 # --- export ---------------------------------------------------------------------------------------------
 
-# Never exported: vectors (6 KB each, derived from the content and recomputed on import), the generated
-# full-text vector, and a source's cached API response (a copy of what analyze answered).
+# Never exported: vectors (6 KB each, derived from the content and recomputed on import) and their compact
+# copies, the generated full-text vector, and a source's cached API response (a copy of what analyze
+# answered).
 _NO_EXPORT = [
     "user_id",
     "embedding",
+    "embedding_bits",
     "relation_embedding",
     "tsv",
     "concepts",

@@ -240,7 +240,7 @@ def users_page(conn: Conn, *, after: str | None, limit: int, min_memories: int =
            WHERE (%(after)s::text IS NULL OR u.id > %(after)s)
              AND (SELECT count(*) FROM (SELECT 1 FROM memories m
                                         WHERE m.user_id = u.id AND m.status = 'active'
-                                          AND m.embedding IS NOT NULL
+                                          AND m.embedding_bits IS NOT NULL
                                         LIMIT %(min)s) x) >= %(min)s
            ORDER BY u.id LIMIT %(limit)s""",
         {"after": after, "limit": limit, "min": min_memories},

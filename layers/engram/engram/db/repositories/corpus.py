@@ -1,5 +1,5 @@
 """How many active memories a user holds, remembered per process for a few minutes: the N of full text's
-IDF, and the size the vector-index rule compares (`vector_index_rule`).
+IDF.
 
 Counting it is a scan of the user's active rows, which grows with the account; it changes slowly, and a
 slightly stale N moves every term's IDF alike, so a warm process (a Lambda container serves many searches
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 
-from engram.config import get_settings
 from engram.db.connection import Conn
 from engram.db.repositories.search import count_active_memories
 
@@ -36,13 +35,6 @@ def corpus_size(conn: Conn, user_id: str) -> int:
         _corpus.clear()
     _corpus[user_id] = (size, now + TTL_SECONDS)
     return size
-
-
-def vector_index_rule(conn: Conn, user_id: str) -> tuple[int, int, float]:
-    """(the user's active memories, min memories, min share) for `db/repositories/vector_index.py`: when
-    a user's nearest vectors are found through HNSW whatever the planner estimates."""
-    settings = get_settings()
-    return (corpus_size(conn, user_id), settings.vector_index_min_memories, settings.vector_index_min_share)
 
 
 def forget(user_id: str | None = None) -> None:

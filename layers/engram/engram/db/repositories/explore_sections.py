@@ -22,9 +22,9 @@ from engram.db.repositories.explore_visibility import (
     source_hidden,
     storyline_hidden,
 )
-from engram.db.repositories.search import VISIBLE
+from engram.db.repositories.search import DEFAULT_VISIBLE, VISIBLE
 from engram.db.repositories.source_access import EXPLORED, explored_rows
-from engram.db.repositories.vector_index import similarity_sql
+from engram.db.repositories.vector_index import candidates_sql, nearest_ids, similarity_sql
 
 
 def _similar(table: str, alias: str, column: str, where: str) -> sql.Composed:
@@ -63,15 +63,21 @@ def _sims_json(cte: str) -> sql.Composed:
 
 
 # The query embeddings' nearest visible memories, found once: the other kinds inherit their similarity.
+# Vector part (`vector_index`): per query, the nearest by compact copies under the default visibility (explore
+# asks for nothing else), re-scored with the full vectors under the whole one.
 MEMORIES = sql.SQL(
     """mem_hits AS MATERIALIZED (
         SELECT h.id, q.qi, h.sim, h.source_id, h.provenance
         FROM q CROSS JOIN LATERAL (
             SELECT m.id, m.source_id, m.provenance, {similarity} AS sim
-            FROM memories m WHERE {visible} AND m.embedding IS NOT NULL
+            FROM memories m WHERE {visible} AND m.id IN ({near})
             ORDER BY m.embedding <=> q.emb LIMIT %(k)s) h
         WHERE h.sim >= q.threshold AND h.sim >= %(floor)s)"""
-).format(similarity=sql.SQL(similarity_sql("m.embedding", "q.emb")), visible=VISIBLE)
+).format(
+    similarity=sql.SQL(similarity_sql("m.embedding", "q.emb")),
+    visible=VISIBLE,
+    near=sql.SQL(nearest_ids("m", "{}", "q.emb", candidates_sql("%(k)s"))).format(DEFAULT_VISIBLE),
+)
 
 # The anchor entity of a storyline or macro (alias a), as the answer shows it.
 _ANCHOR = sql.SQL("""jsonb_build_object(

@@ -20,13 +20,17 @@ from psycopg.types.json import Jsonb
 from pydantic import BaseModel
 
 from engram.db.connection import Conn, execute_counting
-from engram.db.repositories import vector_index as vector_index_switch
+from engram.db.repositories import vector_index
 from engram.db.repositories.visibility import memory_visible
 from engram.domain.memories import MemoryListFilter
 from engram.language.concepts import concepts_of
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
-_SIMILARITY = vector_index_switch.similarity_sql("embedding", "%(emb)s")
+_SIMILARITY = vector_index.similarity_sql("embedding", "%(emb)s")
+# The user's nearest active memories (`vector_index`): compact copies first, re-scored with the full vectors.
+_NEAREST = vector_index.nearest_ids(
+    "n", "n.user_id = %(uid)s AND n.status = 'active'", "%(emb)s::vector", "%(candidates)s"
+)
 
 # Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
 MEMORY_COLUMNS = (
@@ -200,22 +204,17 @@ def find_similar(
     attribute: str | None = None,
     name: str | None = None,
     content_hash: str | None = None,
-    vector_index: tuple[int, int, float] | None = None,
 ) -> list[SimilarMemory]:
     """The user's active memories nearest to `embedding` (top k), most similar first.
 
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
-    weak embedding (duplicates are caught in layers, not by similarity alone). `vector_index` =
-    (the user's active memories, min memories, min share): a user who holds that many and that share
-    of all memories gets the nearest ones through HNSW (`vector_index.SWITCH`), in the same round trip.
-    """
-    distance, same_dimension = vector_index_switch.nearest_sql("embedding", "%(emb)s", len(embedding))
+    weak embedding (duplicates are caught in layers, not by similarity alone)."""
     query = f"""
         WITH nearest AS (
             SELECT id FROM memories
-            WHERE user_id = %(uid)s AND status = 'active' AND embedding IS NOT NULL AND {same_dimension}
-            ORDER BY {distance}
+            WHERE user_id = %(uid)s AND id IN ({_NEAREST})
+            ORDER BY embedding <=> %(emb)s
             LIMIT %(k)s
         ), scoped AS (
             SELECT id FROM memories
@@ -238,21 +237,13 @@ def find_similar(
         "uid": user_id,
         "emb": np.asarray(embedding, dtype=np.float32),
         "k": k,
+        "candidates": vector_index.candidates(k),
         "subject": subject,
         "attribute": attribute,
         "name": name,
         "hash": content_hash,
     }
-    if vector_index is None:
-        rows = conn.execute(query, params).fetchall()
-    else:
-        with conn.pipeline():
-            conn.execute(
-                f"SELECT {vector_index_switch.SWITCH}", vector_index_switch.switch_params(vector_index)
-            )
-            cursor = conn.execute(query, params)
-            conn.execute(vector_index_switch.RESTORE)
-        rows = cursor.fetchall()
+    rows = conn.execute(query, params).fetchall()
     return [to_similar(row) for row in rows]
 
 

@@ -2,8 +2,8 @@
 
 A prologue round trip first learns the query's lexemes and what it names (`_prologue`), so the statement
 plans only the signals that have something to rank. Each signal is its own CTE that ranks a bounded
-candidate list (so the planner can use the btree on `(user_id, status)` + an exact sort for small users
-and HNSW with iterative scans for large ones) and carries the re-ranker's columns of its rows; the outer
+candidate list (the vector one through compact copies of the user's vectors on the `(user_id, status)`
+btree, re-scored at full precision: `vector_index`) and carries the re-ranker's columns of its rows; the outer
 query groups the union into one row per candidate with every rank. The results' full rows come after
 ranking (`result_rows`), with their access recorded in the same statement.
 """
@@ -22,12 +22,12 @@ import numpy as np
 from psycopg import sql
 
 from engram.db.connection import Conn
-from engram.db.repositories import vector_index as vector_index_switch
+from engram.db.repositories import vector_index
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
 from engram.language.question_slots import QuestionSlots, question_slots
 
-_SIMILARITY = sql.SQL(vector_index_switch.similarity_sql("m.embedding", "%(emb)s"))
+_SIMILARITY = sql.SQL(vector_index.similarity_sql("m.embedding", "%(emb)s"))
 
 _WORD = re.compile(r"[\w'’.-]+")
 # Words that are never a name on their own (a name that is one of them still matches as part of a run).
@@ -196,6 +196,10 @@ def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
 
 
 VISIBLE = visible_predicate()
+# The default visibility (not historical, not expired, in effect, at or below the ceiling): it reads only
+# what the (user_id, status) btree holds, so a nearest-vector lookup under it reads no table row
+# (`vector_index`).
+DEFAULT_VISIBLE = _predicate((True, True, False, False, True, False, False, False))
 
 
 def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
@@ -220,13 +224,21 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
 
 _FEATURES = sql.SQL(", ".join([*(f"m.{column}" for column in _RERANK_COLUMNS[:-1]), _PAST]))
 
+# --- vector parts (`vector_index`): the user's nearest by compact copies, re-scored with the full vectors -
+# The default visibility reads only what the (user_id, status) btree holds, so the first stage reads no
+# table row; the candidates' full vectors and re-ranker columns are read for `%(vec_candidates)s` rows.
 _VECTOR_CTE = sql.SQL(
-    """vec AS (
-                SELECT m.id, {distance} AS distance, {features},
-                       row_number() OVER (ORDER BY {distance}) AS rank
-                FROM memories m WHERE {allowed} AND m.embedding IS NOT NULL AND {same_dimension}
-                ORDER BY {distance} LIMIT %(k)s)"""
+    """vec_near AS MATERIALIZED ({near}),
+            vec AS (
+                SELECT m.id, m.embedding <=> %(emb)s AS distance, {features},
+                       row_number() OVER (ORDER BY m.embedding <=> %(emb)s) AS rank
+                FROM memories m WHERE m.user_id = %(uid)s AND m.id IN (SELECT id FROM vec_near)
+                ORDER BY m.embedding <=> %(emb)s LIMIT %(k)s)"""
 )
+# Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest): by the
+# compact copies, which are in the row; the full vector of every match would be read out of line.
+_NEARER_FIRST = sql.SQL(vector_index.bits_distance("m", "%(emb)s"))
+# --- end of the vector parts ----------------------------------------------------------------------------
 
 # BM25-like: any query term may match (OR), and each matched term counts by its rarity among the user's
 # memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her conversations, would
@@ -299,8 +311,6 @@ _SLOT_CTE = sql.SQL(
                 FROM slot_matches)"""
 )
 
-# Within a name/entity/graph match, nearer meaning first (a name alone says nothing about the rest).
-_NEARER_FIRST = sql.SQL("m.embedding <=> %(emb)s")
 _NEWER_FIRST = sql.SQL("-extract(epoch FROM m.created_at)")
 
 
@@ -406,11 +416,10 @@ def plan_signals(
     return HybridPlan(tuple(ctes), params)
 
 
-def _signal_cte(cte: str, pieces: dict[str, sql.Composable], dimension: int | None) -> sql.Composed:
+def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
     if cte == "vec":
-        distance, same_dimension = vector_index_switch.nearest_sql("m.embedding", "%(emb)s", dimension)
-        nearest = {"distance": sql.SQL(distance), "same_dimension": sql.SQL(same_dimension)}
-        return _VECTOR_CTE.format(**pieces, **nearest)
+        near = vector_index.nearest_ids("m", "{allowed}", "%(emb)s", "%(vec_candidates)s")
+        return _VECTOR_CTE.format(near=sql.SQL(near).format(**pieces), **pieces)
     if cte == "fts":
         return _FTS_CTES.format(**pieces)
     if cte == "nm":
@@ -429,11 +438,9 @@ def hybrid_statement(
     *,
     has_embedding: bool,
     with_similarity: bool,
-    dimension: int | None = None,
 ) -> str:
     """The whole statement over the planned CTEs (at least one; `plan_signals`) and the visibility the
-    filters need (`visibility_needs`), one row per candidate; `dimension`: the query vector's (the
-    user's embedding space), which the vector signal reads through the index that covers it.
+    filters need (`visibility_needs`), one row per candidate.
 
     Composed once per shape of request, and kept as text: the pieces are fixed SQL and our own names
     (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
@@ -451,7 +458,7 @@ def hybrid_statement(
     else:
         similarity = _SIMILARITY_OF_VECTOR_HITS
     return _HYBRID.format(
-        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces, dimension) for cte in ctes),
+        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
         hits=sql.SQL(" UNION ALL ").join(
             _slot_hits()
             if cte == "slot"
@@ -473,9 +480,7 @@ def hybrid_candidates(
     filters: SearchFilters,
     signals: set[str],
     per_signal: int = 100,
-    ef_search: int = 100,
     corpus_size: int = 1,
-    vector_index: tuple[int, int, float] | None = None,
     with_similarity: bool = False,
 ) -> list[Candidate]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
@@ -483,13 +488,8 @@ def hybrid_candidates(
     signal's candidates only (NULL for the others).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
-    the N of the IDF, which need not be exact to rank. `vector_index` = (the user's active memories,
-    min memories, min share; `corpus.vector_index_rule`): a user who holds that many and that share
-    of all memories gets the vector signal through HNSW whatever the planner estimates (`vector_index`)."""
-    lexemes, dfs, mentions, switched = _prologue(
-        conn, user_id, query, signals, ef_search=ef_search, name_cap=per_signal * 4,
-        vector_index=vector_index if "vector" in signals and embedding is not None else None,
-    )  # fmt: skip
+    the N of the IDF, which need not be exact to rank."""
+    lexemes, dfs, mentions = _prologue(conn, user_id, query, signals, name_cap=per_signal * 4)
     has_embedding = embedding is not None
     plan = plan_signals(
         signals,
@@ -499,14 +499,13 @@ def hybrid_candidates(
         # Reading the question's words for what it asks is lexical: it comes with full text.
         slots=question_slots(query) if "fts" in signals else None,
     )
-    if not plan.ctes:  # (never with the sort switched off: that needs the vector signal)
+    if not plan.ctes:
         return []
     statement = hybrid_statement(
         plan.ctes,
         visibility_needs(filters),
         has_embedding=has_embedding,
         with_similarity=with_similarity,
-        dimension=len(embedding) if embedding is not None else None,
     )
     params = (
         visibility_params(user_id, filters)
@@ -515,14 +514,10 @@ def hybrid_candidates(
             "query": query,
             "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
             "k": per_signal,
+            "vec_candidates": vector_index.candidates(per_signal),
         }
     )
-    if not switched:
-        return [Candidate(**row) for row in conn.execute(statement, params).fetchall()]
-    with conn.pipeline():  # sorting as usual again for the rest of the transaction, in the same round trip
-        cursor = conn.execute(statement, params)
-        conn.execute(vector_index_switch.RESTORE)
-    return [Candidate(**row) for row in cursor.fetchall()]
+    return [Candidate(**row) for row in conn.execute(statement, params).fetchall()]
 
 
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
@@ -545,10 +540,7 @@ _DFS = sql.SQL(
 )
 
 _PROLOGUE = sql.SQL(
-    """SELECT set_config('hnsw.ef_search', %(ef)s, true) AS ef,
-                   set_config('hnsw.iterative_scan', 'relaxed_order', true) AS iterative,
-                   {switch} AS sort,
-                   lx.lexemes,
+    """SELECT lx.lexemes,
                    {dfs},
                    mentions.*
             FROM ({lexemes}) AS lx(lexemes),
@@ -561,7 +553,6 @@ _PROLOGUE = sql.SQL(
 # `hybrid_candidates`.
 _PROLOGUES = {
     reads_terms: _PROLOGUE.format(
-        switch=sql.SQL(vector_index_switch.SWITCH),
         lexemes=_LEXEMES if reads_terms else _NO_LEXEMES,
         dfs=_DFS,
     ).as_string()
@@ -575,43 +566,34 @@ def _prologue(
     query: str,
     signals: set[str],
     *,
-    ef_search: int,
     name_cap: int,
-    vector_index: tuple[int, int, float] | None = None,
-) -> tuple[list[str], list[int], dict[str, list[tuple[Any, float]]], bool]:
-    """What the hybrid statement is built from, in one round trip: the HNSW settings of this
-    transaction, the query's lexemes (`query_terms`) with their document frequencies among the user's
-    active memories (`memory_terms`, sql/0006), and what the query names (`engram_query_mentions`,
-    sql/0007): `name` (memory id, trigram score) for memories named like a run of its words, `entity`
-    (entity id, word similarity) for specific entities whose name is among its words, `hop` (entity
-    id, strength) for their specific graph neighbours.
+) -> tuple[list[str], list[int], dict[str, list[tuple[Any, float]]]]:
+    """What the hybrid statement is built from, in one round trip: the query's lexemes (`query_terms`)
+    with their document frequencies among the user's active memories (`memory_terms`, sql/0006), and
+    what the query names (`engram_query_mentions`, sql/0007): `name` (memory id, trigram score) for
+    memories named like a run of its words, `entity` (entity id, word similarity) for specific entities
+    whose name is among its words, `hop` (entity id, strength) for their specific graph neighbours.
 
     Most queries name nothing the user has a node or a name for, and then the hybrid statement leaves
     those signals out: planning them costs more than finding out, which is one call of a
-    function whose plans are made once per connection.
-
-    `vector_index` = (the user's memories, min memories, min share): a user who holds that many and
-    that share of all memories gets the vector signal through HNSW (`vector_index.SWITCH`); the last
-    value returned says whether sorting was switched off, to be restored after the hybrid statement."""
+    function whose plans are made once per connection."""
     kinds = [kind for signal, kind in _MENTION_KINDS if signal in signals]
     row = conn.execute(
         _PROLOGUES["fts" in signals],
         {
-            "ef": str(ef_search),
             "uid": user_id,
             "query": query,
             "grams": name_grams(query),
             "cap": name_cap,
             "specific": SPECIFIC_ENTITY_MAX_MEMORIES,
             "kinds": kinds,
-        }
-        | vector_index_switch.switch_params(vector_index),
+        },
     ).fetchone()
     assert row is not None  # an aggregate always returns its row
     found: dict[str, list[tuple[Any, float]]] = {}
     for kind, id_, weight in zip(row["kinds"], row["ids"], row["weights"], strict=True):
         found.setdefault(kind, []).append((id_, float(weight)))
-    return list(row["lexemes"]), list(row["dfs"]), found, row["sort"] is not None
+    return list(row["lexemes"]), list(row["dfs"]), found
 
 
 _RESULT_ROWS = sql.SQL(
@@ -768,7 +750,7 @@ def query_evidence(
     `engram.language.concepts`) and its cosine similarity to the query (None without a query embedding):
     what relevance is calibrated from, read for the ranked candidates only."""
     similarity = (
-        vector_index_switch.similarity_sql("m.embedding", "%(emb)s::vector")
+        vector_index.similarity_sql("m.embedding", "%(emb)s::vector")
         if embedding is not None
         else "NULL::float8"
     )

@@ -1,30 +1,54 @@
-"""When a user's nearest-vector search goes through the HNSW index whatever the planner estimates.
+"""How a user's nearest memories are found: a compact copy of every vector, scanned for the user alone.
 
-The planner costs the exact path (the user's rows through a btree, then a sort by distance) as if a
-distance were cheap, but each one fetches a 6 KB vector stored out of line: for a user holding half of
-all memories it chooses the exact scan, several times slower than HNSW. A user who holds at
-least `min memories` and at least `min share` of all memories (`pg_class.reltuples`) therefore gets
-sorting switched off (SET LOCAL) before the statement that orders by distance: HNSW returns rows in
-order, so it is the one path left without a sort. A user with a small share keeps the planner's exact
-scan: a filter that keeps few rows makes HNSW scan deep and miss (for a user with 1% of the rows, HNSW
-is both slower and incomplete, even with iterative scans).
+One table holds every user's memories, and a lookup only ever wants the nearest among one user's rows.
+An index over the whole table (HNSW) serves that badly under a filter that keeps one user's rows: it
+scans deep and still misses, and the exact scan the planner falls back to reads each row's full vector,
+stored out of line (TOAST, 6 KB at 1,536 dimensions). So each memory carries `embedding_bits`, which of
+its dimensions are positive and which negative (two bits per dimension; sql/0016), computed by the
+database from the vector itself: it is never stale, whatever writes the row. The btree on
+(user_id, status) carries it with the columns the default visibility reads, so ranking the user's rows
+by Jaccard distance between those bit sets (`<%>`) reads only that index. The best `candidates(k)` are
+then re-scored with the full vectors, which puts the true nearest first.
 
-`SWITCH` is a SQL expression over `%(vi_mine)s`, `%(vi_at_least)s` and `%(vi_share)s` (`switch_params`):
-it must run in a statement before the one it is for (a setting changed inside a statement does not
-change that statement's plan), and evaluates to 'off' when it switched, NULL otherwise. What runs
-after it in the same transaction sorts as usual only once the setting is restored.
+`nearest_ids` is that first stage as SQL, for the vector parts of search, explore and the write path.
 """
 
 from __future__ import annotations
 
-from typing import Any
+# Re-scored candidates per wanted row, and at least this many: reading a full vector costs as much as
+# ranking some fifty compact ones, and a user with fewer memories than this is re-scored whole, i.e.
+# searched exactly.
+CANDIDATES_PER_ROW = 8
+MIN_CANDIDATES = 400
 
-SWITCH = """CASE WHEN %(vi_mine)s >= %(vi_at_least)s
-                  AND %(vi_mine)s >= %(vi_share)s * (SELECT reltuples FROM pg_class
-                                                     WHERE oid = 'public.memories'::regclass)
-                 THEN set_config('enable_sort', 'off', true) END"""
 
-RESTORE = "SELECT set_config('enable_sort', 'on', true)"
+def candidates(k: int) -> int:
+    """How many of the nearest by their compact copies are re-scored with the full vectors for a top `k`."""
+    return max(k * CANDIDATES_PER_ROW, MIN_CANDIDATES)
+
+
+def candidates_sql(k: str) -> str:
+    """`candidates` of the SQL expression `k`."""
+    return f"greatest({k} * {CANDIDATES_PER_ROW}, {MIN_CANDIDATES})"
+
+
+def nearest_ids(alias: str, allowed: str, query: str, limit: str) -> str:
+    """The ids of the rows of `memories` (as `alias`) that satisfy `allowed`, nearest to the vector
+    expression `query` by their compact copies, at most `limit` of them.
+
+    Read from the (user_id, status) btree alone when `allowed` reads only what it holds."""
+    return f"""SELECT {alias}.id FROM memories {alias}
+               WHERE {allowed} AND {alias}.embedding_bits IS NOT NULL
+               ORDER BY {bits_distance(alias, query)} LIMIT {limit}"""
+
+
+def bits_distance(alias: str, query: str) -> str:
+    """The distance between the compact copy of `alias`'s vector and that of the vector expression
+    `query`: Jaccard between their sets of (dimension, sign), as sql/0016 computes the copy. (Hamming
+    would rank a sparse vector, with few signs set, near everything.)"""
+    negated = f"{query} - {query} - {query}"
+    bits = f"binary_quantize({query})::bit varying || binary_quantize({negated})::bit varying"
+    return f"{alias}.embedding_bits <%%> ({bits})"  # `<%>`, spelled for a statement with parameters
 
 
 def similarity_sql(left: str, right: str) -> str:
@@ -34,30 +58,3 @@ def similarity_sql(left: str, right: str) -> str:
     it is NaN: NaN compares greater than every threshold and cannot be written as JSON (an audit row
     failed to insert, a 500). Such a text is similar to nothing."""
     return f"COALESCE(NULLIF(1 - ({left} <=> {right}), 'NaN'::float8), 0)"
-
-
-# The dimensions the memories' HNSW index covers (sql/0015_embedding_spaces.sql): a vector column of no
-# fixed size is indexed per dimension, through an expression the statement must repeat to use the index.
-INDEXED_DIMENSIONS = frozenset({1536})
-
-
-def nearest_sql(column: str, query: str, dimension: int | None) -> tuple[str, str]:
-    """(distance, predicate) for ordering `column` by cosine distance to `query`, a vector of `dimension`.
-
-    For an indexed dimension the distance is the HNSW index's expression (NULL for a vector of another
-    size), so the index can answer it. The predicate keeps the rows of that dimension: a vector of
-    another one cannot be compared (a user's rows are all of the user's dimension, so it removes
-    nothing). None: any dimension."""
-    if dimension is None:
-        return f"{column} <=> {query}", "true"
-    size = int(dimension)
-    if size in INDEXED_DIMENSIONS:
-        indexed = f"(CASE WHEN vector_dims({column}) = {size} THEN {column} END)::vector({size})"
-        return f"{indexed} <=> {query}::vector({size})", "true"
-    return f"{column} <=> {query}", f"vector_dims({column}) = {size}"
-
-
-def switch_params(rule: tuple[int, int, float] | None) -> dict[str, Any]:
-    """`rule` = (the user's active memories, min memories, min share); None never switches."""
-    mine, at_least, share = rule or (0, 1, 1.0)
-    return {"vi_mine": mine, "vi_at_least": at_least, "vi_share": share}
