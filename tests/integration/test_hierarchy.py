@@ -97,7 +97,7 @@ def test_five_sources_over_three_days_make_a_storyline_with_its_sources(engram, 
     assert story["started_at"] == datetime(2026, 3, 2, 10, tzinfo=UTC)
     assert story["last_source_at"] == datetime(2026, 3, 4, 10, tzinfo=UTC)
     assert story["name"] == "Andrew — Y Combinator"
-    assert story["description"].startswith("Andrew (person): 5 notes from 2 Mar to 4 Mar 2026")
+    assert story["description"].startswith("Andrew (cofounder): 5 notes from 2 Mar to 4 Mar 2026")
     assert "Andrew is my cofounder" in story["description"]
     assert story["embedding"] is not None and not story["is_dirty"]
 
@@ -213,7 +213,7 @@ def test_a_note_makes_the_node_and_its_edge_dirty_until_the_run_rewrites_them(en
         owner = rel_repo.ensure_owner(conn, user_id, at=NOW)
         edge = rel_repo.upsert_edge(
             conn, user_id, from_entity_id=owner, to_entity_id=andrew["id"], kind="has_relationship_with",
-            relationship_type="cofounder", valid_from=NOW, recorded_at=NOW,
+            relationship_type="mentor", valid_from=NOW, recorded_at=NOW,
         )  # fmt: skip
         entities_repo.add_note(
             conn, user_id, entity_id=andrew["id"], content="Ran a marathon in 2025", added_by="u"

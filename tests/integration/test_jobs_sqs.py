@@ -416,6 +416,7 @@ def test_redelivery_after_an_invocation_died_mid_job_applies_the_job_once(
     assert edge["co_mention_count"] == 1
 
 
+@pytest.mark.own_database  # the recovery sweep re-sends every user's stranded jobs, not only these
 def test_jobs_of_a_user_past_the_model_budget_wait_and_are_sent_again_once_due(
     db: Database,
     sqs: tuple[Any, str],

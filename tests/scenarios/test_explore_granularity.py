@@ -35,7 +35,7 @@ def test_meso_returns_the_storyline_in_full_with_preview_sources(engram: Engram)
     assert set(stories) == {"Andrew — Y Combinator, Priya", "Priya — Andrew"}
     story = stories["Andrew — Y Combinator, Priya"]
     assert story["name"] == "Andrew — Y Combinator, Priya"
-    assert story["description"].startswith("Andrew (person): 7 notes from 2 Mar to 8 Apr 2026")
+    assert story["description"].startswith("Andrew (cofounder): 7 notes from 2 Mar to 8 Apr 2026")
     assert story["source_count"] == 7
     assert story["started_at"].startswith("2026-03-02") and story["last_source_at"].startswith("2026-04-08")
     assert story["anchor"]["name"] == "Andrew" and story["anchor"]["node_type"] == "Person"

@@ -16,10 +16,11 @@ from uuid import UUID
 import numpy as np
 
 from engram.db.connection import Conn
-from engram.db.repositories.hierarchy import live_notes, node_memories
+from engram.db.repositories.hierarchy import live_notes, node_memories, told_relationship
 
 _MATERIAL = f"""
-    SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, e.relationship, e.description,
+    SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, {told_relationship("e")} AS relationship,
+           e.description,
            {live_notes("n.entity_id = e.id")} AS notes,
            {node_memories("e")} AS memories
     FROM entities e

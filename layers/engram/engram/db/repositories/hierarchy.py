@@ -303,6 +303,19 @@ def node_memories(alias: str) -> str:
     )
 
 
+def told_relationship(alias: str) -> str:
+    """The node `alias`'s tie to the user as a description may show it: not when only memories above
+    normal sensitivity state it ("Dana is my therapist", marked sensitive, keeps "therapist" out of her
+    description as it keeps the memory out)."""
+    stated = f"""SELECT 1 FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+                  WHERE me.entity_id = {alias}.id AND m.user_id = {alias}.user_id AND m.status = 'active'
+                    AND m.metadata->>'attribute' = 'relation'
+                    AND lower(m.metadata->>'value') = lower({alias}.relationship)"""
+    return f"""CASE WHEN EXISTS ({stated} AND m.sensitivity_level <> 'normal')
+                     AND NOT EXISTS ({stated} AND m.sensitivity_level = 'normal')
+                THEN NULL ELSE {alias}.relationship END"""
+
+
 def live_notes(owner: str) -> str:
     return f"""coalesce((
         SELECT jsonb_agg(x.content ORDER BY x.date_added DESC, x.id)
@@ -316,7 +329,8 @@ def dirty_entities(conn: Conn, user_id: str, now: datetime, limit: int) -> list[
     of notes seen (the write's guard)."""
     return conn.execute(
         f"""
-        SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, e.relationship, e.description,
+        SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, {told_relationship("e")} AS relationship,
+               e.description,
                (SELECT count(*) FROM entity_notes n WHERE n.entity_id = e.id)::int AS note_count,
                {live_notes("n.entity_id = e.id")} AS notes,
                {node_memories("e")} AS memories
