@@ -14,7 +14,7 @@ ENGRAM_FUZZ_SECONDS ?= 180
 # again, which locks the embedded PostgreSQL of a test running meanwhile out of its tmp_path.
 TEST_TMP := $(CURDIR)/.engram/pytest-tmp
 
-.PHONY: install serve demo test lint typecheck bench layer-size clean
+.PHONY: install serve demo test lint typecheck bench fuzz layer-size clean
 
 $(STAMP): pyproject.toml layers/engram/requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -48,13 +48,16 @@ typecheck: $(STAMP)
 ## Benchmarks (not part of `make test`): bench/*.py, run as modules from the repository root, each printing
 ## its own table (`python -m bench.<name> --help`; docs/benchmarks.md). The scale and consolidation
 ## benchmarks run at --quick size here; then LOCOMO (bench/locomo.py: skipped unless ENGRAM_LOCOMO_DIR
-## names the data), then the fuzz run of the test suite for ten minutes instead of one.
+## names the data). About eight minutes on 2 cores.
 bench: $(STAMP)
 	@for f in bench/bench_*.py; do m=$$(basename $$f .py); echo "== python -m bench.$$m"; \
 		case $$m in bench_scale|bench_consolidation|bench_tenants) args=--quick;; *) args=;; esac; \
 		$(PY) -m bench.$$m $$args || exit 1; done
 	@echo "== python -m bench.locomo"; $(PY) -m bench.locomo
-	@echo "== fuzz: schemathesis, 10 minutes"; ENGRAM_FUZZ_SECONDS=600 $(PY) -m pytest tests/api/test_fuzz.py -q -s
+
+## The fuzz run of the test suite (schemathesis against the local server) for ten minutes instead of three.
+fuzz: $(STAMP)
+	ENGRAM_FUZZ_SECONDS=600 $(PY) -m pytest tests/api/test_fuzz.py -q -s
 
 ## The Lambda layers as `sam build` makes them (layers/engram/Makefile: arm64 / Python 3.12 wheels, without
 ## what the runtime ships, bytecode compiled by a python3.12 if there is one) and their sizes.

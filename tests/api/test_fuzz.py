@@ -2,7 +2,7 @@
 document, every check on (see schemathesis.toml for the two left out and why).
 
 Bounded by time: `ENGRAM_FUZZ_SECONDS` (120 by default; 180 in `make test`, where a second test worker
-shares the machine; 600 in `make bench`). A failure prints schemathesis' report, with a curl line that
+shares the machine; 600 in `make fuzz`). A failure prints schemathesis' report, with a curl line that
 reproduces each finding.
 """
 
