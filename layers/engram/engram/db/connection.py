@@ -57,8 +57,12 @@ class Database:
         except psycopg.OperationalError as exc:
             raise DatabaseUnavailable("the database is not reachable") from exc
         # Before the first migration the vector extension does not exist yet.
-        with suppress(psycopg.ProgrammingError):
-            register_vector(conn)
+        try:
+            with suppress(psycopg.ProgrammingError):
+                register_vector(conn)
+        except psycopg.OperationalError as exc:  # the server went away between connecting and this
+            conn.close()
+            raise DatabaseUnavailable("the database is not reachable") from exc
         with self._lock:
             self._all.append(conn)
         return conn
