@@ -51,7 +51,7 @@ from engram.graph.edge_writer import write_claims
 from engram.graph.edges import edges_for_fact
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name, name_differs
-from engram.language.text import ONE_HOLDER_TIES, PARTNER_TIES
+from engram.language.text import ONE_HOLDER_TIES, same_place_ties
 from engram.models import (
     CandidateFact,
     EntityMention,
@@ -224,7 +224,7 @@ def _similar(
     tie = (fact.value or "").lower() if fact.attribute == "relation" else ""
     if tie in ONE_HOLDER_TIES:
         # "Dr. Whitlock is my new supervisor": whoever holds the tie now is offered to the decision.
-        ties = sorted(PARTNER_TIES if tie in PARTNER_TIES else {tie})
+        ties = sorted(same_place_ties(tie))
         known = {m.id for m in similar}
         holders = memory_repo.current_tie_holders(conn, ctx.user_id, ties)
         similar = [*similar, *(m for m in holders if m.id not in known)]

@@ -31,10 +31,12 @@ from engram.language.names import name_differs
 from engram.language.text import (
     ONE_HOLDER_TIES,
     PARTNER_TIES,
+    TITLES,
     content_stems,
     has_negation,
     is_filler,
     is_help_request,
+    same_place_ties,
     words,
 )
 from engram.models import CandidateFact, SimilarMemory, UpdateDecision
@@ -284,20 +286,6 @@ def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = Fals
 
 
 _ENDED_THING = re.compile(r"^no longer (?:has|owns)\s+", re.IGNORECASE)
-_PARTNER_TIES = frozenset(
-    {
-        "partner",
-        "girlfriend",
-        "boyfriend",
-        "wife",
-        "husband",
-        "spouse",
-        "fiancé(e)",
-        "fiancé",
-        "fiancée",
-        "fiance",
-    }
-)
 
 
 _NEW_HOLDER = re.compile(r"\b(?:new|now|current(?:ly)?|these days)\b", re.IGNORECASE)
@@ -311,23 +299,23 @@ def _previous_holder(fact: CandidateFact, similar: list[SimilarMemory]) -> Simil
     tie = (fact.value or "").lower()
     if fact.attribute != "relation" or tie not in ONE_HOLDER_TIES or fact.is_historical or not fact.subject:
         return None
-    partner = tie in PARTNER_TIES
-    if not partner and not _NEW_HOLDER.search(fact.content):
+    if tie not in PARTNER_TIES and not _NEW_HOLDER.search(fact.content):
         return None
+    place = same_place_ties(tie)
     for memory in similar:
         held = (memory.value or "").lower()
         if memory.attribute != "relation" or memory.is_historical or not memory.subject:
             continue
         if _same_person(memory.subject, fact.subject):
             continue
-        if held == tie or (partner and held in PARTNER_TIES):
+        if held in place:
             return memory
     return None
 
 
 def _same_person(one: str, other: str) -> bool:
     """ "Dr. Whitlock" and "Ngaire Whitlock": one name's words within the other's, titles aside."""
-    titles = {"dr", "prof", "professor", "doctor", "mr", "mrs", "ms", "mx", "miss"}
+    titles = {t.lower() for t in TITLES} | {"mx"}
     a = {w for w in words(one.lower()) if w.strip(".") not in titles}
     b = {w for w in words(other.lower()) if w.strip(".") not in titles}
     return bool(a and b) and (a <= b or b <= a)
@@ -340,8 +328,8 @@ def _tie_changed(old: str | None, new: str | None) -> bool:
     if not old_tie or not new_tie or old_tie == new_tie:
         return False
     if new_tie in ("ex", "ex-partner", "late partner") or new_tie.startswith(("ex-", "late ")):
-        return old_tie in _PARTNER_TIES or old_tie.startswith("ex")
-    return old_tie in _PARTNER_TIES and new_tie in _PARTNER_TIES
+        return old_tie in PARTNER_TIES or old_tie.startswith("ex")
+    return old_tie in PARTNER_TIES and new_tie in PARTNER_TIES
 
 
 def _same_scope(fact: CandidateFact, memory: SimilarMemory) -> bool:

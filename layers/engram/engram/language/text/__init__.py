@@ -55,6 +55,7 @@ from engram.language.text.vocabulary import (
     TITLES,
     WEEKDAYS,
     WORK_RELATIONS,
+    same_place_ties,
 )
 from engram.language.text.words import (
     NEGATIONS,
@@ -92,6 +93,7 @@ __all__ = [
     "ONE_HOLDER_TIES",
     "PARTNER_RELATIONS",
     "PARTNER_TIES",
+    "same_place_ties",
     "PET_KINDS",
     "PET_WORDS",
     "PLACES",

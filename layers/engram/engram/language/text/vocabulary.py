@@ -248,11 +248,30 @@ CARE_RELATIONS = {
 # Ties one person holds at a time: a new one goes to someone else and the previous holder's ends. A
 # partner always; a supervisor, manager, landlord or GP when the user says it is a new one.
 PARTNER_TIES = frozenset(
-    {"partner", "girlfriend", "boyfriend", "wife", "husband", "spouse", "fiancé(e)", "fiancé", "fiancée"}
+    {
+        "partner",
+        "girlfriend",
+        "boyfriend",
+        "wife",
+        "husband",
+        "spouse",
+        "fiancé(e)",
+        "fiancé",
+        "fiancée",
+        "fiance",
+    }
 )
 ONE_HOLDER_TIES = PARTNER_TIES | frozenset(
     {"supervisor", "manager", "boss", "landlord", "therapist", "doctor"}
 )
+
+
+def same_place_ties(tie: str) -> frozenset[str]:
+    """The ties that fill the same one-holder place as `tie`: any partner tie for a partner ("Esi is my
+    girlfriend" after "Noor is my partner"), else the tie itself."""
+    return PARTNER_TIES if tie in PARTNER_TIES else frozenset({tie})
+
+
 RELATION_WORDS: dict[str, str] = {
     **FAMILY_RELATIONS,
     **PARTNER_RELATIONS,
