@@ -544,8 +544,9 @@ def search_pass(
                         "ids": sorted(covered_ids([r])),
                         "final_score": r.get("final_score"),
                         "similarity": r.get("similarity"),
+                        "relevance": r.get("relevance"),
                     }
-                    for r in results[:15]
+                    for r in results
                 ]
             rows.append(row)
     return PassResult(rows, latencies, server)

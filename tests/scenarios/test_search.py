@@ -37,7 +37,9 @@ def test_explain_shows_each_signal_contribution(engram: Engram):
     engram.note("Marcus works at Stripe as an engineer")
     top = _search(engram, "Marcus Stripe", explain=True)["results"][0]
     assert {"vector", "fts"} <= set(top["explain"]["signals"])
-    assert set(top["explain"]["contributions"]) == {"relevance", "importance", "recency", "access"}
+    contributions = top["explain"]["contributions"]
+    assert set(contributions) == {"relevance", "importance", "recency", "access", "length"}
+    assert abs(sum(contributions.values()) - top["final_score"]) < 0.01  # the terms are the whole score
 
 
 def test_a_memory_that_starts_later_is_not_returned_before_its_date(engram: Engram):

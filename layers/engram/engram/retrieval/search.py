@@ -1,10 +1,11 @@
 """Standard search: hybrid candidates fused with reciprocal rank fusion, re-ranked by a weighted score.
 
 final_score = w_relevance * ranking + w_importance * importance_score + w_recency * 0.95^weeks
-              + w_access * access, with weights from settings (70/10/10/10 by default), where
+              + w_access * access + length, with weights from settings (70/10/10/10 by default), where
 ranking mixes half and half the RRF fusion of the signals that found the memory (normalised to the best
 candidate: which memory is better for this query) and the calibrated relevance (`relevance` module: how
-well it answers it), and access grows with retrievals on a log scale. Importance, recency and access
+well it answers it), access grows with retrievals on a log scale, and `length` (+-0.05) prefers the
+shorter of two memories that answer about as well (more answer per character of a reader's budget). Importance, recency and access
 order memories that answer equally well; they must not lift one that answers worse (the app relevance
 set measures that: docs/benchmarks.md). Retrieved memories get their access tracked.
 
@@ -63,6 +64,13 @@ LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
 EVIDENCE_SLACK = 20
 # The share of the fused signal ranks in the ranking term; the calibrated relevance has the rest.
 FUSED_SHARE = 0.5
+# Results are read under a character budget (an LLM's context): of two memories that answer about as
+# well, the shorter carries more of the answer per character. The `length` term adds LENGTH_WEIGHT x
+# ln(TYPICAL_CHARS / chars), bounded to +-LENGTH_WEIGHT: a 40-character memory gains 0.035, a
+# 240-character one loses 0.05. It moves memories of close scores only (LOCOMO and the app relevance
+# set: docs/benchmarks.md).
+LENGTH_WEIGHT = 0.05
+TYPICAL_CHARS = 80
 
 
 @dataclass
@@ -97,6 +105,11 @@ def recency_score(last_reinforced_at: datetime | None, created_at: datetime, now
     reference = last_reinforced_at or created_at
     weeks = max(0.0, (now - reference).total_seconds() / (7 * 86400))
     return 0.95**weeks
+
+
+def length_score(chars: int) -> float:
+    """The `length` term of final_score: positive below TYPICAL_CHARS, negative above, bounded."""
+    return max(-LENGTH_WEIGHT, min(LENGTH_WEIGHT, LENGTH_WEIGHT * math.log(TYPICAL_CHARS / chars)))
 
 
 def access_score(access_count: int) -> float:
@@ -134,13 +147,14 @@ def rank_candidates(
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
     for share, row, signal_parts in window:
-        relevance, similarity, evidence = calibrated[row.id]
+        relevance, similarity, evidence, chars = calibrated[row.id]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * relevance
-        parts = _score_parts(row, ranking, weights, now, past_query=past_query)
+        parts = _score_parts(row, ranking, weights, now, chars=chars, past_query=past_query)
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
-        ranked.append((sum(parts.values()), similarity, relevance, row, parts, contributions))
+        final = min(1.0, max(0.0, sum(parts.values())))
+        ranked.append((final, similarity, relevance, row, parts, contributions))
     ranked.sort(key=lambda r: (-r[0], -r[2]))
     # Only the results are read in full and become models: the other candidates (up to 5 signals x 50)
     # only needed the columns the ranking reads. Only the first few hits count as recalled: result #40
@@ -193,9 +207,9 @@ def _calibrated(
     window: list[tuple[float, Candidate, dict[str, float]]],
     embedding: np.ndarray | None,
     embedder: str,
-) -> dict[Any, tuple[float, float, Evidence]]:
-    """(calibrated relevance, cosine similarity, the evidence) of each candidate of the window
-    (`relevance` module)."""
+) -> dict[Any, tuple[float, float, Evidence, int | None]]:
+    """(calibrated relevance, cosine similarity, the evidence, its length in characters) of each
+    candidate of the window (`relevance` module)."""
     names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
     words, found = query_evidence(conn, user_id, query, names, [row.id for _, row, _ in window], embedding)
     size = corpus.corpus_size(conn, user_id)
@@ -205,7 +219,7 @@ def _calibrated(
     # Names the user's memories know: a memory without them is about someone else. A name no candidate
     # holds (a place in passing, a name never mentioned) says nothing either way.
     known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
-    out: dict[Any, tuple[float, float, Evidence]] = {}
+    out: dict[Any, tuple[float, float, Evidence, int | None]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
@@ -217,7 +231,8 @@ def _calibrated(
             named=row.name_rank is not None or row.entity_rank is not None,
             names=(len(known & matched) / len(known)) if known else None,
         )
-        out[row.id] = (relevance_of(evidence, embedder), float(similarity or 0.0), evidence)
+        relevance = relevance_of(evidence, embedder)
+        out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
     return out
 
 
@@ -227,6 +242,7 @@ def _score_parts(
     weights: tuple[float, float, float, float],
     now: datetime,
     *,
+    chars: int | None = None,
     past_query: bool = False,
 ) -> dict[str, float]:
     """The weighted terms of a candidate's final score; what is no longer true keeps OUTDATED_FACTOR,
@@ -237,6 +253,8 @@ def _score_parts(
         "recency": weights[2] * recency_score(row.last_reinforced_at, row.created_at, now),
         "access": weights[3] * access_score(row.access_count),
     }
+    if chars:
+        parts["length"] = length_score(chars)
     if (row.past or row.stale) and not past_query:
         parts["outdated"] = -(1 - OUTDATED_FACTOR) * sum(parts.values())
     return parts

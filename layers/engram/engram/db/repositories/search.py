@@ -747,8 +747,9 @@ def query_evidence(
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
-    `engram.language.concepts`) and its cosine similarity to the query (None without a query embedding):
-    what relevance is calibrated from, read for the ranked candidates only."""
+    `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
+    its length in characters (`chars`, what it costs a reader's budget): what relevance is calibrated
+    from and what the order weighs, read for the ranked candidates only."""
     similarity = (
         vector_index.similarity_sql("m.embedding", "%(emb)s::vector")
         if embedding is not None
@@ -764,7 +765,7 @@ def query_evidence(
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
         rows = conn.execute(
-            f"""SELECT m.id, {similarity} AS similarity,
+            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS matched,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
