@@ -7,7 +7,8 @@ candidate: which memory is better for this query) and the calibrated relevance (
 well it answers it), access grows with retrievals on a log scale, and `length` (+-0.05) prefers the
 shorter of two memories that answer about as well (more answer per character of a reader's budget).
 Importance, recency and access order memories that answer equally well; they must not lift one that
-answers worse (the app relevance set measures that: docs/benchmarks.md). Retrieved memories get their access tracked.
+answers worse (the app relevance set measures that: docs/benchmarks.md). Retrieved memories get their
+access tracked.
 
 What is no longer true ranks below what is: a superseded or historical memory, or an older memory of a
 slot the question asks for that a newer one of the same subject followed (`Candidate.stale`), keeps
