@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from engram.retrieval.relevance import HASH_MEANING_SHARE, Evidence, meaning, relevance, word_coverage
+from engram.retrieval.relevance import (
+    HASH_MEANING_SHARE,
+    Evidence,
+    meaning,
+    never_told,
+    relevance,
+    word_coverage,
+)
 
 
 def test_a_query_word_no_memory_holds_weighs_the_most():
@@ -58,3 +65,21 @@ def test_evidence_adds_up_but_nothing_is_no_relevance():
     assert relevance(nothing, "hash") == 0.0
     assert 0.85 <= relevance(words, "hash") < relevance(both, "hash") <= 1.0
     assert relevance(Evidence(similarity=None, words=0.0, slot=True, named=False), "hash") >= 0.5
+
+
+def test_a_memory_that_only_names_the_person_does_not_answer_what_was_never_told():
+    # "what is Callum's surname?" over "Callum is a friend of mine": no memory holds "surname"
+    asked = never_told(["surnam"], [0], 200)
+    only_the_name = Evidence(similarity=0.45, words=0.0, slot=False, named=True, names=1.0, never_told=asked)
+    # "what does Callum do?" over the same memory: what is asked is known elsewhere in the user's life
+    told_elsewhere = Evidence(similarity=0.45, words=0.0, slot=False, named=True, names=1.0, never_told=0.0)
+    assert asked == 1.0
+    assert relevance(only_the_name, "hash") < 0.3 < relevance(told_elsewhere, "hash")
+    # a sentence model's similarity already says whether the memory is about what is asked
+    assert relevance(only_the_name, "minilm") == relevance(told_elsewhere, "minilm")
+
+
+def test_the_share_never_told_weighs_words_by_rarity():
+    assert never_told(["surnam", "name"], [0, 5], 200) > 0.5  # "name" frames the question
+    assert never_told(["job", "surnam"], [20, 0], 200) > never_told(["job", "surnam"], [20, 3], 200) == 0.0
+    assert never_told([], [], 200) == 0.0

@@ -40,7 +40,7 @@ from engram.db.repositories.search import (
 from engram.language.question_time import is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.spaces import user_embedder
-from engram.retrieval.relevance import Evidence, meaning, word_coverage
+from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
 from engram.retrieval.transform import names_in
 
@@ -220,6 +220,7 @@ def _calibrated(
     # Names the user's memories know: a memory without them is about someone else. A name no candidate
     # holds (a place in passing, a name never mentioned) says nothing either way.
     known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
+    unknown = never_told(asked_lexemes, asked_dfs, size)
     out: dict[Any, tuple[float, float, Evidence, int | None]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
@@ -231,6 +232,7 @@ def _calibrated(
             slot=row.slot_rank is not None,
             named=row.name_rank is not None or row.entity_rank is not None,
             names=(len(known & matched) / len(known)) if known else None,
+            never_told=unknown,
         )
         relevance = relevance_of(evidence, embedder)
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
