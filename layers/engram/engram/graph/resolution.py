@@ -14,6 +14,8 @@ Not built yet: embedding similarity between nodes and an LLM judge for the ambig
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -85,11 +87,21 @@ def ties_compatible(first: str | None, second: str | None) -> bool:
     """Could one person be both? A friend may be a coworker; a sister is not a mother, nor a partner."""
     if not first or not second:
         return True
-    a, b = tie_type(first)[0], tie_type(second)[0]
+    a, b = _tie_now_or_before(first), _tie_now_or_before(second)
     if a == b:
         return True
     close = FAMILY_TIES | {"partner"} | {t.replace(" ", "_") for t in PARTNER_TIES}
     return a not in close and b not in close
+
+
+def _tie_now_or_before(relationship: str) -> str:
+    """The tie a relationship word is or was: an ex is who a partner becomes ("Ama is my girlfriend",
+    later "Ama is my ex": one person), an ex-boss a boss."""
+    word = relationship.strip().lower().replace("_", " ")
+    former = re.match(r"^(?:ex|former)(?:[\s-]+(?P<tie>.+))?$", word)
+    if former:
+        return tie_type(former.group("tie") or "partner")[0]
+    return tie_type(word)[0]
 
 
 def resolve_entity(

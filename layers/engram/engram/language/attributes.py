@@ -179,6 +179,19 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
         False,
     ),
     (
+        # "Zainab and I are officially together now", "we're a couple": the pair is the news.
+        re.compile(
+            rf"(?:\b(?P<other>{NAME})\s+and\s+I\s+(?:are|'re|have\s+been)|\bwe(?:\s+are|'re|’re|\s+have\s+been|'ve\s+been))\s+"
+            r"(?:(?:now|officially|finally|really|back)\s+)*"
+            r"(?:together|a\s+couple|an\s+item|dating|seeing\s+each\s+other)"
+            # the tie ends the clause: "together on the project" is not one
+            r"(?=\s*(?:(?:now|again|officially)\s*)?(?:[.,;!?]|$|\s+(?:since|and)\b))",
+            re.I,
+        ),
+        "dating",
+        True,
+    ),
+    (
         # "I'm seeing someone new, her name is Marisol": the partner is named after the news.
         re.compile(
             rf"\b(?:dating|seeing|going out with)\s+(?:someone|somebody|a\s+(?:guy|girl|man|woman))\b"

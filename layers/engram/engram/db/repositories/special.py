@@ -113,17 +113,29 @@ def people_in_memories(conn: Conn, user_id: str, filters: SearchFilters, *, limi
     ).fetchall()
 
 
+# The entity's tie to the user was stated and no longer holds: every memory stating it is superseded or
+# historical ("Dr. Pryce is my doctor" after "Dr. Okafor is my new doctor").
+_TIE_ENDED = """(EXISTS (SELECT 1 FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+                        WHERE me.entity_id = e.id AND m.user_id = %(uid)s
+                          AND m.metadata->>'attribute' = 'relation')
+                AND NOT EXISTS (SELECT 1 FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+                                WHERE me.entity_id = e.id AND m.user_id = %(uid)s
+                                  AND m.metadata->>'attribute' = 'relation'
+                                  AND m.status = 'active' AND NOT m.is_historical))"""
+
+
 def resolve_entity(
     conn: Conn, user_id: str, canonical: str | None, *, relationship: str | None = None
 ) -> dict[str, Any] | None:
     """The entity a query names: exact canonical name or alias first, then the user's `relationship`
     ("my sister"), then the closest trigram match of at least FUZZY_NAME_SIMILARITY that the token rule
     accepts (`names_agree`: a question about Project 2 or Dan is not answered with Project 1 or Dana);
-    ties go to the most mentioned."""
+    of two holders of the tie, one whose tie has ended comes last ("my doctor" after a new one), then
+    the most mentioned."""
     if not canonical and not relationship:
         return None
     rows = conn.execute(
-        """
+        f"""
         SELECT e.id, e.name, e.canonical_name, e.kind, e.entity_type, e.relationship, e.mention_count,
                e.sentiment_average, e.first_mentioned_at, e.last_mentioned_at, e.aliases,
                coalesce(e.canonical_name = %(canon)s OR %(canon)s = ANY(e.aliases), false) AS exact,
@@ -136,7 +148,7 @@ def resolve_entity(
                          AND similarity(e.canonical_name, %(canon)s) >= %(fuzzy)s)))
                OR lower(e.relationship) = ANY(%(rels)s::text[]))
         ORDER BY exact DESC, by_tie DESC, coalesce(similarity(e.canonical_name, %(canon)s), 0) DESC,
-                 (lower(e.relationship) = %(rel)s) DESC NULLS LAST, e.mention_count DESC
+                 (lower(e.relationship) = %(rel)s) DESC NULLS LAST, {_TIE_ENDED} ASC, e.mention_count DESC
         LIMIT 10
         """,
         {

@@ -18,7 +18,9 @@ from engram.language.lexicons import (
 )
 from engram.language.text import (
     FAMILY_RELATIONS,
+    ONE_HOLDER_TIES,
     PARTNER_RELATIONS,
+    PARTNER_TIES,
     WORK_RELATIONS,
     matches_topic,
     normalise_text,
@@ -122,7 +124,7 @@ def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | N
             " I'm involved in" if owner is None else f" {owner} is involved in"
         )
     elif relation:
-        content = f"{mention.name} is {possessive} {relation}"
+        content = f"{mention.name} is {possessive} {_new(relation, source)}{relation}"
     else:
         content = f"{mention.name} is someone {'I know' if owner is None else owner + ' knows'}"
     explicit = relation is not None or mention.entity_type in ("pet", "project")
@@ -166,6 +168,16 @@ def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | N
         provenance=list(source.provenance),
     )
     return Draft(fact=fact, topics=topics, turn_index=draft.turn_index)
+
+
+# "I registered with a new GP called Dr. Okafor": the tie is a new one, which the derived statement keeps so
+# that the decision on a tie one person holds at a time can retire the previous holder's.
+_A_NEW_ONE = re.compile(r"\b(?:a|my|our)\s+new\b", re.IGNORECASE)
+
+
+def _new(relation: str, source: CandidateFact) -> str:
+    one_at_a_time = relation in ONE_HOLDER_TIES and relation not in PARTNER_TIES  # partners always move
+    return "new " if one_at_a_time and _A_NEW_ONE.search(source.content) else ""
 
 
 def _relation_category(relation: str | None) -> str:
