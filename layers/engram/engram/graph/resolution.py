@@ -15,7 +15,6 @@ Not built yet: embedding similarity between nodes and an LLM judge for the ambig
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
