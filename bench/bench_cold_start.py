@@ -3,7 +3,9 @@
 Each run imports `functions/<name>/app.py` in a fresh interpreter, as the Lambda runtime does on a cold
 start: the function's folder first on the path, the environment of the SAM template's defaults (Bedrock
 for the model and the embeddings, no provider keys) and `LAMBDA_TASK_ROOT` set, so libraries take their
-in-Lambda branch (the X-Ray recorder samples locally instead of building an X-Ray client). Two cases:
+in-Lambda branch (the X-Ray recorder samples locally instead of building an X-Ray client) and tracing is
+on, as the template deploys it (`Tracing: Active`; `--tracing off` measures POWERTOOLS_TRACE_DISABLED).
+Two cases:
 
 - bytecode: the interpreter finds compiled bytecode for every module (a layer that ships `.pyc`);
 - source: a fresh, empty bytecode cache on every run, so every module is compiled as it is imported
@@ -13,10 +15,11 @@ Per function it prints the median import time over the runs (wall clock, and in 
 of the importing process, which a machine busy with other work inflates far less), the packages that
 cost most (self time of `-X importtime`, summed per top-level package, per `engram.<subpackage>` for
 our own code), the heavy SDKs the import loaded, and how much of the built layer the loaded packages
-take on disk (if `make layer-size` has built it). Nothing is asserted; the test that no unconfigured
-provider SDK loads is tests/unit/test_handler_imports.py.
+take on disk (if `make layer-size` has built it). Nothing is asserted; the tests that a handler loads
+no SDK it does not use at import (numpy, botocore's clients, an unconfigured provider's) are in
+tests/unit/test_handler_imports.py.
 
-    python -m bench.bench_cold_start [--runs 5] [--functions analyze,search] [--no-source]
+    python -m bench.bench_cold_start [--runs 5] [--functions analyze,search] [--no-source] [--tracing off]
     python -m bench.bench_cold_start --python python3.12 --layer <built layer>/python --layer <boto3 dir>
 
 The second form measures a built layer instead of this environment: `make -C layers/engram
@@ -41,7 +44,17 @@ FUNCTIONS = ROOT / "functions"
 LAYER_BUILD = ROOT / ".engram" / "layer-size" / "EngramLayer" / "python"
 
 # SDKs whose import alone costs tens of milliseconds: a handler should load one only when it is used.
-HEAVY = ("anthropic", "openai", "boto3", "botocore", "numpy", "aws_xray_sdk", "rapidfuzz", "dateparser")
+# botocore.client, not botocore: Powertools imports botocore's (small) package at start-up everywhere.
+HEAVY = (
+    "anthropic",
+    "openai",
+    "boto3",
+    "botocore.client",
+    "numpy",
+    "aws_xray_sdk",
+    "rapidfuzz",
+    "dateparser",
+)
 
 # The template's environment (template.yaml Globals) as far as imports read it, without AWS resources.
 LAMBDA_ENV = {
@@ -111,7 +124,7 @@ def median_import(function: str, args: argparse.Namespace, *, from_source: bool)
     wall, cpu = [], []
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="engram-pycache-") as cache:
-            extra = {"PYTHONPYCACHEPREFIX": cache} if from_source else {}
+            extra = {**args.env, "PYTHONPYCACHEPREFIX": cache} if from_source else args.env
             report = import_once(function, lambda_environment(function, extra, args.path), python=args.python)
             wall.append(report["seconds"])
             cpu.append(report["cpu"])
@@ -165,6 +178,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--top", type=int, default=4, help="costliest packages listed per function")
     parser.add_argument("--no-source", action="store_true", help="skip the case without bytecode")
     parser.add_argument(
+        "--tracing",
+        choices=("on", "off"),
+        default="on",
+        help="X-Ray tracing as deployed (on) or switched off with POWERTOOLS_TRACE_DISABLED (off)",
+    )
+    parser.add_argument(
         "--layer",
         action="append",
         default=[],
@@ -174,6 +193,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--python", default=sys.executable, help="the interpreter (a 3.12 for --layer)")
     args = parser.parse_args(argv)
     args.path = tuple(str(Path(layer).resolve()) for layer in args.layer)
+    args.env = {"POWERTOOLS_TRACE_DISABLED": "true"} if args.tracing == "off" else {}
     return args
 
 
@@ -181,11 +201,14 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     names = [n for n in args.functions.split(",") if n] or function_names()
     where = ", ".join(args.layer) or "this environment"
-    print(f"handler import in a fresh interpreter, median of {args.runs} runs, ms ({args.python}; {where})")
+    print(
+        f"handler import in a fresh interpreter, median of {args.runs} runs, ms ({args.python}; {where};"
+        f" tracing {args.tracing})"
+    )
     print("| function | bytecode: wall (cpu) | source: wall (cpu) | costliest (self ms) | SDKs | layer MB |")
     print("|---|---|---|---|---|---|")
     for name in names:
-        env = lambda_environment(name, layers=args.path)
+        env = lambda_environment(name, args.env, layers=args.path)
         # also leaves bytecode for the runs below where none was shipped
         profile = import_once(name, env, python=args.python, flags=("-X", "importtime"))
         warm = median_import(name, args, from_source=False)
