@@ -14,11 +14,11 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 SERVICE = "engram"
 METRICS_NAMESPACE = "Engram"
 
-# Libraries whose calls X-Ray records as subsegments, AWS calls (Bedrock, SQS, Secrets Manager) and SQL:
-# the module whose import has the library patched -> the library's name in aws_xray_sdk. Not botocore
-# itself: Powertools imports that package at start-up. Every client is made through botocore.session,
-# which imports botocore.client, the module the patch wraps (it needs it imported in full, so the hook
-# cannot be on botocore.client itself).
+# Libraries the X-Ray SDK patches to record their calls, botocore's (Bedrock, SQS, Secrets Manager) and
+# psycopg's connections: the module whose import has the library patched -> its name in aws_xray_sdk.
+# Not botocore itself: Powertools imports that package at start-up. Every client is made through
+# botocore.session, which imports botocore.client, the module the patch wraps (it needs it imported in
+# full, so the hook cannot be on botocore.client itself).
 TRACED_LIBRARIES = {"botocore.session": "botocore", "psycopg": "psycopg"}
 
 logger = Logger(service=SERVICE)
