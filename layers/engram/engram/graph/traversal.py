@@ -12,8 +12,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-import numpy as np
-
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import graph_traversal as repo
 from engram.db.repositories import relationships as rel_repo
@@ -38,7 +36,6 @@ from engram.domain.graph import (
 )
 from engram.errors import NotFound, ValidationFailed
 from engram.graph.descriptions import fresh_descriptions
-from engram.graph.ppr import personalized_pagerank
 from engram.models import SensitivityLevel
 
 NEIGHBOR_LIMIT = 500
@@ -163,6 +160,10 @@ def traverse(
 def rank_by_ppr(user_id: str, request: PprTraverse) -> PprResponse:
     """Personalized PageRank from the seeds over their `max_depth` neighbourhood (edge weight =
     strength x confidence), the `top_k` best, seeds included and flagged."""
+    import numpy as np  # here, with ppr's, so that the graph routes' import does not load it
+
+    from engram.graph.ppr import personalized_pagerank
+
     with get_database().user_transaction(user_id) as conn:
         fresh_descriptions(conn, user_id)
         ceiling = ceiling_rank(conn, user_id, request.sensitivity_max)

@@ -51,7 +51,6 @@ from engram.lifecycle.consolidation_models import (
     PreviewResult,
 )
 from engram.lifecycle.merger import MergedContent, Merger, get_merger
-from engram.lifecycle.near_duplicates import near_pairs
 from engram.models import cap_evidence
 from engram.observability import logger
 from engram.pipeline.forgetting import archive_row
@@ -187,6 +186,8 @@ def _entity_pairs(conn: Conn, user_id: str) -> list[EntityPair]:
 
 def plan_consolidation(db: Database, user_id: str, threshold: float, limit: int) -> Plan:
     """Read-only: the groups (up to `limit` merges) and duplicate entity pairs of the user."""
+    from engram.lifecycle.near_duplicates import near_pairs  # brings numpy: only where it is used
+
     now = datetime.now(UTC)
     began = time.perf_counter()
     with db.user_transaction(user_id) as conn:

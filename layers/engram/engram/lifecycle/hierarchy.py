@@ -31,7 +31,6 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-import numpy as np
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
 from engram.db.connection import Conn, Database, get_database
@@ -217,6 +216,8 @@ def _summaries(dirty: _Dirty, writer: SummaryWriter) -> list[_Text]:
 
 def _embedded_writes(texts: list[_Text], embedder: Embedder) -> dict[SummaryKind, list[repo.TextWrite]]:
     """The texts embedded in one batch, grouped by kind as step 3 writes them."""
+    import numpy as np
+
     vectors = embedder.embed([t.embed for t in texts]) if texts else np.zeros((0, embedder.dimension))
     writes: dict[SummaryKind, list[repo.TextWrite]] = {
         k: [] for k in ("entity", "relationship", "storyline", "macro")

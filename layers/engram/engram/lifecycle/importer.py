@@ -28,7 +28,6 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-import numpy as np
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
@@ -394,6 +393,8 @@ def _embed(
     handled: int,
 ) -> None:
     """Embed new items' contents `batch_size` at a time (one provider call per batch)."""
+    import numpy as np
+
     if progress is not None and handled:
         progress(handled)
     for start in range(0, len(items), batch_size):

@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engram.config import get_settings
@@ -41,6 +40,9 @@ from engram.observability import logger
 from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
 from engram.providers.spaces import space_of
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Passes over the user's rows before the switch: each stages what the last one could not (rows written
 # or touched meanwhile), so the switch, which embeds the rest while writers wait, has little left.

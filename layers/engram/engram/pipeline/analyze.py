@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.config import get_settings
@@ -39,6 +38,9 @@ from engram.pipeline.update import AppliedFact, FactContext, apply_fact, apply_f
 from engram.providers.base import Embedder
 from engram.providers.spaces import user_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
+
+if TYPE_CHECKING:
+    import numpy as np
 
 PATTERN_WINDOW_DAYS = 14
 PATTERN_MIN_SOURCES = 3

@@ -19,7 +19,6 @@ from uuid import UUID
 
 from engram.db.connection import Conn
 from engram.engines.ports import ExtractionInput, TurnInput
-from engram.engines.rules.extractor import RulesExtractor
 from engram.graph.edge_sync import scope_of_memories, sync_memories
 from engram.graph.edge_writer import write_claims
 from engram.graph.edges import edges_for_fact
@@ -33,6 +32,9 @@ def read_edit(
     content: str, metadata: dict[str, Any], *, observed_at: datetime, preferences: MemoryPreferences
 ) -> list[CandidateFact]:
     """The facts the edited text states, the one about the memory's own subject first."""
+    # Here, not at the top: the rules engine compiles its vocabularies as it loads; only edits need it.
+    from engram.engines.rules.extractor import RulesExtractor
+
     inp = ExtractionInput(
         source_id="edit", turns=[TurnInput(content=content)], observed_at=observed_at, preferences=preferences
     )

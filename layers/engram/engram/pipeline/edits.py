@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from uuid import UUID
 
-import numpy as np
 from pydantic import BaseModel
 
 from engram.db.connection import Conn, get_database
@@ -37,6 +36,9 @@ from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.scrubbing import redact_removed_detail
 from engram.pipeline.update import content_hash
 from engram.providers.spaces import user_embedder
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RELATED_LIMIT = 50
 USER_MODEL = "user"  # memory_operations.model for changes the user made, not a model

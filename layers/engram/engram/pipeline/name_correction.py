@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
-
-import numpy as np
 
 from engram.db.connection import Conn
 from engram.db.repositories import entity_resolution as resolution_repo
@@ -23,6 +21,9 @@ from engram.graph.resolution import Correction, correct_name
 from engram.models import UpdateDecision
 from engram.pipeline.memory_hash import content_hash
 from engram.providers.base import Embedder
+
+if TYPE_CHECKING:
+    import numpy as np
 
 STRATEGY = "replace"  # the memory_versions strategy of a respelt memory: the same fact, its name corrected
 

@@ -33,10 +33,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
@@ -68,6 +67,9 @@ from engram.pipeline.memory_hash import content_hash
 from engram.pipeline.name_correction import correct_name_everywhere
 from engram.pipeline.topic_forget import forget_request
 from engram.providers.base import Embedder
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # The step an `update` job records its one fact under (see the module docstring).
 FACT_STEP = "fact"

@@ -11,9 +11,10 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 # --- embeddings ------------------------------------------------------------------------------------------
 
@@ -44,6 +45,8 @@ def fit_to_dimension(native: np.ndarray, dimension: int) -> np.ndarray:
     vectors from models of different native sizes. Rows that are all zero stay all zero instead of NaN.
     A native size above `dimension` is a configuration error, not something to silently truncate.
     """
+    import numpy as np
+
     native = np.asarray(native, dtype=np.float32)
     if native.ndim != 2:
         raise ValueError(f"expected a 2-D array of vectors, got shape {native.shape}")
@@ -66,6 +69,8 @@ def embed_nonblank(
     all-zero row without a network round trip. `embed_native` receives the non-blank texts in order and
     returns one native vector per text.
     """
+    import numpy as np
+
     out = np.zeros((len(texts), dimension), dtype=np.float32)
     positions = [i for i, text in enumerate(texts) if text and not text.isspace()]
     if not positions:

@@ -33,9 +33,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, get_args
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, get_args
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
@@ -60,6 +58,9 @@ from engram.retrieval.transform import (
     names_in,
     transform_query,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # The context's sections in the order the app's LLM reads them: the documented response type's own order.
 SECTIONS: tuple[str, ...] = get_args(RecallSection)

@@ -22,9 +22,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
@@ -43,6 +41,9 @@ from engram.providers.spaces import user_embedder
 from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
 from engram.retrieval.transform import names_in
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ACCESS_TRACKED_RESULTS = 10
 RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should count clearly more

@@ -11,7 +11,6 @@ from aws_lambda_powertools.event_handler.router import Router
 from engram.api.context import CurrentUser
 from engram.lifecycle.account import export_user, forget_user
 from engram.lifecycle.account_models import ExportDocument, ForgetResult, ImportRequest, ImportResult
-from engram.lifecycle.importer import import_records
 
 router = Router()
 
@@ -28,4 +27,7 @@ def export_me(user_id: CurrentUser) -> ExportDocument:
 
 @router.post("/v1/import")
 def import_legacy(user_id: CurrentUser, request: ImportRequest) -> ImportResult:
+    # The importer reads texts as the write path does (privacy filter, facts): loaded by imports only.
+    from engram.lifecycle.importer import import_records
+
     return import_records(user_id, request)

@@ -7,7 +7,6 @@ from aws_lambda_powertools.event_handler.router import Router
 from engram.api.context import CurrentUser
 from engram.api.openapi import answers
 from engram.models import RecallRequest
-from engram.retrieval.recall import recall
 from engram.retrieval.response_models import RecallResponse
 
 router = Router()
@@ -15,4 +14,6 @@ router = Router()
 
 @router.post("/v1/recall", responses=answers(RecallResponse))
 def post_recall(user_id: CurrentUser, request: RecallRequest) -> dict:
+    from engram.retrieval.recall import recall  # loaded by the first recall, not by the function's start
+
     return recall(user_id, request)

@@ -17,7 +17,6 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-import numpy as np
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
@@ -313,6 +312,8 @@ def _adapt(column: str, value: Any) -> Any:
     if column in _IMPORT_JSON and value is not None:
         return Jsonb(value)
     if column == "embedding" and value is not None:
+        import numpy as np
+
         return np.asarray(value, dtype=np.float32)
     return value
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from psycopg.rows import tuple_row
 
 from engram.db.connection import Conn
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.vector_index import similarity_sql
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Columns a preview shows and the keeper score reads.
 BRIEF_COLUMNS = (
@@ -51,6 +53,8 @@ def active_vectors(conn: Conn, user_id: str) -> VectorTable:
     Python object per row. halfvec halves the bytes on the wire; half
     precision moves a cosine by ~1e-3 at most, far inside what a 0.85 threshold can notice.
     """
+    import numpy as np
+
     ids: list[np.ndarray] = []
     vectors: list[np.ndarray] = []
     with conn.cursor(name="engram_active_vectors", binary=True, row_factory=tuple_row) as cur:

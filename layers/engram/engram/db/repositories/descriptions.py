@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
-
-import numpy as np
 
 from engram.db.connection import Conn
 from engram.db.repositories.hierarchy import live_notes, node_memories, told_relationship
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _MATERIAL = f"""
     SELECT e.id, e.kind, e.entity_type, e.name, e.is_owner, {told_relationship("e")} AS relationship,
@@ -59,6 +60,8 @@ def write_descriptions(
     conn: Conn, user_id: str, writes: Sequence[tuple[UUID, str, np.ndarray]], model: str
 ) -> None:
     """(node id, description, embedding of description and notes) for nodes just described."""
+    import numpy as np
+
     if not writes:
         return
     with conn.cursor() as cur:

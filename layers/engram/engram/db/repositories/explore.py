@@ -19,10 +19,9 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from psycopg import sql
 
 from engram.db.connection import Conn
@@ -30,6 +29,9 @@ from engram.db.repositories import explore_details as details
 from engram.db.repositories.explore_sections import SECTION_ROWS, SECTIONS
 from engram.db.repositories.explore_visibility import HIDDEN_SOURCES, RelationshipFilter
 from engram.db.repositories.search import SPACED_ACCESS
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Candidates per section before Python scores them; per-query nearest memories.
 NEAREST_MEMORIES = 100
@@ -91,6 +93,8 @@ def gather_statement(queries: int) -> str:
 def gather_params(params: dict[str, Any], what: GatherInput) -> dict[str, Any]:
     """`gather_statement`'s parameters: the memory visibility in `params`, the edge filter, the text
     terms, each query's embedding and threshold, the caps."""
+    import numpy as np
+
     queries: dict[str, Any] = {}
     for i, (emb, threshold) in enumerate(zip(what.embeddings, what.thresholds, strict=True)):
         queries |= {f"e{i}": np.asarray(emb, dtype=np.float32), f"th{i}": threshold}

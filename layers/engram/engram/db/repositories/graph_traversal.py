@@ -27,16 +27,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from psycopg import sql
 
 from engram.db.connection import Conn
 from engram.db.repositories.visibility import edge_description, edge_evidence_visible, entity_visible
 from engram.domain.graph import EdgeFilter, GraphQuery, NodeFilter
 from engram.language.names import canonical_name
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NODE_COLUMNS = (
     "id",
@@ -328,6 +330,8 @@ def subgraph(
 
     Edges come back as positions into the node list (aggregated into arrays server-side), so a graph of
     tens of thousands of edges crosses the wire as a handful of arrays rather than as rows."""
+    import numpy as np
+
     query = sql.SQL(
         """
         WITH RECURSIVE {bfs}, {levels},

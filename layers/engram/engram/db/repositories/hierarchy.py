@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
-
 from engram.db.connection import Conn, execute_counting
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SOURCE_START = "coalesce(s.started_at, s.document_date, s.created_at)"
 SOURCE_END = "coalesce(s.ended_at, s.started_at, s.document_date, s.created_at)"
@@ -534,6 +535,8 @@ def write_macros(conn: Conn, user_id: str, writes: Sequence[TextWrite], model: s
 
 
 def _write(conn: Conn, statement: str, user_id: str, writes: Sequence[TextWrite], model: str) -> int:
+    import numpy as np
+
     if not writes:
         return 0
     with conn.cursor() as cur:

@@ -11,10 +11,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from psycopg import sql
 from psycopg.types.json import Jsonb
 from pydantic import BaseModel
@@ -25,6 +24,9 @@ from engram.db.repositories.visibility import memory_visible
 from engram.domain.memories import MemoryListFilter
 from engram.language.concepts import concepts_of
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _SIMILARITY = vector_index.similarity_sql("embedding", "%(emb)s")
 # The user's nearest active memories (`vector_index`): compact copies first, re-scored with the full vectors.
@@ -75,6 +77,8 @@ def _adapt(column: str, value: Any) -> Any:
     if column in _JSON_COLUMNS and value is not None:
         return Jsonb(value)
     if column == "embedding" and value is not None:
+        import numpy as np
+
         return np.asarray(value, dtype=np.float32)
     return value
 
@@ -210,6 +214,8 @@ def find_similar(
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
     weak embedding (duplicates are caught in layers, not by similarity alone)."""
+    import numpy as np
+
     query = f"""
         WITH nearest AS (
             SELECT id FROM memories

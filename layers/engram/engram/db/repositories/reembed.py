@@ -11,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from uuid import UUID
 
-import numpy as np
 from psycopg.types.json import Jsonb
 
 from engram.db.connection import Conn, execute_counting, executemany_counting
 from engram.db.repositories.hierarchy import live_notes
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # The tables whose vectors are re-embedded from their own text, in the order a re-embed takes them.
 Kind = Literal["memories", "entities", "storylines", "macros", "sources"]
@@ -127,6 +129,8 @@ def stage(
 ) -> int:
     """Keep the new vectors of `rows` until the switch; how many were kept. With `versions` (each row's
     `version` when its text was read), only for the rows not written since: the others are read again."""
+    import numpy as np
+
     if not rows:
         return 0
     guards = list(versions) if versions is not None else [None] * len(rows)

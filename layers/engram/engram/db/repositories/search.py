@@ -15,10 +15,9 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import numpy as np
 from psycopg import sql
 
 from engram.db.connection import Conn
@@ -26,6 +25,9 @@ from engram.db.repositories import vector_index
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
 from engram.language.question_slots import QuestionSlots, question_slots
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _SIMILARITY = sql.SQL(vector_index.similarity_sql("m.embedding", "%(emb)s"))
 
@@ -489,6 +491,8 @@ def hybrid_candidates(
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank."""
+    import numpy as np
+
     lexemes, dfs, mentions = _prologue(conn, user_id, query, signals, name_cap=per_signal * 4)
     has_embedding = embedding is not None
     plan = plan_signals(
@@ -640,6 +644,8 @@ def result_rows(
     trip with what the results still need: the cosine `similarity` of those in `similarity_of` (NULL for
     the others), and the access of those in `tracked` recorded (`record_access`). Rows are read as they
     were before this access."""
+    import numpy as np
+
     if not ids:
         return {}
     if tracked and now is None:
@@ -750,6 +756,8 @@ def query_evidence(
     `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
     its length in characters (`chars`, what it costs a reader's budget): what relevance is calibrated
     from and what the order weighs, read for the ranked candidates only."""
+    import numpy as np
+
     similarity = (
         vector_index.similarity_sql("m.embedding", "%(emb)s::vector")
         if embedding is not None

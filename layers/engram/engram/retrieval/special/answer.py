@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
@@ -30,6 +28,9 @@ from engram.retrieval.special.listings import (
 )
 from engram.retrieval.special.sentiment import answer_sentiment_trend
 from engram.retrieval.summaries import write_summary
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def run_special_query(

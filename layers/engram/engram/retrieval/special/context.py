@@ -7,9 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from engram.config import get_settings
 from engram.db.connection import Conn
@@ -21,6 +19,9 @@ from engram.retrieval.search import SearchParams, access_score, recency_score, s
 from engram.retrieval.special.detection import SpecialQuery
 from engram.retrieval.special.periods import iso
 from engram.retrieval.summaries import SummaryInput
+
+if TYPE_CHECKING:
+    import numpy as np
 
 LIST_CAP = 50  # memories listed in a type-specific section (`memories`, `history`, `decisions` ...)
 
