@@ -134,6 +134,14 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("salary pay paid income money", "job work employer founded raise bonus"),
     ("boss manager", "supervisor director"),
+    # what someone in a role does: "who supervises my PhD?" of "Dr. Whitlock is my supervisor"
+    ("supervise supervision", "supervisor"),
+    ("manage", "manager boss"),
+    ("teach", "teacher tutor lecturer professor"),
+    ("coach train", "coach trainer instructor"),
+    ("treat", "doctor gp physician physiotherapist physio therapist dentist surgeon"),
+    ("rent", "landlord landlady tenant"),
+    ("employ", "employer"),
     ("colleague coworker", "team teammate"),
     ("study studying education", "phd degree masters course university college school thesis"),
     (
