@@ -50,7 +50,8 @@ def answer_historical(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryInput 
     body = {
         "current": views(current),
         "historical": [view(r, superseded_at=iso(r.memory.valid_to)) for r in historical],
-        "results": views(results),
+        # The question asks how things were: what no longer holds answers it first, then the present.
+        "results": views(historical + current),
     }
     return body, None
 
