@@ -70,13 +70,18 @@ def test_evidence_adds_up_but_nothing_is_no_relevance():
 def test_a_memory_that_only_names_the_person_does_not_answer_what_was_never_told():
     # "what is Callum's surname?" over "Callum is a friend of mine": no memory holds "surname"
     asked = never_told(["surnam"], [0], 200)
-    only_the_name = Evidence(similarity=0.45, words=0.0, slot=False, named=True, names=1.0, never_told=asked)
+    about_callum = {"similarity": 0.45, "words": 0.0, "slot": False, "named": True, "names": 1.0}
+    only_the_name = Evidence(**about_callum, never_told=asked, tie_only=True)
     # "what does Callum do?" over the same memory: what is asked is known elsewhere in the user's life
-    told_elsewhere = Evidence(similarity=0.45, words=0.0, slot=False, named=True, names=1.0, never_told=0.0)
+    told_elsewhere = Evidence(**about_callum, never_told=0.0, tie_only=True)
+    # "Callum went to Paris" for "which cities has Callum visited?": it may answer in other words
+    about_him = Evidence(**about_callum, never_told=asked, tie_only=False)
     assert asked == 1.0
     assert relevance(only_the_name, "hash") < 0.3 < relevance(told_elsewhere, "hash")
-    # a sentence model's similarity already says whether the memory is about what is asked
-    assert relevance(only_the_name, "minilm") == relevance(told_elsewhere, "minilm")
+    assert relevance(only_the_name, "minilm") < relevance(told_elsewhere, "minilm")
+    # a sentence model judges the other memory by its similarity; the hash embedder's is the name itself
+    assert relevance(about_him, "minilm") == relevance(told_elsewhere, "minilm")
+    assert relevance(about_him, "hash") < 0.3
 
 
 def test_the_share_never_told_weighs_words_by_rarity():

@@ -17,10 +17,11 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
 - **slot**: the memory stores the attribute the question asks for ("where do I work?" and an
   employer memory), a lexical gap the words cannot bridge;
 - **names**: when the query names people or things the user's memories know, a memory holding them is
-  lifted a little and one holding none of them (about someone else) keeps half. One that holds the
-  names and none of the words asked, when what is asked is mostly words no memory holds ("what is
-  Callum's *surname*?" over "Callum is a friend of mine"), is about the right person and not about what
-  is asked, which was never told: with the lexical hash embedder it keeps half as well.
+  lifted a little and one holding none of them (about someone else) keeps half. One that only says who
+  the named person is to the user ("Callum is a friend of mine") and holds none of the words asked,
+  when what is asked is mostly words no memory holds ("what is Callum's *surname*?"), is about the right
+  person and not about what is asked, which was never told: it keeps half as well; with the lexical
+  hash embedder, so does any memory that holds only the names (`_only_the_names`).
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -126,6 +127,7 @@ class Evidence:
     named: bool
     names: float | None = None
     never_told: float = 0.0  # the share of what the query asks that no memory of the user holds
+    tie_only: bool = False  # the memory only says who someone is to the user ("Callum is my friend")
 
 
 def word_coverage(
@@ -172,13 +174,15 @@ def meaning(similarity: float | None, embedder: str) -> float:
 
 
 def _only_the_names(evidence: Evidence, embedder: str) -> bool:
-    """The memory holds the query's names and nothing of what it asks, which no memory holds. Read only
-    with the lexical hash embedder, whose similarity is then the names themselves; a sentence model's
-    similarity says on its own whether the memory is about what is asked (on the app relevance set the
-    rule empties a quarter more of the held-out questions with no answer with hash, a tenth with MiniLM
-    at the cost of answers, docs/benchmarks.md)."""
+    """The memory holds the query's names and nothing of what it asks, which no memory holds. With a
+    sentence model, only a tie statement ("Callum is a friend of mine"): another memory about the person
+    may answer in words the query does not use, and the model's similarity tells. With the lexical hash
+    embedder, any such memory: its similarity is then the names themselves. (App relevance set, held-out
+    half: no-answer questions left empty at the default threshold .375 -> .625 with hash, .406 -> .469
+    with MiniLM; LOCOMO with hash loses ~.008 of recall, where a memory about the person answers a
+    question in other words: docs/benchmarks.md.)"""
     return (
-        embedder == "hash"
+        (evidence.tie_only or embedder == "hash")
         and evidence.words == 0
         and not evidence.slot
         and evidence.never_told >= NEVER_TOLD_SHARE

@@ -234,6 +234,7 @@ def _calibrated(
             named=row.name_rank is not None or row.entity_rank is not None,
             names=(len(known & matched) / len(known)) if known else None,
             never_told=unknown,
+            tie_only=seen.get("memory_type") == "entity",
         )
         relevance = relevance_of(evidence, embedder)
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))

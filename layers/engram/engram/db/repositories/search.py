@@ -754,8 +754,8 @@ def query_evidence(
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
     `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
-    its length in characters (`chars`, what it costs a reader's budget): what relevance is calibrated
-    from and what the order weighs, read for the ranked candidates only."""
+    its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
+    is calibrated from and what the order weighs, read for the ranked candidates only."""
     import numpy as np
 
     similarity = (
@@ -773,7 +773,7 @@ def query_evidence(
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
         rows = conn.execute(
-            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars,
+            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS matched,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
