@@ -51,7 +51,6 @@ from engram.graph.edge_writer import write_claims
 from engram.graph.edges import edges_for_fact
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name, name_differs
-from engram.language.text import ONE_HOLDER_TIES, same_place_ties
 from engram.models import (
     CandidateFact,
     EntityMention,
@@ -66,6 +65,7 @@ from engram.observability import logger, metrics
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.memory_hash import content_hash
 from engram.pipeline.name_correction import correct_name_everywhere
+from engram.pipeline.note_memories import NoteMemories, holder_ties, similar_probe
 from engram.pipeline.topic_forget import forget_request
 from engram.providers.base import Embedder
 
@@ -98,6 +98,8 @@ class AppliedFact:
     entity_ids: list[UUID] = field(default_factory=list)
     superseded_content: str | None = None
     forgotten: list[UUID] = field(default_factory=list)  # every memory a forget request removed
+    # The memory's row as a reinforcement left it, computed rather than read back (`NoteMemories`).
+    written: dict[str, Any] | None = None
 
     def to_record(self) -> dict[str, Any]:
         """What a job records of the fact (`claim_job_effects`), enough to answer a rerun."""
@@ -200,18 +202,22 @@ def apply_facts_together(
     Only for a decider that decides in-process (`decider.local`): a model call must not hold the user's
     write lock. The lock is taken once, the note commits once instead of twice per fact, and its facts
     land together or not at all (a failure leaves the stored source to be processed again)."""
+    hashes = [content_hash(f.content) for f in facts]
+    probes = [similar_probe(f, h, e) for f, h, e in zip(facts, hashes, embeddings, strict=True)]
+    view = NoteMemories(conn, ctx.user_id, ctx.source_id, probes)
     applied: list[AppliedFact] = []
     undecided: list[CandidateFact] = []
-    for fact, embedding in zip(facts, embeddings, strict=True):
+    for index, (fact, fact_hash, embedding) in enumerate(zip(facts, hashes, embeddings, strict=True)):
         began = time.perf_counter()
-        fact_hash = content_hash(fact.content)
-        similar = _similar(conn, fact, fact_hash, embedding, ctx)
+        similar = view.similar(index)
         try:
             decision = _decide(fact, fact_hash, similar, ctx, decider)
         except DecisionFailed:
             undecided.append(fact)
             continue
-        applied.append(_execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began))
+        one = _execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began, view=view)
+        view.applied(index, fact, one.result.operation, one.written, renamed=_renames(fact))
+        applied.append(one)
     for one in applied:
         _count(one)
     return applied, undecided
@@ -221,10 +227,8 @@ def _similar(
     conn: Conn, fact: CandidateFact, fact_hash: str, embedding: np.ndarray, ctx: FactContext
 ) -> list[SimilarMemory]:
     similar = _nearest(conn, fact, fact_hash, embedding, ctx)
-    tie = (fact.value or "").lower() if fact.attribute == "relation" else ""
-    if tie in ONE_HOLDER_TIES:
-        # "Dr. Whitlock is my new supervisor": whoever holds the tie now is offered to the decision.
-        ties = sorted(same_place_ties(tie))
+    ties = holder_ties(fact)
+    if ties:
         known = {m.id for m in similar}
         holders = memory_repo.current_tie_holders(conn, ctx.user_id, ties)
         similar = [*similar, *(m for m in holders if m.id not in known)]
@@ -353,19 +357,18 @@ def _execute(
     ctx: FactContext,
     embedder: Embedder,
     began: float,
+    *,
+    view: NoteMemories | None = None,
 ) -> AppliedFact:
-    target, counted = None, False
-    if decision.target_id is not None:
-        target = memory_repo.memory_to_change(conn, ctx.user_id, decision.target_id, source_id=ctx.source_id)
-        counted = bool(target and target.pop("counted_by_source"))
-        if target is None or target["status"] != "active":
-            # The target changed between decision and execution: keep the fact rather than lose it.
-            decision = UpdateDecision(
-                operation="ADD" if decision.operation in ("UPDATE", "REINFORCE") else "NOOP",
-                reasoning="the memory the decision targeted changed meanwhile",
-                model=decision.model,
-            )
-            target = None
+    target, counted = _target(conn, decision, ctx, view)
+    if decision.target_id is not None and (target is None or target["status"] != "active"):
+        # The target changed between decision and execution: keep the fact rather than lose it.
+        decision = UpdateDecision(
+            operation="ADD" if decision.operation in ("UPDATE", "REINFORCE") else "NOOP",
+            reasoning="the memory the decision targeted changed meanwhile",
+            model=decision.model,
+        )
+        target = None
 
     # A forget request's own words are what it asks to forget: its audit row keeps ids only.
     hard = (decision.operation == "DELETE" and decision.hard_delete) or fact.forget
@@ -380,8 +383,9 @@ def _execute(
         "job_id": ctx.job_id,
         "source_id": ctx.source_id,
     }
-    if fact.is_correction and fact.attribute == "name" and fact.subject and fact.value:
+    if _renames(fact):
         # Before the fact links its mentions, so "Michael" finds the renamed node rather than a new one.
+        assert fact.subject and fact.value
         correct_name_everywhere(
             conn, ctx.user_id, fact.subject, fact.value, embedder=embedder, at=ctx.observed_at,
             decision=decision, source_id=ctx.source_id, job_id=ctx.job_id,
@@ -392,7 +396,8 @@ def _execute(
         applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision)
     elif op == "REINFORCE":
         assert target is not None
-        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted)
+        claims = view is None or view.has_claims(target["id"])
+        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted, may_have_claims=claims)
     elif op == "UPDATE" and decision.strategy == "supersede":
         assert target is not None
         applied = _supersede(conn, fact, fact_hash, embedding, target, ctx, embedder, decision)
@@ -420,6 +425,24 @@ def _execute(
     audit["latency_ms"] = int((time.perf_counter() - began) * 1000)
     insert_operation(conn, ctx.user_id, operation=result.operation, **audit)
     return applied
+
+
+def _renames(fact: CandidateFact) -> bool:
+    """A correction of someone's name: it renames them everywhere (`correct_name_everywhere`)."""
+    return bool(fact.is_correction and fact.attribute == "name" and fact.subject and fact.value)
+
+
+def _target(
+    conn: Conn, decision: UpdateDecision, ctx: FactContext, view: NoteMemories | None
+) -> tuple[dict[str, Any] | None, bool]:
+    """The memory the decision changes, and whether the fact's source already counted a mention of it."""
+    if decision.target_id is None:
+        return None, False
+    known = view.target(decision.target_id) if view is not None else None
+    if known is not None:
+        return known
+    target = memory_repo.memory_to_change(conn, ctx.user_id, decision.target_id, source_id=ctx.source_id)
+    return target, bool(target and target.pop("counted_by_source"))
 
 
 def _add(
@@ -456,7 +479,7 @@ def _add(
         memory_repo.insert_relation(
             conn, ctx.user_id, row["id"], related.id, "extends", confidence=related.similarity
         )
-    entity_ids = _link_graph(conn, fact, row, ctx)
+    entity_ids = _link_graph(conn, fact, row, ctx, may_have_claims=False)
     return AppliedFact(
         OperationResult(
             operation="ADD", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
@@ -473,6 +496,7 @@ def _reinforce(
     decision: UpdateDecision,
     *,
     counted: bool,
+    may_have_claims: bool = True,
 ) -> AppliedFact:
     evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
     changes: dict[str, Any] = {
@@ -487,14 +511,14 @@ def _reinforce(
             last_reinforced_at=datetime.now(ctx.observed_at.tzinfo),
             mention_count=target["mention_count"] + 1,
         )
-    row = memory_repo.update_memory(conn, ctx.user_id, target["id"], changes)
-    assert row is not None
-    entity_ids = _link_graph(conn, fact, row, ctx)
+    row = memory_repo.change_memory(conn, ctx.user_id, target, changes)
+    entity_ids = _link_graph(conn, fact, row, ctx, may_have_claims=may_have_claims)
     return AppliedFact(
         OperationResult(
             operation="REINFORCE", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
         ),
         entity_ids,
+        written=row,
     )
 
 
@@ -597,7 +621,7 @@ def _supersede(
     memory_repo.insert_relation(
         conn, ctx.user_id, new_row["id"], target["id"], "supersedes", evidence=cap_evidence(fact.evidence)
     )
-    entity_ids = _link_graph(conn, fact, new_row, ctx, retired=[target["id"]])
+    entity_ids = _link_graph(conn, fact, new_row, ctx, retired=[target["id"]], may_have_claims=False)
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -656,10 +680,12 @@ def _link_graph(
     *,
     retired: Sequence[UUID] = (),
     replace_claims: bool = False,
+    may_have_claims: bool = True,
 ) -> list[UUID]:
     """Entity nodes for the people/places/things the fact mentions, linked to the memory and source;
     the fact's edges become the memory's claims and the edges they touch (and those of the `retired`
-    memories it replaced) are derived again."""
+    memories it replaced) are derived again. A memory known to state no edge (`may_have_claims` false: a
+    new one, or one the note's view read without claims) whose fact states none has no claims to read."""
     mentions = list(fact.entities)
     if (
         fact.memory_type == "entity"
@@ -702,8 +728,9 @@ def _link_graph(
     if entity_ids:
         _link_mentions(conn, fact, row, ctx, entity_ids, links)
     before = scope_of_memories(conn, ctx.user_id, [row["id"]]) if replace_claims else None
-    claimed = write_claims(
-        conn, ctx.user_id, edges_for_fact(fact), memory_id=row["id"], entity_ids=nodes, at=ctx.observed_at,
+    specs = edges_for_fact(fact)
+    claimed = bool(specs or may_have_claims) and write_claims(
+        conn, ctx.user_id, specs, memory_id=row["id"], entity_ids=nodes, at=ctx.observed_at,
         replace=replace_claims,
     )  # fmt: skip
     if claimed or retired:  # a memory that states no edge, and replaced none, changes none

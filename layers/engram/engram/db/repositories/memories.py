@@ -9,10 +9,10 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import numpy as np
 from psycopg import sql
@@ -27,10 +27,9 @@ from engram.language.concepts import concepts_of
 from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_confidence
 
 _SIMILARITY = vector_index.similarity_sql("embedding", "%(emb)s")
-# The user's nearest active memories (`vector_index`): compact copies first, re-scored with the full vectors.
-_NEAREST = vector_index.nearest_ids(
-    "n", "n.user_id = %(uid)s AND n.status = 'active'", "%(emb)s::vector", "%(candidates)s"
-)
+# A current memory of someone holding one of the one-person ties `{ties}` (an SQL text[] expression).
+_HOLDS_A_TIE = """status = 'active' AND NOT is_historical AND metadata->>'attribute' = 'relation'
+    AND lower(metadata->>'value') = ANY({ties})"""
 
 # Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
 MEMORY_COLUMNS = (
@@ -42,6 +41,7 @@ MEMORY_COLUMNS = (
     "last_reinforced_at, outcome, outcome_sentiment, outcome_recorded_at, content_hash, container_tag, "
     "session_id, source_id, provenance, metadata, embedding_model, created_at, updated_at"
 )
+_M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
 _JSON_COLUMNS = frozenset({"recurrence", "provenance", "metadata"})
 # Columns a caller may set on insert/update (never id, user_id, tsv, timestamps).
 WRITABLE_COLUMNS = frozenset(
@@ -115,9 +115,13 @@ def derive_missing_concepts(conn: Conn, user_id: str, limit: int = 2000) -> int:
 
 
 def insert_memory(conn: Conn, user_id: str, fields: dict[str, Any]) -> dict[str, Any]:
-    """Insert one memory; `root_id` defaults to the row's own id (the start of its version chain)."""
+    """Insert one memory; `root_id` defaults to the row's own id (the start of its version chain), named
+    here so that one statement writes it."""
     _check_columns(fields)
     fields = with_concepts(fields)
+    if fields.get("root_id") is None:
+        memory_id = uuid4()
+        fields = {**fields, "id": memory_id, "root_id": memory_id}
     names = list(fields)
     query = sql.SQL(
         "INSERT INTO memories (user_id, {cols}) VALUES (%s, {vals}) RETURNING " + MEMORY_COLUMNS
@@ -126,12 +130,6 @@ def insert_memory(conn: Conn, user_id: str, fields: dict[str, Any]) -> dict[str,
         vals=sql.SQL(", ").join(sql.Placeholder() for _ in names),
     )
     row = conn.execute(query, (user_id, *(_adapt(n, fields[n]) for n in names))).fetchone()
-    assert row is not None
-    if row["root_id"] is None:
-        row = conn.execute(
-            f"UPDATE memories SET root_id = id WHERE id = %s AND user_id = %s RETURNING {MEMORY_COLUMNS}",
-            (row["id"], user_id),
-        ).fetchone()
     assert row is not None
     return row
 
@@ -148,15 +146,34 @@ def update_memory(conn: Conn, user_id: str, memory_id: UUID, fields: dict[str, A
         fields = with_concepts(fields, stored)
     else:
         fields = with_concepts(fields)
+    query, params = _update_statement(user_id, memory_id, fields)
+    return conn.execute(query + sql.SQL(" RETURNING " + MEMORY_COLUMNS), params).fetchone()
+
+
+def change_memory(conn: Conn, user_id: str, memory: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """Set columns of `memory` (a row of the user's, read in this transaction) and return the row as it is
+    now, computed rather than read back: nothing waits on the statement, which a pipelined transaction
+    sends with the next one. Only for changes of neither text nor vector: those are derived by the
+    database (`concepts`, the compact vector). `updated_at` is the one column the row does not show
+    as written (the database's clock sets it)."""
+    _check_columns(fields)
+    if {"content", "name", "embedding"} & fields.keys():
+        raise ValueError("change_memory does not derive what text or vector changes")
+    query, params = _update_statement(user_id, memory["id"], fields)
+    conn.execute(query, params)
+    return {**memory, **fields}
+
+
+def _update_statement(
+    user_id: str, memory_id: UUID, fields: dict[str, Any]
+) -> tuple[sql.Composed, tuple[Any, ...]]:
     names = list(fields)
-    query = sql.SQL(
-        "UPDATE memories SET {sets} WHERE id = %s AND user_id = %s RETURNING " + MEMORY_COLUMNS
-    ).format(
+    query = sql.SQL("UPDATE memories SET {sets} WHERE id = %s AND user_id = %s").format(
         sets=sql.SQL(", ").join(
             sql.SQL("{} = {}").format(sql.Identifier(n), sql.Placeholder()) for n in names
         )
     )
-    return conn.execute(query, (*(_adapt(n, fields[n]) for n in names), memory_id, user_id)).fetchone()
+    return query, (*(_adapt(n, fields[n]) for n in names), memory_id, user_id)
 
 
 def get_memory(
@@ -176,14 +193,18 @@ def memory_to_change(
     updated it). The write path's "one mention per note": a second fact of the same note landing on the
     same memory is not a second mention. One round trip for both."""
     return conn.execute(
-        f"""SELECT {MEMORY_COLUMNS},
-                   (%(src)s::uuid IS NOT NULL AND (source_id = %(src)s OR EXISTS (
-                       SELECT 1 FROM memory_operations o
-                       WHERE o.user_id = %(uid)s AND o.memory_id = %(id)s AND o.source_id = %(src)s
-                         AND o.operation IN ('ADD', 'REINFORCE', 'UPDATE')))) AS counted_by_source
+        f"""SELECT {MEMORY_COLUMNS}, {_counted_by_source("memories")} AS counted_by_source
             FROM memories WHERE id = %(id)s AND user_id = %(uid)s FOR UPDATE""",
         {"id": memory_id, "uid": user_id, "src": source_id},
     ).fetchone()
+
+
+def _counted_by_source(alias: str) -> str:
+    """Whether the source `%(src)s` already counted a mention of the memory `alias` (`memory_to_change`)."""
+    return f"""(%(src)s::uuid IS NOT NULL AND ({alias}.source_id = %(src)s OR EXISTS (
+                   SELECT 1 FROM memory_operations o
+                   WHERE o.user_id = %(uid)s AND o.memory_id = {alias}.id AND o.source_id = %(src)s
+                     AND o.operation IN ('ADD', 'REINFORCE', 'UPDATE'))))"""
 
 
 def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
@@ -192,6 +213,26 @@ def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
         execute_counting(conn, "DELETE FROM memories WHERE id = %s AND user_id = %s", (memory_id, user_id))
         == 1
     )
+
+
+def _candidate_ids(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
+    """The ids a fact's similar memories are drawn from, for SQL expressions of what the fact states: its
+    `%(k)s` nearest active memories (`vector_index`), and up to `%(k)s` active memories that share its
+    subject+attribute, its exact content hash or its name, whatever their similarity."""
+    nearest = vector_index.nearest_ids(
+        "n", "n.user_id = %(uid)s AND n.status = 'active'", f"{emb}::vector", "%(candidates)s"
+    )
+    return f"""
+        (SELECT id FROM memories WHERE user_id = %(uid)s AND id IN ({nearest})
+         ORDER BY embedding <=> {emb} LIMIT %(k)s)
+        UNION
+        (SELECT id FROM memories
+         WHERE user_id = %(uid)s AND status = 'active' AND (
+             ({subject}::text IS NOT NULL AND {attribute}::text IS NOT NULL AND metadata ? 'attribute'
+              AND lower(metadata->>'subject') = lower({subject}) AND metadata->>'attribute' = {attribute})
+             OR ({content_hash}::text IS NOT NULL AND content_hash = {content_hash})
+             OR ({name}::text IS NOT NULL AND lower(name) = lower({name})))
+         LIMIT %(k)s)"""
 
 
 def find_similar(
@@ -210,27 +251,12 @@ def find_similar(
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
     weak embedding (duplicates are caught in layers, not by similarity alone)."""
+    ids = _candidate_ids("%(emb)s", "%(subject)s", "%(attribute)s", "%(name)s", "%(hash)s")
     query = f"""
-        WITH nearest AS (
-            SELECT id FROM memories
-            WHERE user_id = %(uid)s AND id IN ({_NEAREST})
-            ORDER BY embedding <=> %(emb)s
-            LIMIT %(k)s
-        ), scoped AS (
-            SELECT id FROM memories
-            WHERE user_id = %(uid)s AND status = 'active' AND (
-                (%(subject)s::text IS NOT NULL AND %(attribute)s::text IS NOT NULL AND metadata ? 'attribute'
-                 AND lower(metadata->>'subject') = lower(%(subject)s)
-                 AND metadata->>'attribute' = %(attribute)s)
-                OR (%(hash)s::text IS NOT NULL AND content_hash = %(hash)s)
-                OR (%(name)s::text IS NOT NULL AND lower(name) = lower(%(name)s))
-            )
-            LIMIT %(k)s
-        )
         SELECT {MEMORY_COLUMNS},
                CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity
         FROM memories
-        WHERE user_id = %(uid)s AND id IN (SELECT id FROM nearest UNION SELECT id FROM scoped)
+        WHERE user_id = %(uid)s AND id IN ({ids})
         ORDER BY similarity DESC
         """
     params = {
@@ -247,6 +273,68 @@ def find_similar(
     return [to_similar(row) for row in rows]
 
 
+@dataclass(frozen=True)
+class SimilarProbe:
+    """What one fact looks for among the user's memories (`find_similar_many`): `find_similar`'s arguments,
+    and the one-person ties whose current holders are offered too (`current_tie_holders`)."""
+
+    embedding: np.ndarray
+    subject: str | None = None
+    attribute: str | None = None
+    name: str | None = None
+    content_hash: str | None = None
+    ties: Sequence[str] = ()
+
+
+def find_similar_many(
+    conn: Conn, user_id: str, probes: Sequence[SimilarProbe], *, source_id: UUID | None, k: int = 10
+) -> list[list[dict[str, Any]]]:
+    """For each probe, in one statement, the rows `find_similar` finds (with `similarity`, most similar
+    first), then those of `current_tie_holders` (`similarity` None, newest first) — duplicates included:
+    the caller offers a holder only when it is not already similar. Each row carries `counted_by_source`
+    (`memory_to_change`) and `has_claims` (whether the memory states edges): what the write path needs to
+    change the memory without reading it again."""
+    if not probes:
+        return []
+    values, params = [], {"uid": user_id, "k": k, "candidates": vector_index.candidates(k), "src": source_id}
+    for i, probe in enumerate(probes):
+        values.append(
+            f"({i}, %(emb{i})s::vector, %(subject{i})s::text, %(attribute{i})s::text, %(name{i})s::text, "
+            f"%(hash{i})s::text, %(ties{i})s::text[])"
+        )
+        params |= {
+            f"emb{i}": np.asarray(probe.embedding, dtype=np.float32),
+            f"subject{i}": probe.subject,
+            f"attribute{i}": probe.attribute,
+            f"name{i}": probe.name,
+            f"hash{i}": probe.content_hash,
+            f"ties{i}": list(probe.ties),
+        }
+    ids = _candidate_ids("p.emb", "p.subject", "p.attribute", "p.name", "p.hash")
+    similarity = vector_index.similarity_sql("m.embedding", "p.emb")
+    query = f"""
+        WITH probe (i, emb, subject, attribute, name, hash, ties) AS (VALUES {", ".join(values)}),
+        offered AS (
+            SELECT p.i, 0 AS part, m.id,
+                   CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity
+            FROM probe p CROSS JOIN LATERAL ({ids}) c JOIN memories m ON m.user_id = %(uid)s AND m.id = c.id
+            UNION ALL
+            SELECT p.i, 1, h.id, NULL FROM probe p CROSS JOIN LATERAL (
+                SELECT id FROM memories WHERE user_id = %(uid)s AND {_HOLDS_A_TIE.format(ties="p.ties")}
+                ORDER BY created_at DESC LIMIT 5) h
+            WHERE cardinality(p.ties) > 0
+        )
+        SELECT o.i, o.similarity, {_M_COLUMNS}, {_counted_by_source("m")} AS counted_by_source,
+               EXISTS (SELECT 1 FROM memory_edge_claims c WHERE c.user_id = %(uid)s AND c.memory_id = m.id)
+                   AS has_claims
+        FROM offered o JOIN memories m ON m.user_id = %(uid)s AND m.id = o.id
+        ORDER BY o.i, o.part, o.similarity DESC, m.created_at DESC"""
+    found: list[list[dict[str, Any]]] = [[] for _ in probes]
+    for row in conn.execute(query, params).fetchall():
+        found[row.pop("i")].append(row)
+    return found
+
+
 def current_tie_holders(
     conn: Conn, user_id: str, ties: Sequence[str], *, limit: int = 5
 ) -> list[SimilarMemory]:
@@ -255,8 +343,7 @@ def current_tie_holders(
     unlike the two sentences are."""
     rows = conn.execute(
         f"""SELECT {MEMORY_COLUMNS} FROM memories
-            WHERE user_id = %s AND status = 'active' AND NOT is_historical
-              AND metadata->>'attribute' = 'relation' AND lower(metadata->>'value') = ANY(%s)
+            WHERE user_id = %s AND {_HOLDS_A_TIE.format(ties="%s")}
             ORDER BY created_at DESC LIMIT %s""",
         (user_id, list(ties), limit),
     ).fetchall()
