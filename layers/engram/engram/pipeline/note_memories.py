@@ -7,11 +7,16 @@ operation changes. Instead the similar memories of all the facts still to apply 
 it states edges), and kept current with the note's own writes where this view knows them exactly:
 
 - a reinforcement changes only values computed here (confidence, mentions, evidence, provenance, when it
-  was last reinforced), never which memories a later fact finds nor how similar they are, so the view
-  takes the computed row in place of the stored one;
+  was last reinforced), never which memories a later fact finds nor how similar they are: the view takes
+  the computed row in place of the stored one;
 - a NOOP writes no memory;
-- any other operation (a memory added, updated, superseded, archived or deleted, a forget request, a name
-  correction) may change what the later facts find, so the view forgets what it read and the facts left
+- a new memory changes no other memory; it joins what a later fact found when the database says so
+  (`compare_memory`: one small statement, however many facts are left): when it shares the fact's scope
+  and the fact found fewer than k such memories. Where it would change the fact's nearest ones (it is
+  as near as the farthest of them, or they were not chosen among all the user's memories), or hold a
+  tie the fact asks about, that fact's search is run again;
+- any other operation (a memory updated, superseded, archived or deleted, a forget request, a name
+  correction) may change what the later facts find: the view forgets what it read, and the facts left
   are read again, together, when the next one is decided.
 
 Rows are read after the transaction took the user's memory-write lock (`user_transaction(...,
@@ -22,6 +27,7 @@ until the note commits, so a row read here is the row a later read would return.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -29,12 +35,15 @@ import numpy as np
 
 from engram.db.connection import Conn
 from engram.db.repositories import memories as memory_repo
+from engram.db.repositories import similar_batch
 from engram.graph.edges import edges_for_fact
 from engram.language.text import ONE_HOLDER_TIES, same_place_ties
 from engram.models import CandidateFact, SimilarMemory
 
+K = 10  # the nearest memories a fact is offered (`find_similar`'s k)
 # Operations whose writes the view follows (module docstring); any other one makes it read again.
-_FOLLOWED = frozenset({"REINFORCE", "NOOP"})
+_FOLLOWED = frozenset({"REINFORCE", "NOOP", "ADD"})
+_FLAGS = ("similarity", "near", "scoped", "counted_by_source", "has_claims")
 
 
 def holder_ties(fact: CandidateFact) -> list[str]:
@@ -44,8 +53,8 @@ def holder_ties(fact: CandidateFact) -> list[str]:
     return sorted(same_place_ties(tie)) if tie in ONE_HOLDER_TIES else []
 
 
-def similar_probe(fact: CandidateFact, fact_hash: str, embedding: np.ndarray) -> memory_repo.SimilarProbe:
-    return memory_repo.SimilarProbe(
+def similar_probe(fact: CandidateFact, fact_hash: str, embedding: np.ndarray) -> similar_batch.SimilarProbe:
+    return similar_batch.SimilarProbe(
         embedding=embedding,
         subject=fact.subject,
         attribute=fact.attribute,
@@ -55,35 +64,40 @@ def similar_probe(fact: CandidateFact, fact_hash: str, embedding: np.ndarray) ->
     )
 
 
-def offered(rows: Sequence[dict[str, Any]]) -> list[SimilarMemory]:
-    """The memories offered to a fact's decision, from `find_similar_many`'s rows for it: the similar ones,
-    then the tie holders that are not among them."""
-    similar = [memory_repo.to_similar(r) for r in rows if r["similarity"] is not None]
-    known = {m.id for m in similar}
-    holders = [memory_repo.to_similar(r) for r in rows if r["similarity"] is None]
-    return [*similar, *(m for m in holders if m.id not in known)]
+@dataclass(frozen=True)
+class _Found:
+    """One memory a fact found: how similar (None for a tie holder found as such), and by which search."""
+
+    id: UUID
+    similarity: float | None
+    near: bool
+    scoped: bool
 
 
 class NoteMemories:
     """The note's view of the user's memories (module docstring), fact by fact, in order."""
 
     def __init__(
-        self,
-        conn: Conn,
-        user_id: str,
-        source_id: UUID | None,
-        probes: Sequence[memory_repo.SimilarProbe],
+        self, conn: Conn, user_id: str, source_id: UUID | None, probes: Sequence[similar_batch.SimilarProbe]
     ):
         self._conn, self._user_id, self._source_id = conn, user_id, source_id
         self._probes = list(probes)
-        self._similar: dict[int, list[SimilarMemory]] = {}
-        self._rows: dict[UUID, dict[str, Any]] = {}
+        self._found: dict[int, list[_Found]] = {}  # what each fact not yet applied finds
+        self._rows: dict[UUID, dict[str, Any]] = {}  # every memory found, as it is now
+        self._added: list[tuple[int, UUID]] = []  # memories the note added, not yet compared
 
     def similar(self, index: int) -> list[SimilarMemory]:
-        """What fact `index` finds, as the facts before it left the memories."""
-        if index not in self._similar:
-            self._read_from(index)
-        return self._similar[index]
+        """What fact `index` finds, as the facts before it left the memories: the similar ones, most similar
+        first, then the tie holders that are not among them."""
+        for after, memory_id in self._added:
+            self._join(after, memory_id)
+        self._added = []
+        if index not in self._found:
+            self._read([i for i in range(index, len(self._probes)) if i not in self._found])
+        found = self._found[index]
+        similar = [self._offer(f) for f in found if f.similarity is not None]
+        known = {f.id for f in found if f.similarity is not None}
+        return [*similar, *(self._offer(f) for f in found if f.similarity is None and f.id not in known)]
 
     def target(self, memory_id: UUID) -> tuple[dict[str, Any], bool] | None:
         """The row of a memory offered to the current fact, and whether this note already counted a
@@ -91,8 +105,7 @@ class NoteMemories:
         row = self._rows.get(memory_id)
         if row is None:
             return None
-        memory = {k: v for k, v in row.items() if k not in ("counted_by_source", "has_claims", "similarity")}
-        return memory, row["counted_by_source"]
+        return {k: v for k, v in row.items() if k not in _FLAGS}, row["counted_by_source"]
 
     def has_claims(self, memory_id: UUID) -> bool:
         """Whether the memory may state edges (True when the view does not know)."""
@@ -109,34 +122,66 @@ class NoteMemories:
         renamed: bool,
     ) -> None:
         """Fact `index` was executed: take in what it wrote, or forget what was read (module docstring)."""
-        if operation not in _FOLLOWED or fact.forget or renamed:
-            self._similar = {i: s for i, s in self._similar.items() if i <= index}
-            self._rows = {}
+        self._found.pop(index, None)
+        if operation not in _FOLLOWED or fact.forget or renamed or (written is None and operation != "NOOP"):
+            self._found, self._rows, self._added = {}, {}, []
             return
         if written is None:
             return  # a NOOP
-        before = self._rows[written["id"]]
-        row = {
+        before = self._rows.get(written["id"], {"counted_by_source": False, "has_claims": False})
+        self._rows[written["id"]] = {
             **written,
-            "similarity": None,
-            # an operation of the note's source now names the memory (`memory_to_change`)
+            # an operation of the note's source now names the memory, or the source added it
             "counted_by_source": before["counted_by_source"] or self._source_id is not None,
             "has_claims": before["has_claims"] or bool(edges_for_fact(fact)),
         }
-        self._rows[written["id"]] = row
-        for later, similar in self._similar.items():
-            if later > index:
-                self._similar[later] = [
-                    memory_repo.to_similar(row | {"similarity": m.similarity}) if m.id == row["id"] else m
-                    for m in similar
-                ]
+        if operation == "ADD":
+            self._added.append((index, written["id"]))
 
-    def _read_from(self, index: int) -> None:
-        """Read what every fact from `index` on finds, in one statement."""
-        found = memory_repo.find_similar_many(
-            self._conn, self._user_id, self._probes[index:], source_id=self._source_id
+    def _offer(self, found: _Found) -> SimilarMemory:
+        return memory_repo.to_similar(self._rows[found.id] | {"similarity": found.similarity})
+
+    def _read(self, indices: list[int]) -> None:
+        """Read what these facts find, in one statement."""
+        found = similar_batch.find_similar_many(
+            self._conn, self._user_id, [self._probes[i] for i in indices], source_id=self._source_id, k=K
         )
-        for offset, rows in enumerate(found):
-            self._similar[index + offset] = offered(rows)
+        for index, rows in zip(indices, found, strict=True):
+            self._found[index] = [
+                _Found(r["id"], r["similarity"], bool(r["near"]), bool(r["scoped"])) for r in rows
+            ]
             for row in rows:
                 self._rows[row["id"]] = row
+
+    def _join(self, after: int, memory_id: UUID) -> None:
+        """The memory added by fact `after` joins what the facts after it found, or has them search again."""
+        later = sorted(i for i in self._found if i > after)
+        if not later:
+            return
+        standing, all_ranked = similar_batch.compare_memory(
+            self._conn, self._user_id, memory_id, [self._probes[i] for i in later], k=K
+        )
+        for index, stand in zip(later, standing, strict=True):
+            joined = _joined(self._found[index], memory_id, stand, all_ranked=all_ranked)
+            if joined is None:
+                del self._found[index]
+            else:
+                self._found[index] = joined
+
+
+def _joined(
+    found: list[_Found], memory_id: UUID, stand: dict[str, Any], *, all_ranked: bool
+) -> list[_Found] | None:
+    """What a fact finds once `memory_id` exists (`stand`: how it stands to the fact), or None when only
+    its search can say (module docstring)."""
+    nearest = [f.similarity for f in found if f.near and f.similarity is not None]
+    similarity = stand["similarity"]
+    if stand["holds"] or not all_ranked or len(nearest) < K or similarity >= min(nearest):
+        return None
+    if not stand["shares"]:
+        return found
+    similar = [f for f in found if f.similarity is not None]
+    if sum(f.scoped for f in similar) >= K or any(f.similarity == similarity for f in similar):
+        return None  # which k of them, or in which order, is the database's to say
+    place = next((n for n, f in enumerate(similar) if f.similarity < similarity), len(similar))
+    return [*found[:place], _Found(memory_id, similarity, False, True), *found[place:]]

@@ -98,7 +98,7 @@ class AppliedFact:
     entity_ids: list[UUID] = field(default_factory=list)
     superseded_content: str | None = None
     forgotten: list[UUID] = field(default_factory=list)  # every memory a forget request removed
-    # The memory's row as a reinforcement left it, computed rather than read back (`NoteMemories`).
+    # The memory's row as an ADD or a reinforcement left it (`NoteMemories`).
     written: dict[str, Any] | None = None
 
     def to_record(self) -> dict[str, Any]:
@@ -485,6 +485,7 @@ def _add(
             operation="ADD", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
         ),
         entity_ids,
+        written=row,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
@@ -28,7 +28,7 @@ from engram.models import IMPORTANCE_SCORES, SimilarMemory, cap_evidence, clamp_
 
 _SIMILARITY = vector_index.similarity_sql("embedding", "%(emb)s")
 # A current memory of someone holding one of the one-person ties `{ties}` (an SQL text[] expression).
-_HOLDS_A_TIE = """status = 'active' AND NOT is_historical AND metadata->>'attribute' = 'relation'
+HOLDS_A_TIE = """status = 'active' AND NOT is_historical AND metadata->>'attribute' = 'relation'
     AND lower(metadata->>'value') = ANY({ties})"""
 
 # Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
@@ -41,7 +41,6 @@ MEMORY_COLUMNS = (
     "last_reinforced_at, outcome, outcome_sentiment, outcome_recorded_at, content_hash, container_tag, "
     "session_id, source_id, provenance, metadata, embedding_model, created_at, updated_at"
 )
-_M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
 _JSON_COLUMNS = frozenset({"recurrence", "provenance", "metadata"})
 # Columns a caller may set on insert/update (never id, user_id, tsv, timestamps).
 WRITABLE_COLUMNS = frozenset(
@@ -193,13 +192,13 @@ def memory_to_change(
     updated it). The write path's "one mention per note": a second fact of the same note landing on the
     same memory is not a second mention. One round trip for both."""
     return conn.execute(
-        f"""SELECT {MEMORY_COLUMNS}, {_counted_by_source("memories")} AS counted_by_source
+        f"""SELECT {MEMORY_COLUMNS}, {counted_by_source_sql("memories")} AS counted_by_source
             FROM memories WHERE id = %(id)s AND user_id = %(uid)s FOR UPDATE""",
         {"id": memory_id, "uid": user_id, "src": source_id},
     ).fetchone()
 
 
-def _counted_by_source(alias: str) -> str:
+def counted_by_source_sql(alias: str) -> str:
     """Whether the source `%(src)s` already counted a mention of the memory `alias` (`memory_to_change`)."""
     return f"""(%(src)s::uuid IS NOT NULL AND ({alias}.source_id = %(src)s OR EXISTS (
                    SELECT 1 FROM memory_operations o
@@ -215,24 +214,30 @@ def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
     )
 
 
-def _candidate_ids(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
-    """The ids a fact's similar memories are drawn from, for SQL expressions of what the fact states: its
-    `%(k)s` nearest active memories (`vector_index`), and up to `%(k)s` active memories that share its
-    subject+attribute, its exact content hash or its name, whatever their similarity."""
+def shares_scope_sql(alias: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
+    """Whether the memory `alias` shares a fact's subject+attribute, its exact content hash or its name (SQL
+    expressions of what the fact states)."""
+    return f"""(({subject}::text IS NOT NULL AND {attribute}::text IS NOT NULL
+                 AND {alias}.metadata ? 'attribute' AND lower({alias}.metadata->>'subject') = lower({subject})
+                 AND {alias}.metadata->>'attribute' = {attribute})
+                OR ({content_hash}::text IS NOT NULL AND {alias}.content_hash = {content_hash})
+                OR ({name}::text IS NOT NULL AND lower({alias}.name) = lower({name})))"""
+
+
+def similar_candidates_sql(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
+    """Rows (id, near) a fact's similar memories are drawn from, for SQL expressions of what the fact
+    states: its `%(k)s` nearest active memories (`vector_index`; `near`), and up to `%(k)s` active
+    memories that share its scope (`shares_scope_sql`), whatever their similarity. A memory may be both."""
     nearest = vector_index.nearest_ids(
         "n", "n.user_id = %(uid)s AND n.status = 'active'", f"{emb}::vector", "%(candidates)s"
     )
+    scoped = shares_scope_sql("s", subject, attribute, name, content_hash)
     return f"""
-        (SELECT id FROM memories WHERE user_id = %(uid)s AND id IN ({nearest})
+        (SELECT id, true AS near FROM memories WHERE user_id = %(uid)s AND id IN ({nearest})
          ORDER BY embedding <=> {emb} LIMIT %(k)s)
-        UNION
-        (SELECT id FROM memories
-         WHERE user_id = %(uid)s AND status = 'active' AND (
-             ({subject}::text IS NOT NULL AND {attribute}::text IS NOT NULL AND metadata ? 'attribute'
-              AND lower(metadata->>'subject') = lower({subject}) AND metadata->>'attribute' = {attribute})
-             OR ({content_hash}::text IS NOT NULL AND content_hash = {content_hash})
-             OR ({name}::text IS NOT NULL AND lower(name) = lower({name})))
-         LIMIT %(k)s)"""
+        UNION ALL
+        (SELECT s.id, false FROM memories s
+         WHERE s.user_id = %(uid)s AND s.status = 'active' AND {scoped} LIMIT %(k)s)"""
 
 
 def find_similar(
@@ -251,12 +256,12 @@ def find_similar(
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
     weak embedding (duplicates are caught in layers, not by similarity alone)."""
-    ids = _candidate_ids("%(emb)s", "%(subject)s", "%(attribute)s", "%(name)s", "%(hash)s")
+    candidates = similar_candidates_sql("%(emb)s", "%(subject)s", "%(attribute)s", "%(name)s", "%(hash)s")
     query = f"""
         SELECT {MEMORY_COLUMNS},
                CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity
         FROM memories
-        WHERE user_id = %(uid)s AND id IN ({ids})
+        WHERE user_id = %(uid)s AND id IN (SELECT id FROM ({candidates}) c)
         ORDER BY similarity DESC
         """
     params = {
@@ -273,68 +278,6 @@ def find_similar(
     return [to_similar(row) for row in rows]
 
 
-@dataclass(frozen=True)
-class SimilarProbe:
-    """What one fact looks for among the user's memories (`find_similar_many`): `find_similar`'s arguments,
-    and the one-person ties whose current holders are offered too (`current_tie_holders`)."""
-
-    embedding: np.ndarray
-    subject: str | None = None
-    attribute: str | None = None
-    name: str | None = None
-    content_hash: str | None = None
-    ties: Sequence[str] = ()
-
-
-def find_similar_many(
-    conn: Conn, user_id: str, probes: Sequence[SimilarProbe], *, source_id: UUID | None, k: int = 10
-) -> list[list[dict[str, Any]]]:
-    """For each probe, in one statement, the rows `find_similar` finds (with `similarity`, most similar
-    first), then those of `current_tie_holders` (`similarity` None, newest first) — duplicates included:
-    the caller offers a holder only when it is not already similar. Each row carries `counted_by_source`
-    (`memory_to_change`) and `has_claims` (whether the memory states edges): what the write path needs to
-    change the memory without reading it again."""
-    if not probes:
-        return []
-    values, params = [], {"uid": user_id, "k": k, "candidates": vector_index.candidates(k), "src": source_id}
-    for i, probe in enumerate(probes):
-        values.append(
-            f"({i}, %(emb{i})s::vector, %(subject{i})s::text, %(attribute{i})s::text, %(name{i})s::text, "
-            f"%(hash{i})s::text, %(ties{i})s::text[])"
-        )
-        params |= {
-            f"emb{i}": np.asarray(probe.embedding, dtype=np.float32),
-            f"subject{i}": probe.subject,
-            f"attribute{i}": probe.attribute,
-            f"name{i}": probe.name,
-            f"hash{i}": probe.content_hash,
-            f"ties{i}": list(probe.ties),
-        }
-    ids = _candidate_ids("p.emb", "p.subject", "p.attribute", "p.name", "p.hash")
-    similarity = vector_index.similarity_sql("m.embedding", "p.emb")
-    query = f"""
-        WITH probe (i, emb, subject, attribute, name, hash, ties) AS (VALUES {", ".join(values)}),
-        offered AS (
-            SELECT p.i, 0 AS part, m.id,
-                   CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity
-            FROM probe p CROSS JOIN LATERAL ({ids}) c JOIN memories m ON m.user_id = %(uid)s AND m.id = c.id
-            UNION ALL
-            SELECT p.i, 1, h.id, NULL FROM probe p CROSS JOIN LATERAL (
-                SELECT id FROM memories WHERE user_id = %(uid)s AND {_HOLDS_A_TIE.format(ties="p.ties")}
-                ORDER BY created_at DESC LIMIT 5) h
-            WHERE cardinality(p.ties) > 0
-        )
-        SELECT o.i, o.similarity, {_M_COLUMNS}, {_counted_by_source("m")} AS counted_by_source,
-               EXISTS (SELECT 1 FROM memory_edge_claims c WHERE c.user_id = %(uid)s AND c.memory_id = m.id)
-                   AS has_claims
-        FROM offered o JOIN memories m ON m.user_id = %(uid)s AND m.id = o.id
-        ORDER BY o.i, o.part, o.similarity DESC, m.created_at DESC"""
-    found: list[list[dict[str, Any]]] = [[] for _ in probes]
-    for row in conn.execute(query, params).fetchall():
-        found[row.pop("i")].append(row)
-    return found
-
-
 def current_tie_holders(
     conn: Conn, user_id: str, ties: Sequence[str], *, limit: int = 5
 ) -> list[SimilarMemory]:
@@ -343,7 +286,7 @@ def current_tie_holders(
     unlike the two sentences are."""
     rows = conn.execute(
         f"""SELECT {MEMORY_COLUMNS} FROM memories
-            WHERE user_id = %s AND {_HOLDS_A_TIE.format(ties="%s")}
+            WHERE user_id = %s AND {HOLDS_A_TIE.format(ties="%s")}
             ORDER BY created_at DESC LIMIT %s""",
         (user_id, list(ties), limit),
     ).fetchall()

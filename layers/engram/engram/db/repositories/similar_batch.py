@@ -1,0 +1,130 @@
+"""The similar memories of many facts at once: what a note's facts are decided on (`NoteMemories`).
+
+`find_similar_many` is `memories.find_similar` (plus `current_tie_holders`) for several facts in one
+statement; `compare_memory` says how one memory stands to each fact, which is how a memory the note
+added joins what its later facts found without their search being run again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+
+from engram.db.connection import Conn
+from engram.db.repositories import vector_index
+from engram.db.repositories.memories import (
+    HOLDS_A_TIE,
+    MEMORY_COLUMNS,
+    counted_by_source_sql,
+    shares_scope_sql,
+    similar_candidates_sql,
+)
+
+_M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
+
+
+@dataclass(frozen=True)
+class SimilarProbe:
+    """What one fact looks for among the user's memories: `find_similar`'s arguments, and the one-person
+    ties whose current holders are offered too (`current_tie_holders`)."""
+
+    embedding: np.ndarray
+    subject: str | None = None
+    attribute: str | None = None
+    name: str | None = None
+    content_hash: str | None = None
+    ties: Sequence[str] = ()
+
+
+def _probe_params(i: int, probe: SimilarProbe) -> dict[str, Any]:
+    return {
+        f"emb{i}": np.asarray(probe.embedding, dtype=np.float32),
+        f"subject{i}": probe.subject,
+        f"attribute{i}": probe.attribute,
+        f"name{i}": probe.name,
+        f"hash{i}": probe.content_hash,
+        f"ties{i}": list(probe.ties),
+    }
+
+
+def find_similar_many(
+    conn: Conn, user_id: str, probes: Sequence[SimilarProbe], *, source_id: UUID | None, k: int = 10
+) -> list[list[dict[str, Any]]]:
+    """For each probe, in one statement, the rows `find_similar` finds (with `similarity`, most similar
+    first; `near`: among the k nearest, `scoped`: among those sharing the fact's scope), then those of
+    `current_tie_holders` (`similarity`, `near` and `scoped` None, newest first) — duplicates included:
+    the caller offers a holder only when it is not already similar. Each row carries `counted_by_source`
+    (`memory_to_change`) and `has_claims` (whether the memory states edges): what the write path needs to
+    change the memory without reading it again."""
+    if not probes:
+        return []
+    # One part per probe, its values as parameters: the database computes what it derives of the probe's
+    # vector (its compact copy) once, when planning, rather than once per row it compares.
+    parts, params = [], {"uid": user_id, "k": k, "candidates": vector_index.candidates(k), "src": source_id}
+    for i, probe in enumerate(probes):
+        candidates = similar_candidates_sql(
+            f"%(emb{i})s", f"%(subject{i})s", f"%(attribute{i})s", f"%(name{i})s", f"%(hash{i})s"
+        )
+        similarity = vector_index.similarity_sql("m.embedding", f"%(emb{i})s")
+        parts.append(
+            f"""SELECT {i} AS i, 0 AS part, m.id, CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END,
+                       c.near, c.scoped
+                FROM (SELECT id, bool_or(near) AS near, bool_or(NOT near) AS scoped
+                      FROM ({candidates}) u GROUP BY id) c
+                JOIN memories m ON m.user_id = %(uid)s AND m.id = c.id"""
+        )
+        if probe.ties:
+            parts.append(
+                f"""(SELECT {i}, 1, id, NULL::float8, NULL::bool, NULL::bool FROM memories
+                     WHERE user_id = %(uid)s AND {HOLDS_A_TIE.format(ties=f"%(ties{i})s")}
+                     ORDER BY created_at DESC LIMIT 5)"""
+            )
+        params |= _probe_params(i, probe)
+    query = f"""
+        WITH offered (i, part, id, similarity, near, scoped) AS ({" UNION ALL ".join(parts)})
+        SELECT o.i, o.similarity, o.near, o.scoped, {_M_COLUMNS},
+               {counted_by_source_sql("m")} AS counted_by_source,
+               EXISTS (SELECT 1 FROM memory_edge_claims c WHERE c.user_id = %(uid)s AND c.memory_id = m.id)
+                   AS has_claims
+        FROM offered o JOIN memories m ON m.user_id = %(uid)s AND m.id = o.id
+        ORDER BY o.i, o.part, o.similarity DESC, m.created_at DESC"""
+    found: list[list[dict[str, Any]]] = [[] for _ in probes]
+    for row in conn.execute(query, params).fetchall():
+        found[row.pop("i")].append(row)
+    return found
+
+
+def compare_memory(
+    conn: Conn, user_id: str, memory_id: UUID, probes: Sequence[SimilarProbe], *, k: int = 10
+) -> tuple[list[dict[str, Any]], bool]:
+    """How the memory stands to each probe, as `find_similar_many` would see it: its `similarity`, whether it
+    shares the probe's scope (`shares`) and whether it holds one of the probe's ties (`holds`); and whether
+    the nearest of every probe are chosen among all the user's active memories with a vector, this one
+    included (they number no more than the candidates `vector_index` re-scores), so that a probe's k
+    nearest change only by this memory joining them."""
+    values, params = [], {"uid": user_id, "id": memory_id, "candidates": vector_index.candidates(k)}
+    for i, probe in enumerate(probes):
+        values.append(
+            f"({i}, %(emb{i})s::vector, %(subject{i})s::text, %(attribute{i})s::text, %(name{i})s::text, "
+            f"%(hash{i})s::text, %(ties{i})s::text[])"
+        )
+        params |= _probe_params(i, probe)
+    similarity = vector_index.similarity_sql("m.embedding", "p.emb")
+    shares = shares_scope_sql("m", "p.subject", "p.attribute", "p.fact_name", "p.hash")
+    rows = conn.execute(
+        f"""SELECT p.i, CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
+                   m.status = 'active' AND {shares} AS shares, {HOLDS_A_TIE.format(ties="p.ties")} AS holds,
+                   m.embedding_bits IS NOT NULL AND (
+                       SELECT count(*) FROM memories n
+                       WHERE n.user_id = %(uid)s AND n.status = 'active' AND n.embedding_bits IS NOT NULL
+                   ) <= %(candidates)s AS all_ranked
+            FROM (VALUES {", ".join(values)}) AS p (i, emb, subject, attribute, fact_name, hash, ties)
+            JOIN memories m ON m.user_id = %(uid)s AND m.id = %(id)s
+            ORDER BY p.i""",
+        params,
+    ).fetchall()
+    return rows, bool(rows) and rows[0]["all_ranked"]
