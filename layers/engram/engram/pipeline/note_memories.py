@@ -26,7 +26,7 @@ until the note commits, so a row read here is the row a later read would return.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -39,6 +39,7 @@ from engram.db.repositories import similar_batch
 from engram.graph.edges import edges_for_fact
 from engram.language.text import ONE_HOLDER_TIES, same_place_ties
 from engram.models import CandidateFact, SimilarMemory
+from engram.pipeline.note_entities import Name, NoteEntities
 
 K = 10  # the nearest memories a fact is offered (`find_similar`'s k)
 # Operations whose writes the view follows (module docstring); any other one makes it read again.
@@ -78,9 +79,16 @@ class NoteMemories:
     """The note's view of the user's memories (module docstring), fact by fact, in order."""
 
     def __init__(
-        self, conn: Conn, user_id: str, source_id: UUID | None, probes: Sequence[similar_batch.SimilarProbe]
+        self,
+        conn: Conn,
+        user_id: str,
+        source_id: UUID | None,
+        probes: Sequence[similar_batch.SimilarProbe],
+        names: Iterable[Name],
     ):
+        """`probes`: what each fact looks for; `names`: the names its mentions resolve (`NoteEntities`)."""
         self._conn, self._user_id, self._source_id = conn, user_id, source_id
+        self.entities = NoteEntities(conn, user_id, names)
         self._probes = list(probes)
         self._found: dict[int, list[_Found]] = {}  # what each fact not yet applied finds
         self._rows: dict[UUID, dict[str, Any]] = {}  # every memory found, as it is now
@@ -125,6 +133,7 @@ class NoteMemories:
         self._found.pop(index, None)
         if operation not in _FOLLOWED or fact.forget or renamed or (written is None and operation != "NOOP"):
             self._found, self._rows, self._added = {}, {}, []
+            self.entities.forget()
             return
         if written is None:
             return  # a NOOP

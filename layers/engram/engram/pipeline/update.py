@@ -40,20 +40,14 @@ import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
-from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
-from engram.graph.edge_sync import scope_of_memories, sync_memories
-from engram.graph.edge_writer import write_claims
-from engram.graph.edges import edges_for_fact
-from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name, name_differs
 from engram.models import (
     CandidateFact,
-    EntityMention,
     MemoryPreferences,
     OperationResult,
     SimilarMemory,
@@ -62,6 +56,7 @@ from engram.models import (
     clamp_confidence,
 )
 from engram.observability import logger, metrics
+from engram.pipeline.fact_graph import link_graph, mentions_of
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.memory_hash import content_hash
 from engram.pipeline.name_correction import correct_name_everywhere
@@ -204,7 +199,8 @@ def apply_facts_together(
     land together or not at all (a failure leaves the stored source to be processed again)."""
     hashes = [content_hash(f.content) for f in facts]
     probes = [similar_probe(f, h, e) for f, h, e in zip(facts, hashes, embeddings, strict=True)]
-    view = NoteMemories(conn, ctx.user_id, ctx.source_id, probes)
+    names = [(canonical_name(m.name), m.kind) for f in facts for m in mentions_of(f)]
+    view = NoteMemories(conn, ctx.user_id, ctx.source_id, probes, names)
     applied: list[AppliedFact] = []
     undecided: list[CandidateFact] = []
     for index, (fact, fact_hash, embedding) in enumerate(zip(facts, hashes, embeddings, strict=True)):
@@ -393,11 +389,10 @@ def _execute(
     op = decision.operation
     applied: AppliedFact
     if op == "ADD":
-        applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision)
+        applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision, view=view)
     elif op == "REINFORCE":
         assert target is not None
-        claims = view is None or view.has_claims(target["id"])
-        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted, may_have_claims=claims)
+        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted, view=view)
     elif op == "UPDATE" and decision.strategy == "supersede":
         assert target is not None
         applied = _supersede(conn, fact, fact_hash, embedding, target, ctx, embedder, decision)
@@ -454,6 +449,8 @@ def _add(
     embedder: Embedder,
     similar: list[SimilarMemory],
     decision: UpdateDecision,
+    *,
+    view: NoteMemories | None = None,
 ) -> AppliedFact:
     columns = _columns_for(fact, fact_hash, embedding, ctx, embedder)
     if decision.new_content and decision.new_content != fact.content:
@@ -479,7 +476,8 @@ def _add(
         memory_repo.insert_relation(
             conn, ctx.user_id, row["id"], related.id, "extends", confidence=related.similarity
         )
-    entity_ids = _link_graph(conn, fact, row, ctx, may_have_claims=False)
+    entities = view.entities if view is not None else None
+    entity_ids = link_graph(conn, fact, row, ctx, may_have_claims=False, entities=entities)
     return AppliedFact(
         OperationResult(
             operation="ADD", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
@@ -497,7 +495,7 @@ def _reinforce(
     decision: UpdateDecision,
     *,
     counted: bool,
-    may_have_claims: bool = True,
+    view: NoteMemories | None = None,
 ) -> AppliedFact:
     evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
     changes: dict[str, Any] = {
@@ -513,7 +511,11 @@ def _reinforce(
             mention_count=target["mention_count"] + 1,
         )
     row = memory_repo.change_memory(conn, ctx.user_id, target, changes)
-    entity_ids = _link_graph(conn, fact, row, ctx, may_have_claims=may_have_claims)
+    entity_ids = link_graph(
+        conn, fact, row, ctx,
+        may_have_claims=view is None or view.has_claims(row["id"]),
+        entities=view.entities if view is not None else None,
+    )  # fmt: skip
     return AppliedFact(
         OperationResult(
             operation="REINFORCE", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
@@ -563,7 +565,7 @@ def _update_in_place(
     memory_repo.insert_version(
         conn, ctx.user_id, row, operation="UPDATE", strategy=decision.strategy, changed_by=decision.model
     )
-    entity_ids = _link_graph(conn, fact, row, ctx, replace_claims=decision.strategy == "replace")
+    entity_ids = link_graph(conn, fact, row, ctx, replace_claims=decision.strategy == "replace")
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -622,7 +624,7 @@ def _supersede(
     memory_repo.insert_relation(
         conn, ctx.user_id, new_row["id"], target["id"], "supersedes", evidence=cap_evidence(fact.evidence)
     )
-    entity_ids = _link_graph(conn, fact, new_row, ctx, retired=[target["id"]], may_have_claims=False)
+    entity_ids = link_graph(conn, fact, new_row, ctx, retired=[target["id"]], may_have_claims=False)
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -671,114 +673,6 @@ def _delete(
         archive_row(conn, ctx.user_id, target, at=ctx.observed_at)
         reasoning = decision.reasoning
     return AppliedFact(OperationResult(operation="DELETE", memory_id=target["id"], reasoning=reasoning))
-
-
-def _link_graph(
-    conn: Conn,
-    fact: CandidateFact,
-    row: dict[str, Any],
-    ctx: FactContext,
-    *,
-    retired: Sequence[UUID] = (),
-    replace_claims: bool = False,
-    may_have_claims: bool = True,
-) -> list[UUID]:
-    """Entity nodes for the people/places/things the fact mentions, linked to the memory and source;
-    the fact's edges become the memory's claims and the edges they touch (and those of the `retired`
-    memories it replaced) are derived again. A memory known to state no edge (`may_have_claims` false: a
-    new one, or one the note's view read without claims) whose fact states none has no claims to read."""
-    mentions = list(fact.entities)
-    if (
-        fact.memory_type == "entity"
-        and fact.name
-        and all(canonical_name(m.name) != canonical_name(fact.name) for m in mentions)
-    ):
-        kind = "person" if (fact.entity_type or "") == "person" else "entity"
-        mentions.append(
-            EntityMention(
-                name=fact.name,
-                kind=kind,
-                entity_type=fact.entity_type,
-                relationship=fact.relationship,
-                role="subject",
-            )
-        )
-    entity_ids: list[UUID] = []
-    nodes: dict[str, UUID] = {}
-    links: list[tuple[UUID, str]] = []
-    for mention in mentions:
-        canonical = canonical_name(mention.name)
-        if not canonical:
-            continue
-        entity_id = resolve_entity(
-            conn,
-            ctx.user_id,
-            name=mention.name,
-            kind=mention.kind,
-            entity_type=mention.entity_type or ("person" if mention.kind == "person" else ""),
-            relationship=mention.relationship,
-            at=ctx.observed_at,
-            create=_makes_a_node(fact, mention),
-        )
-        if entity_id is None:
-            continue
-        nodes.setdefault(canonical, entity_id)
-        if entity_id not in entity_ids:
-            entity_ids.append(entity_id)
-            links.append((entity_id, mention.role))
-    if entity_ids:
-        _link_mentions(conn, fact, row, ctx, entity_ids, links)
-    before = scope_of_memories(conn, ctx.user_id, [row["id"]]) if replace_claims else None
-    specs = edges_for_fact(fact)
-    claimed = bool(specs or may_have_claims) and write_claims(
-        conn, ctx.user_id, specs, memory_id=row["id"], entity_ids=nodes, at=ctx.observed_at,
-        replace=replace_claims,
-    )  # fmt: skip
-    if claimed or retired:  # a memory that states no edge, and replaced none, changes none
-        sync_memories(conn, ctx.user_id, [row["id"], *retired], at=ctx.observed_at, before=before)
-    return entity_ids
-
-
-# Facts whose things matter to the user by what they say: a plan, a liking, a goal, a decision.
-_SIGNIFICANT_TYPES = frozenset({"entity", "preference", "goal", "event", "decision", "action", "procedure"})
-_PASSING_TYPES = frozenset({"", "place", "other", "concept"})  # named in passing, these are general knowledge
-
-
-def _makes_a_node(fact: CandidateFact, mention: EntityMention) -> bool:
-    """People, organisations, projects and products always become nodes (the user's dealings with them
-    are user-specific context); a place or an untyped thing only when the fact is about it
-    (subject/object) or says something the user plans, likes, wants or decides about it. "We drove
-    through Chicago" links Chicago if it is already known, and otherwise creates nothing."""
-    if mention.kind == "person" or mention.role != "mention" or fact.memory_type in _SIGNIFICANT_TYPES:
-        return True
-    return (mention.entity_type or "") not in _PASSING_TYPES
-
-
-def _link_mentions(
-    conn: Conn,
-    fact: CandidateFact,
-    row: dict[str, Any],
-    ctx: FactContext,
-    entity_ids: list[UUID],
-    links: list[tuple[UUID, str]],
-) -> None:
-    """Memory and source links, sentiment history and exact counters for the nodes a fact names."""
-    graph_repo.link_memory(conn, ctx.user_id, row["id"], links)
-    if ctx.source_id is not None:
-        graph_repo.link_source(conn, ctx.user_id, ctx.source_id, entity_ids)
-    if fact.sentiment is not None:
-        for entity_id in entity_ids:
-            graph_repo.insert_sentiment(
-                conn,
-                ctx.user_id,
-                entity_id,
-                fact.sentiment,
-                memory_id=row["id"],
-                source_id=ctx.source_id,
-                context=None if fact.sensitivity_level != "normal" else cap_evidence(fact.content),
-                at=ctx.observed_at,
-            )
-    graph_repo.refresh_entity_counters(conn, ctx.user_id, entity_ids)
 
 
 def _true_since(fact: CandidateFact, ctx: FactContext) -> datetime:
