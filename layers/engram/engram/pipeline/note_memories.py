@@ -19,6 +19,11 @@ it states edges), and kept current with the note's own writes where this view kn
   correction) may change what the later facts find: the view forgets what it read, and the facts left
   are read again, together, when the next one is decided.
 
+How many facts one statement reads: all of them at first; after a change made facts read in advance be
+read again, one, then twice as many with each read that no change spoiled. A note of new things (each
+fact a new memory the next ones may find) then costs one read a fact, as reading each fact alone
+would, instead of reading the facts left again after every one of them.
+
 Rows are read after the transaction took the user's memory-write lock (`user_transaction(...,
 memory_writes=True)`), which every change of the user's memories takes: nothing else changes them
 until the note commits, so a row read here is the row a later read would return.
@@ -91,6 +96,7 @@ class NoteMemories:
         self.entities = NoteEntities(conn, user_id, names)
         self._probes = list(probes)
         self._found: dict[int, list[_Found]] = {}  # what each fact not yet applied finds
+        self._window, self._spoiled = len(self._probes), False  # how many facts a read covers
         self._rows: dict[UUID, dict[str, Any]] = {}  # every memory found, as it is now
         self._added: list[tuple[int, UUID]] = []  # memories the note added, not yet compared
 
@@ -101,7 +107,9 @@ class NoteMemories:
             self._join(after, memory_id)
         self._added = []
         if index not in self._found:
-            self._read([i for i in range(index, len(self._probes)) if i not in self._found])
+            self._window = 1 if self._spoiled else min(2 * self._window, len(self._probes))
+            self._spoiled = False
+            self._read([i for i in range(index, len(self._probes)) if i not in self._found][: self._window])
         found = self._found[index]
         similar = [self._offer(f) for f in found if f.similarity is not None]
         known = {f.id for f in found if f.similarity is not None}
@@ -132,6 +140,7 @@ class NoteMemories:
         """Fact `index` was executed: take in what it wrote, or forget what was read (module docstring)."""
         self._found.pop(index, None)
         if operation not in _FOLLOWED or fact.forget or renamed or (written is None and operation != "NOOP"):
+            self._spoiled = self._spoiled or any(i > index for i in self._found)
             self._found, self._rows, self._added = {}, {}, []
             self.entities.forget()
             return
@@ -174,6 +183,7 @@ class NoteMemories:
             joined = _joined(self._found[index], memory_id, stand, all_ranked=all_ranked)
             if joined is None:
                 del self._found[index]
+                self._spoiled = True
             else:
                 self._found[index] = joined
 

@@ -63,7 +63,8 @@ def find_similar_many(
     if not probes:
         return []
     # One part per probe, its values as parameters: the database computes what it derives of the probe's
-    # vector (its compact copy) once, when planning, rather than once per row it compares.
+    # vector (its compact copy) once, when planning, rather than once per row it compares. The parts run
+    # once (MATERIALIZED), whatever the planner guesses of a table that grew since it was last analyzed.
     parts, params = [], {"uid": user_id, "k": k, "candidates": vector_index.candidates(k), "src": source_id}
     for i, probe in enumerate(probes):
         candidates = similar_candidates_sql(
@@ -85,7 +86,7 @@ def find_similar_many(
             )
         params |= _probe_params(i, probe)
     query = f"""
-        WITH offered (i, part, id, similarity, near, scoped) AS ({" UNION ALL ".join(parts)})
+        WITH offered (i, part, id, similarity, near, scoped) AS MATERIALIZED ({" UNION ALL ".join(parts)})
         SELECT o.i, o.similarity, o.near, o.scoped, {_M_COLUMNS},
                {counted_by_source_sql("m")} AS counted_by_source,
                EXISTS (SELECT 1 FROM memory_edge_claims c WHERE c.user_id = %(uid)s AND c.memory_id = m.id)
