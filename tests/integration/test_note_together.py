@@ -66,8 +66,9 @@ def _state(db: Database, user: str) -> dict[str, list[tuple[Any, ...]]]:
                               provenance IS NOT NULL, (supersedes_id IS NOT NULL) AS supersedes
                        FROM memories ORDER BY 1, 2, 3, 4""",
         "versions": "SELECT content, version, operation, strategy FROM memory_versions ORDER BY 1, 2, 3",
-        "relations": """SELECT s.content, t.content, r.relation_type FROM memory_relations r
-                        JOIN memories s ON s.id = r.source_id JOIN memories t ON t.id = r.target_id
+        "relations": """SELECT s.content AS source, t.content AS target, r.relation_type
+                        FROM memory_relations r JOIN memories s ON s.id = r.source_id
+                        JOIN memories t ON t.id = r.target_id
                         ORDER BY 1, 2, 3""",
         "operations": "SELECT operation, count(*) FROM memory_operations GROUP BY 1 ORDER BY 1",
         "entities": """SELECT canonical_name, kind, relationship, aliases, mention_count, source_count

@@ -226,8 +226,10 @@ def shares_scope_sql(alias: str, subject: str, attribute: str, name: str, conten
 
 def similar_candidates_sql(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
     """Rows (id, near) a fact's similar memories are drawn from, for SQL expressions of what the fact
-    states: its `%(k)s` nearest active memories (`vector_index`; `near`), and up to `%(k)s` active
-    memories that share its scope (`shares_scope_sql`), whatever their similarity. A memory may be both."""
+    states: its `%(k)s` nearest active memories (`vector_index`; `near`), and the `%(k)s` newest active
+    memories that share its scope (`shares_scope_sql`), whatever their similarity. A memory may be both.
+    Which ones share it is ordered, so that every way of asking (one fact, or a note's facts at once)
+    is offered the same ones when more than k do (a subject the user states often)."""
     nearest = vector_index.nearest_ids(
         "n", "n.user_id = %(uid)s AND n.status = 'active'", f"{emb}::vector", "%(candidates)s"
     )
@@ -237,7 +239,8 @@ def similar_candidates_sql(emb: str, subject: str, attribute: str, name: str, co
          ORDER BY embedding <=> {emb} LIMIT %(k)s)
         UNION ALL
         (SELECT s.id, false FROM memories s
-         WHERE s.user_id = %(uid)s AND s.status = 'active' AND {scoped} LIMIT %(k)s)"""
+         WHERE s.user_id = %(uid)s AND s.status = 'active' AND {scoped}
+         ORDER BY s.created_at DESC, s.id DESC LIMIT %(k)s)"""
 
 
 def find_similar(
@@ -251,7 +254,8 @@ def find_similar(
     name: str | None = None,
     content_hash: str | None = None,
 ) -> list[SimilarMemory]:
-    """The user's active memories nearest to `embedding` (top k), most similar first.
+    """The user's active memories nearest to `embedding` (top k), most similar first (the newest first among
+    equally similar ones: every way of asking offers them in one order).
 
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
@@ -262,7 +266,7 @@ def find_similar(
                CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity
         FROM memories
         WHERE user_id = %(uid)s AND id IN (SELECT id FROM ({candidates}) c)
-        ORDER BY similarity DESC
+        ORDER BY similarity DESC, created_at DESC, id DESC
         """
     params = {
         "uid": user_id,
@@ -287,7 +291,7 @@ def current_tie_holders(
     rows = conn.execute(
         f"""SELECT {MEMORY_COLUMNS} FROM memories
             WHERE user_id = %s AND {HOLDS_A_TIE.format(ties="%s")}
-            ORDER BY created_at DESC LIMIT %s""",
+            ORDER BY created_at DESC, id DESC LIMIT %s""",
         (user_id, list(ties), limit),
     ).fetchall()
     return [to_similar(row) for row in rows]

@@ -82,7 +82,7 @@ def find_similar_many(
             parts.append(
                 f"""(SELECT {i}, 1, id, NULL::float8, NULL::bool, NULL::bool FROM memories
                      WHERE user_id = %(uid)s AND {HOLDS_A_TIE.format(ties=f"%(ties{i})s")}
-                     ORDER BY created_at DESC LIMIT 5)"""
+                     ORDER BY created_at DESC, id DESC LIMIT 5)"""
             )
         params |= _probe_params(i, probe)
     query = f"""
@@ -92,7 +92,7 @@ def find_similar_many(
                EXISTS (SELECT 1 FROM memory_edge_claims c WHERE c.user_id = %(uid)s AND c.memory_id = m.id)
                    AS has_claims
         FROM offered o JOIN memories m ON m.user_id = %(uid)s AND m.id = o.id
-        ORDER BY o.i, o.part, o.similarity DESC, m.created_at DESC"""
+        ORDER BY o.i, o.part, o.similarity DESC, m.created_at DESC, m.id DESC"""
     found: list[list[dict[str, Any]]] = [[] for _ in probes]
     for row in conn.execute(query, params).fetchall():
         found[row.pop("i")].append(row)
