@@ -10,11 +10,12 @@ it states edges), and kept current with the note's own writes where this view kn
   was last reinforced), never which memories a later fact finds nor how similar they are: the view takes
   the computed row in place of the stored one;
 - a NOOP writes no memory;
-- a new memory changes no other memory; it joins what a later fact found when the database says so
-  (`compare_memory`: one small statement, however many facts are left): when it shares the fact's scope
-  and the fact found fewer than k such memories. Where it would change the fact's nearest ones (it is
-  as near as the farthest of them, or they were not chosen among all the user's memories), or hold a
-  tie the fact asks about, that fact's search is run again;
+- a new memory changes no other memory; how it stands to each later fact is asked of the database
+  (`compare_memory`: one small statement, however many facts are left). Less similar than all the fact
+  found, it is not among its nearest; then it joins what the fact found if it shares the fact's scope
+  and fewer than k other memories do, and otherwise changes nothing. Where it may be among the fact's
+  nearest (as similar as one found, or the nearest were not chosen among all the user's memories), or
+  holds a tie the fact asks about, that fact's search is run again;
 - any other operation (a memory updated, superseded, archived or deleted, a forget request, a name
   correction) may change what the later facts find: the view forgets what it read, and the facts left
   are read again, together, when the next one is decided.
@@ -49,7 +50,7 @@ from engram.pipeline.note_entities import Name, NoteEntities
 K = 10  # the nearest memories a fact is offered (`find_similar`'s k)
 # Operations whose writes the view follows (module docstring); any other one makes it read again.
 _FOLLOWED = frozenset({"REINFORCE", "NOOP", "ADD"})
-_FLAGS = ("similarity", "near", "scoped", "counted_by_source", "has_claims")
+_FLAGS = ("similarity", "counted_by_source", "has_claims")
 
 
 def holder_ties(fact: CandidateFact) -> list[str]:
@@ -72,12 +73,10 @@ def similar_probe(fact: CandidateFact, fact_hash: str, embedding: np.ndarray) ->
 
 @dataclass(frozen=True)
 class _Found:
-    """One memory a fact found: how similar (None for a tie holder found as such), and by which search."""
+    """One memory a fact found, and how similar (None for a tie holder found as such)."""
 
     id: UUID
     similarity: float | None
-    near: bool
-    scoped: bool
 
 
 class NoteMemories:
@@ -165,9 +164,7 @@ class NoteMemories:
             self._conn, self._user_id, [self._probes[i] for i in indices], source_id=self._source_id, k=K
         )
         for index, rows in zip(indices, found, strict=True):
-            self._found[index] = [
-                _Found(r["id"], r["similarity"], bool(r["near"]), bool(r["scoped"])) for r in rows
-            ]
+            self._found[index] = [_Found(r["id"], r["similarity"]) for r in rows]
             for row in rows:
                 self._rows[row["id"]] = row
 
@@ -176,11 +173,11 @@ class NoteMemories:
         later = sorted(i for i in self._found if i > after)
         if not later:
             return
-        standing, all_ranked = similar_batch.compare_memory(
+        standing, nearest_known = similar_batch.compare_memory(
             self._conn, self._user_id, memory_id, [self._probes[i] for i in later], k=K
         )
         for index, stand in zip(later, standing, strict=True):
-            joined = _joined(self._found[index], memory_id, stand, all_ranked=all_ranked)
+            joined = _joined(self._found[index], memory_id, stand, nearest_known=nearest_known)
             if joined is None:
                 del self._found[index]
                 self._spoiled = True
@@ -189,18 +186,18 @@ class NoteMemories:
 
 
 def _joined(
-    found: list[_Found], memory_id: UUID, stand: dict[str, Any], *, all_ranked: bool
+    found: list[_Found], memory_id: UUID, stand: dict[str, Any], *, nearest_known: bool
 ) -> list[_Found] | None:
     """What a fact finds once `memory_id` exists (`stand`: how it stands to the fact), or None when only
     its search can say (module docstring)."""
-    nearest = [f.similarity for f in found if f.near and f.similarity is not None]
+    similar = [f.similarity for f in found if f.similarity is not None]
     similarity = stand["similarity"]
-    if stand["holds"] or not all_ranked or len(nearest) < K or similarity >= min(nearest):
+    # Less similar than every memory found, it is not among the k nearest (all of them were found).
+    if stand["holds"] or not nearest_known or not similar or similarity >= min(similar):
         return None
     if not stand["shares"]:
         return found
-    similar = [f for f in found if f.similarity is not None]
-    if sum(f.scoped for f in similar) >= K or any(f.similarity == similarity for f in similar):
-        return None  # which k of them, or in which order, is the database's to say
-    place = next((n for n, f in enumerate(similar) if f.similarity < similarity), len(similar))
-    return [*found[:place], _Found(memory_id, similarity, False, True), *found[place:]]
+    if stand["sharing"] >= K:
+        return None  # which k of those sharing the fact's scope is the database's to say
+    place = next((n for n, s in enumerate(similar) if s < similarity), len(similar))
+    return [*found[:place], _Found(memory_id, similarity), *found[place:]]

@@ -225,20 +225,20 @@ def shares_scope_sql(alias: str, subject: str, attribute: str, name: str, conten
 
 
 def similar_candidates_sql(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
-    """Rows (id, near) a fact's similar memories are drawn from, for SQL expressions of what the fact
-    states: its `%(k)s` nearest active memories (`vector_index`; `near`), and the `%(k)s` newest active
-    memories that share its scope (`shares_scope_sql`), whatever their similarity. A memory may be both.
-    Which ones share it is ordered, so that every way of asking (one fact, or a note's facts at once)
-    is offered the same ones when more than k do (a subject the user states often)."""
+    """The ids a fact's similar memories are drawn from, for SQL expressions of what the fact states: its
+    `%(k)s` nearest active memories (`vector_index`), and the `%(k)s` newest active memories that share
+    its scope (`shares_scope_sql`), whatever their similarity (a memory may be both). Which ones share
+    it is ordered, so that every way of asking (one fact, or a note's facts at once) is offered the same
+    ones when more than k do (a subject the user states often)."""
     nearest = vector_index.nearest_ids(
         "n", "n.user_id = %(uid)s AND n.status = 'active'", f"{emb}::vector", "%(candidates)s"
     )
     scoped = shares_scope_sql("s", subject, attribute, name, content_hash)
     return f"""
-        (SELECT id, true AS near FROM memories WHERE user_id = %(uid)s AND id IN ({nearest})
+        (SELECT id FROM memories WHERE user_id = %(uid)s AND id IN ({nearest})
          ORDER BY embedding <=> {emb} LIMIT %(k)s)
-        UNION ALL
-        (SELECT s.id, false FROM memories s
+        UNION
+        (SELECT s.id FROM memories s
          WHERE s.user_id = %(uid)s AND s.status = 'active' AND {scoped}
          ORDER BY s.created_at DESC, s.id DESC LIMIT %(k)s)"""
 
@@ -265,7 +265,7 @@ def find_similar(
         SELECT {MEMORY_COLUMNS},
                CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity
         FROM memories
-        WHERE user_id = %(uid)s AND id IN (SELECT id FROM ({candidates}) c)
+        WHERE user_id = %(uid)s AND id IN ({candidates})
         ORDER BY similarity DESC, created_at DESC, id DESC
         """
     params = {

@@ -55,8 +55,7 @@ def find_similar_many(
     conn: Conn, user_id: str, probes: Sequence[SimilarProbe], *, source_id: UUID | None, k: int = 10
 ) -> list[list[dict[str, Any]]]:
     """For each probe, in one statement, the rows `find_similar` finds (with `similarity`, most similar
-    first; `near`: among the k nearest, `scoped`: among those sharing the fact's scope), then those of
-    `current_tie_holders` (`similarity`, `near` and `scoped` None, newest first) — duplicates included:
+    first), then those of `current_tie_holders` (`similarity` None, newest first) — duplicates included:
     the caller offers a holder only when it is not already similar. Each row carries `counted_by_source`
     (`memory_to_change`) and `has_claims` (whether the memory states edges): what the write path needs to
     change the memory without reading it again."""
@@ -64,35 +63,35 @@ def find_similar_many(
         return []
     # One part per probe, its values as parameters: the database computes what it derives of the probe's
     # vector (its compact copy) once, when planning, rather than once per row it compares. The parts run
-    # once (MATERIALIZED), whatever the planner guesses of a table that grew since it was last analyzed.
+    # once (MATERIALIZED), whatever the planner guesses of a table that grew since it was last analyzed,
+    # and each memory's row is made once however many facts found it.
     parts, params = [], {"uid": user_id, "k": k, "candidates": vector_index.candidates(k), "src": source_id}
     for i, probe in enumerate(probes):
         candidates = similar_candidates_sql(
             f"%(emb{i})s", f"%(subject{i})s", f"%(attribute{i})s", f"%(name{i})s", f"%(hash{i})s"
         )
-        similarity = vector_index.similarity_sql("m.embedding", f"%(emb{i})s")
+        similarity = vector_index.similarity_sql("embedding", f"%(emb{i})s")
         parts.append(
-            f"""SELECT {i} AS i, 0 AS part, m.id, CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END,
-                       c.near, c.scoped
-                FROM (SELECT id, bool_or(near) AS near, bool_or(NOT near) AS scoped
-                      FROM ({candidates}) u GROUP BY id) c
-                JOIN memories m ON m.user_id = %(uid)s AND m.id = c.id"""
+            f"""SELECT {i} AS i, 0 AS part, id, CASE WHEN embedding IS NULL THEN 0 ELSE {similarity} END
+                FROM memories WHERE user_id = %(uid)s AND id IN ({candidates})"""
         )
         if probe.ties:
             parts.append(
-                f"""(SELECT {i}, 1, id, NULL::float8, NULL::bool, NULL::bool FROM memories
+                f"""(SELECT {i}, 1, id, NULL::float8 FROM memories
                      WHERE user_id = %(uid)s AND {HOLDS_A_TIE.format(ties=f"%(ties{i})s")}
                      ORDER BY created_at DESC, id DESC LIMIT 5)"""
             )
         params |= _probe_params(i, probe)
     query = f"""
-        WITH offered (i, part, id, similarity, near, scoped) AS MATERIALIZED ({" UNION ALL ".join(parts)})
-        SELECT o.i, o.similarity, o.near, o.scoped, {_M_COLUMNS},
-               {counted_by_source_sql("m")} AS counted_by_source,
-               EXISTS (SELECT 1 FROM memory_edge_claims c WHERE c.user_id = %(uid)s AND c.memory_id = m.id)
-                   AS has_claims
-        FROM offered o JOIN memories m ON m.user_id = %(uid)s AND m.id = o.id
-        ORDER BY o.i, o.part, o.similarity DESC, m.created_at DESC, m.id DESC"""
+        WITH offered (i, part, id, similarity) AS MATERIALIZED ({" UNION ALL ".join(parts)}),
+        found AS MATERIALIZED (
+            SELECT {_M_COLUMNS}, {counted_by_source_sql("m")} AS counted_by_source,
+                   EXISTS (SELECT 1 FROM memory_edge_claims c
+                           WHERE c.user_id = %(uid)s AND c.memory_id = m.id) AS has_claims
+            FROM memories m WHERE m.user_id = %(uid)s AND m.id IN (SELECT id FROM offered)
+        )
+        SELECT o.i, o.similarity, f.* FROM offered o JOIN found f ON f.id = o.id
+        ORDER BY o.i, o.part, o.similarity DESC, f.created_at DESC, f.id DESC"""
     found: list[list[dict[str, Any]]] = [[] for _ in probes]
     for row in conn.execute(query, params).fetchall():
         found[row.pop("i")].append(row)
@@ -103,11 +102,12 @@ def compare_memory(
     conn: Conn, user_id: str, memory_id: UUID, probes: Sequence[SimilarProbe], *, k: int = 10
 ) -> tuple[list[dict[str, Any]], bool]:
     """How the memory stands to each probe, as `find_similar_many` would see it: its `similarity`, whether it
-    shares the probe's scope (`shares`) and whether it holds one of the probe's ties (`holds`); and whether
-    the nearest of every probe are chosen among all the user's active memories with a vector, this one
-    included (they number no more than the candidates `vector_index` re-scores), so that a probe's k
-    nearest change only by this memory joining them."""
-    values, params = [], {"uid": user_id, "id": memory_id, "candidates": vector_index.candidates(k)}
+    shares the probe's scope (`shares`, with `sharing`: how many other active memories do, up to k) and
+    whether it holds one of the probe's ties (`holds`); and whether every probe's k nearest, before this
+    memory, were chosen among all the user's other active memories with a vector, k of them at least (they
+    are no more than the candidates `vector_index` re-scores): then this memory changes them only by
+    joining them."""
+    values, params = [], {"uid": user_id, "id": memory_id, "k": k, "enough": vector_index.candidates(k) + 1}
     for i, probe in enumerate(probes):
         values.append(
             f"({i}, %(emb{i})s::vector, %(subject{i})s::text, %(attribute{i})s::text, %(name{i})s::text, "
@@ -116,16 +116,25 @@ def compare_memory(
         params |= _probe_params(i, probe)
     similarity = vector_index.similarity_sql("m.embedding", "p.emb")
     shares = shares_scope_sql("m", "p.subject", "p.attribute", "p.fact_name", "p.hash")
+    others = shares_scope_sql("s", "p.subject", "p.attribute", "p.fact_name", "p.hash")
     rows = conn.execute(
         f"""SELECT p.i, CASE WHEN m.embedding IS NULL THEN 0 ELSE {similarity} END AS similarity,
                    m.status = 'active' AND {shares} AS shares, {HOLDS_A_TIE.format(ties="p.ties")} AS holds,
-                   m.embedding_bits IS NOT NULL AND (
-                       SELECT count(*) FROM memories n
-                       WHERE n.user_id = %(uid)s AND n.status = 'active' AND n.embedding_bits IS NOT NULL
-                   ) <= %(candidates)s AS all_ranked
+                   CASE WHEN m.status = 'active' AND {shares} THEN (
+                       SELECT count(*) FROM (SELECT 1 FROM memories s
+                                             WHERE s.user_id = %(uid)s AND s.status = 'active'
+                                               AND s.id <> m.id AND {others} LIMIT %(k)s) x
+                   ) END AS sharing,
+                   CASE WHEN m.embedding_bits IS NOT NULL THEN (
+                       SELECT count(*) FROM (SELECT 1 FROM memories n
+                                             WHERE n.user_id = %(uid)s AND n.status = 'active'
+                                               AND n.embedding_bits IS NOT NULL AND n.id <> m.id
+                                             LIMIT %(enough)s) x
+                   ) END AS ranked
             FROM (VALUES {", ".join(values)}) AS p (i, emb, subject, attribute, fact_name, hash, ties)
             JOIN memories m ON m.user_id = %(uid)s AND m.id = %(id)s
             ORDER BY p.i""",
         params,
     ).fetchall()
-    return rows, bool(rows) and rows[0]["all_ranked"]
+    ranked = rows[0]["ranked"] if rows else None
+    return rows, ranked is not None and k <= ranked < vector_index.candidates(k)
