@@ -4,7 +4,7 @@ source with their counters, and the edges it states as the memory's claims, deri
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
@@ -15,10 +15,8 @@ from engram.graph.edges import edges_for_fact
 from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name
 from engram.models import CandidateFact, EntityMention, cap_evidence
+from engram.pipeline.fact_context import FactContext
 from engram.pipeline.note_entities import NoteEntities
-
-if TYPE_CHECKING:
-    from engram.pipeline.update import FactContext
 
 
 def mentions_of(fact: CandidateFact) -> list[EntityMention]:

@@ -48,7 +48,6 @@ from engram.errors import DecisionFailed
 from engram.language.names import canonical_name, name_differs
 from engram.models import (
     CandidateFact,
-    MemoryPreferences,
     OperationResult,
     SimilarMemory,
     UpdateDecision,
@@ -56,6 +55,7 @@ from engram.models import (
     clamp_confidence,
 )
 from engram.observability import logger, metrics
+from engram.pipeline.fact_context import FactContext
 from engram.pipeline.fact_graph import link_graph, mentions_of
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.memory_hash import content_hash
@@ -69,22 +69,6 @@ FACT_STEP = "fact"
 DUPLICATE_SIMILARITY = 0.95
 EXTENDS_SIMILARITY = 0.5
 REINFORCE_STEP = 0.1
-
-
-@dataclass(frozen=True)
-class FactContext:
-    """Where a fact came from and when it was true.
-
-    `job_id`: the `update` job applying this one fact; the fact's effects are recorded on that job, so
-    the job applies it once however often it runs. None for facts applied inline by a request.
-    """
-
-    user_id: str
-    observed_at: datetime
-    source_id: UUID | None = None
-    job_id: UUID | None = None
-    document_date: datetime | None = None
-    preferences: MemoryPreferences = field(default_factory=MemoryPreferences)
 
 
 @dataclass
