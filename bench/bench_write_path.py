@@ -3,9 +3,11 @@
 Reports analyze latency p50/p95 through HTTP (the `engram serve` stack on an embedded PostgreSQL in a
 temporary data dir, on a free port; one client by default, `--clients N` users writing at once, each
 sending its notes one after another), facts stored per second, and the rules
-extraction time in-process. The notes are generated from a fixed seed; most of their ten candidate facts
-repeat earlier ones and reinforce a memory. The providers are whatever settings resolve: without API keys,
-`rules` and `hash`. Nothing is asserted.
+extraction time in-process. Then, in-process for another user (`IN_PROCESS_NOTES` notes, the first
+`WARM_NOTES` not counted): milliseconds per note, and the statements sent and results read back (each a
+wait on the database) per note. The notes are generated from a fixed seed; most of their ten candidate
+facts repeat earlier ones and reinforce a memory. The providers are whatever settings resolve: without
+API keys, `rules` and `hash`. Nothing is asserted.
 
     python -m bench.bench_write_path [--notes 120] [--clients 1]
 """
@@ -21,8 +23,13 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
 
 from bench.local_stack import local_stack
+
+IN_PROCESS_NOTES, WARM_NOTES = 60, 15
 
 PEOPLE = ["Sarah", "Marcus", "Priya", "Tom", "Elena", "Jon", "Aisha", "Diego", "Mei", "Noah"]
 PLACES = ["Seattle", "Lisbon", "Denver", "Austin", "Kyoto", "Berlin", "Toronto", "Nairobi"]
@@ -98,6 +105,54 @@ def extraction_times(texts: list[str]) -> list[float]:
     return times
 
 
+class CountingCursor(psycopg.Cursor[Any]):
+    """Counts what the connection sends and what it waits for (class-wide: one in-process run at a time)."""
+
+    statements = 0
+    reads = 0
+
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        CountingCursor.statements += 1
+        return super().execute(query, params, **kwargs)
+
+    def fetchone(self) -> Any:
+        CountingCursor.reads += 1
+        return super().fetchone()
+
+    def fetchall(self) -> Any:
+        CountingCursor.reads += 1
+        return super().fetchall()
+
+
+def in_process(texts: list[str]) -> tuple[float, float, float]:
+    """Milliseconds, statements and results read back per note, applied in-process (no HTTP)."""
+    from engram.db.connection import get_database
+    from engram.models import AnalyzeRequest
+    from engram.pipeline.analyze import analyze
+
+    get_database().connection().cursor_factory = CountingCursor  # type: ignore[assignment]
+    times = []
+    for i, text in enumerate(texts):
+        if i == WARM_NOTES:
+            CountingCursor.statements = CountingCursor.reads = 0
+        request = AnalyzeRequest.model_validate(
+            {
+                "content": text,
+                "source": {"document_date": f"2026-03-{1 + i % 28:02d}T09:00:00Z"},
+                "async": False,
+            }
+        )
+        start = time.perf_counter()
+        analyze("bench-in-process", request)
+        times.append((time.perf_counter() - start) * 1000)
+    counted = len(texts) - WARM_NOTES
+    return (
+        statistics.median(times[WARM_NOTES:]),
+        CountingCursor.statements / counted,
+        CountingCursor.reads / counted,
+    )
+
+
 def main(notes: int = 120, clients: int = 1) -> None:
     """`clients` users write at once, each sending `notes` notes one after another."""
     from engram.language.temporal import warm_up
@@ -112,6 +167,7 @@ def main(notes: int = 120, clients: int = 1) -> None:
             runs = list(pool.map(lambda i: run_client(port, f"bench-writer-{i}", texts[i]), range(clients)))
         total = time.perf_counter() - began
         extraction = extraction_times(texts[0])
+        per_note_ms, statements, reads = in_process([note(rng) for _ in range(IN_PROCESS_NOTES)])
     latencies = [ms for run in runs for ms in run.latencies]
     facts, operations = sum(r.facts for r in runs), sum((r.operations for r in runs), Counter[str]())
     sent = notes * clients
@@ -128,6 +184,9 @@ def main(notes: int = 120, clients: int = 1) -> None:
     print(f"| facts processed per second | {facts / total:.0f} |")
     print(f"| notes per second | {sent / total:.1f} |")
     print(f"| operations | {', '.join(f'{k} {v}' for k, v in sorted(operations.items()))} |")
+    print(f"| in-process per note (median) | {per_note_ms:.1f} ms |")
+    print(f"| statements per note | {statements:.1f} |")
+    print(f"| results read back per note | {reads:.1f} |")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -113,13 +113,16 @@ def resolve_entity(
     relationship: str | None,
     at: datetime,
     create: bool = True,
+    candidates: list[dict] | None = None,
 ) -> UUID | None:
     """The node `name` refers to; created unless `create` is false (a place named in passing links to
-    a node that exists, but does not make one)."""
+    a node that exists, but does not make one). `candidates`: the name's `resolution_candidates`, when
+    the caller read them already (the write path reads a note's names at once)."""
     canonical = canonical_name(name)
     if not canonical:
         return None
-    candidates = repo.resolution_candidates(conn, user_id, canonical, kind)
+    if candidates is None:
+        candidates = repo.resolution_candidates(conn, user_id, canonical, kind)
     choice = choose(canonical, entity_type, relationship, candidates)
     if choice.entity_id is None and not create:
         return None

@@ -39,22 +39,14 @@ from uuid import UUID
 from aws_lambda_powertools.metrics import MetricUnit
 
 from engram.db.connection import Conn, Database
-from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
-from engram.graph.edge_sync import scope_of_memories, sync_memories
-from engram.graph.edge_writer import write_claims
-from engram.graph.edges import edges_for_fact
-from engram.graph.resolution import resolve_entity
 from engram.language.names import canonical_name, name_differs
-from engram.language.text import ONE_HOLDER_TIES, same_place_ties
 from engram.models import (
     CandidateFact,
-    EntityMention,
-    MemoryPreferences,
     OperationResult,
     SimilarMemory,
     UpdateDecision,
@@ -62,9 +54,12 @@ from engram.models import (
     clamp_confidence,
 )
 from engram.observability import logger, metrics
+from engram.pipeline.fact_context import FactContext
+from engram.pipeline.fact_graph import link_graph, mentions_of
 from engram.pipeline.forgetting import archive_row, forget_row
 from engram.pipeline.memory_hash import content_hash
 from engram.pipeline.name_correction import correct_name_everywhere
+from engram.pipeline.note_memories import NoteMemories, holder_ties, similar_probe
 from engram.pipeline.topic_forget import forget_request
 from engram.providers.base import Embedder
 
@@ -78,28 +73,14 @@ EXTENDS_SIMILARITY = 0.5
 REINFORCE_STEP = 0.1
 
 
-@dataclass(frozen=True)
-class FactContext:
-    """Where a fact came from and when it was true.
-
-    `job_id`: the `update` job applying this one fact; the fact's effects are recorded on that job, so
-    the job applies it once however often it runs. None for facts applied inline by a request.
-    """
-
-    user_id: str
-    observed_at: datetime
-    source_id: UUID | None = None
-    job_id: UUID | None = None
-    document_date: datetime | None = None
-    preferences: MemoryPreferences = field(default_factory=MemoryPreferences)
-
-
 @dataclass
 class AppliedFact:
     result: OperationResult
     entity_ids: list[UUID] = field(default_factory=list)
     superseded_content: str | None = None
     forgotten: list[UUID] = field(default_factory=list)  # every memory a forget request removed
+    # The memory's row as an ADD or a reinforcement left it (`NoteMemories`).
+    written: dict[str, Any] | None = None
 
     def to_record(self) -> dict[str, Any]:
         """What a job records of the fact (`claim_job_effects`), enough to answer a rerun."""
@@ -202,18 +183,23 @@ def apply_facts_together(
     Only for a decider that decides in-process (`decider.local`): a model call must not hold the user's
     write lock. The lock is taken once, the note commits once instead of twice per fact, and its facts
     land together or not at all (a failure leaves the stored source to be processed again)."""
+    hashes = [content_hash(f.content) for f in facts]
+    probes = [similar_probe(f, h, e) for f, h, e in zip(facts, hashes, embeddings, strict=True)]
+    names = [(canonical_name(m.name), m.kind) for f in facts for m in mentions_of(f)]
+    view = NoteMemories(conn, ctx.user_id, ctx.source_id, probes, names)
     applied: list[AppliedFact] = []
     undecided: list[CandidateFact] = []
-    for fact, embedding in zip(facts, embeddings, strict=True):
+    for index, (fact, fact_hash, embedding) in enumerate(zip(facts, hashes, embeddings, strict=True)):
         began = time.perf_counter()
-        fact_hash = content_hash(fact.content)
-        similar = _similar(conn, fact, fact_hash, embedding, ctx)
+        similar = view.similar(index)
         try:
             decision = _decide(fact, fact_hash, similar, ctx, decider)
         except DecisionFailed:
             undecided.append(fact)
             continue
-        applied.append(_execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began))
+        one = _execute(conn, fact, fact_hash, embedding, decision, similar, ctx, embedder, began, view=view)
+        view.applied(index, fact, one.result.operation, one.written, renamed=_renames(fact))
+        applied.append(one)
     for one in applied:
         _count(one)
     return applied, undecided
@@ -223,10 +209,8 @@ def _similar(
     conn: Conn, fact: CandidateFact, fact_hash: str, embedding: np.ndarray, ctx: FactContext
 ) -> list[SimilarMemory]:
     similar = _nearest(conn, fact, fact_hash, embedding, ctx)
-    tie = (fact.value or "").lower() if fact.attribute == "relation" else ""
-    if tie in ONE_HOLDER_TIES:
-        # "Dr. Whitlock is my new supervisor": whoever holds the tie now is offered to the decision.
-        ties = sorted(same_place_ties(tie))
+    ties = holder_ties(fact)
+    if ties:
         known = {m.id for m in similar}
         holders = memory_repo.current_tie_holders(conn, ctx.user_id, ties)
         similar = [*similar, *(m for m in holders if m.id not in known)]
@@ -355,19 +339,18 @@ def _execute(
     ctx: FactContext,
     embedder: Embedder,
     began: float,
+    *,
+    view: NoteMemories | None = None,
 ) -> AppliedFact:
-    target, counted = None, False
-    if decision.target_id is not None:
-        target = memory_repo.memory_to_change(conn, ctx.user_id, decision.target_id, source_id=ctx.source_id)
-        counted = bool(target and target.pop("counted_by_source"))
-        if target is None or target["status"] != "active":
-            # The target changed between decision and execution: keep the fact rather than lose it.
-            decision = UpdateDecision(
-                operation="ADD" if decision.operation in ("UPDATE", "REINFORCE") else "NOOP",
-                reasoning="the memory the decision targeted changed meanwhile",
-                model=decision.model,
-            )
-            target = None
+    target, counted = _target(conn, decision, ctx, view)
+    if decision.target_id is not None and (target is None or target["status"] != "active"):
+        # The target changed between decision and execution: keep the fact rather than lose it.
+        decision = UpdateDecision(
+            operation="ADD" if decision.operation in ("UPDATE", "REINFORCE") else "NOOP",
+            reasoning="the memory the decision targeted changed meanwhile",
+            model=decision.model,
+        )
+        target = None
 
     # A forget request's own words are what it asks to forget: its audit row keeps ids only.
     hard = (decision.operation == "DELETE" and decision.hard_delete) or fact.forget
@@ -382,8 +365,9 @@ def _execute(
         "job_id": ctx.job_id,
         "source_id": ctx.source_id,
     }
-    if fact.is_correction and fact.attribute == "name" and fact.subject and fact.value:
+    if _renames(fact):
         # Before the fact links its mentions, so "Michael" finds the renamed node rather than a new one.
+        assert fact.subject and fact.value
         correct_name_everywhere(
             conn, ctx.user_id, fact.subject, fact.value, embedder=embedder, at=ctx.observed_at,
             decision=decision, source_id=ctx.source_id, job_id=ctx.job_id,
@@ -391,10 +375,10 @@ def _execute(
     op = decision.operation
     applied: AppliedFact
     if op == "ADD":
-        applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision)
+        applied = _add(conn, fact, fact_hash, embedding, ctx, embedder, similar, decision, view=view)
     elif op == "REINFORCE":
         assert target is not None
-        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted)
+        applied = _reinforce(conn, fact, target, ctx, decision, counted=counted, view=view)
     elif op == "UPDATE" and decision.strategy == "supersede":
         assert target is not None
         applied = _supersede(conn, fact, fact_hash, embedding, target, ctx, embedder, decision)
@@ -424,6 +408,24 @@ def _execute(
     return applied
 
 
+def _renames(fact: CandidateFact) -> bool:
+    """A correction of someone's name: it renames them everywhere (`correct_name_everywhere`)."""
+    return bool(fact.is_correction and fact.attribute == "name" and fact.subject and fact.value)
+
+
+def _target(
+    conn: Conn, decision: UpdateDecision, ctx: FactContext, view: NoteMemories | None
+) -> tuple[dict[str, Any] | None, bool]:
+    """The memory the decision changes, and whether the fact's source already counted a mention of it."""
+    if decision.target_id is None:
+        return None, False
+    known = view.target(decision.target_id) if view is not None else None
+    if known is not None:
+        return known
+    target = memory_repo.memory_to_change(conn, ctx.user_id, decision.target_id, source_id=ctx.source_id)
+    return target, bool(target and target.pop("counted_by_source"))
+
+
 def _add(
     conn: Conn,
     fact: CandidateFact,
@@ -433,6 +435,8 @@ def _add(
     embedder: Embedder,
     similar: list[SimilarMemory],
     decision: UpdateDecision,
+    *,
+    view: NoteMemories | None = None,
 ) -> AppliedFact:
     columns = _columns_for(fact, fact_hash, embedding, ctx, embedder)
     if decision.new_content and decision.new_content != fact.content:
@@ -458,12 +462,14 @@ def _add(
         memory_repo.insert_relation(
             conn, ctx.user_id, row["id"], related.id, "extends", confidence=related.similarity
         )
-    entity_ids = _link_graph(conn, fact, row, ctx)
+    entities = view.entities if view is not None else None
+    entity_ids = link_graph(conn, fact, row, ctx, may_have_claims=False, entities=entities)
     return AppliedFact(
         OperationResult(
             operation="ADD", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
         ),
         entity_ids,
+        written=row,
     )
 
 
@@ -475,6 +481,7 @@ def _reinforce(
     decision: UpdateDecision,
     *,
     counted: bool,
+    view: NoteMemories | None = None,
 ) -> AppliedFact:
     evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
     changes: dict[str, Any] = {
@@ -489,14 +496,18 @@ def _reinforce(
             last_reinforced_at=datetime.now(ctx.observed_at.tzinfo),
             mention_count=target["mention_count"] + 1,
         )
-    row = memory_repo.update_memory(conn, ctx.user_id, target["id"], changes)
-    assert row is not None
-    entity_ids = _link_graph(conn, fact, row, ctx)
+    row = memory_repo.change_memory(conn, ctx.user_id, target, changes)
+    entity_ids = link_graph(
+        conn, fact, row, ctx,
+        may_have_claims=view is None or view.has_claims(row["id"]),
+        entities=view.entities if view is not None else None,
+    )  # fmt: skip
     return AppliedFact(
         OperationResult(
             operation="REINFORCE", memory_id=row["id"], reasoning=decision.reasoning, content=row["content"]
         ),
         entity_ids,
+        written=row,
     )
 
 
@@ -540,7 +551,7 @@ def _update_in_place(
     memory_repo.insert_version(
         conn, ctx.user_id, row, operation="UPDATE", strategy=decision.strategy, changed_by=decision.model
     )
-    entity_ids = _link_graph(conn, fact, row, ctx, replace_claims=decision.strategy == "replace")
+    entity_ids = link_graph(conn, fact, row, ctx, replace_claims=decision.strategy == "replace")
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -599,7 +610,7 @@ def _supersede(
     memory_repo.insert_relation(
         conn, ctx.user_id, new_row["id"], target["id"], "supersedes", evidence=cap_evidence(fact.evidence)
     )
-    entity_ids = _link_graph(conn, fact, new_row, ctx, retired=[target["id"]])
+    entity_ids = link_graph(conn, fact, new_row, ctx, retired=[target["id"]], may_have_claims=False)
     return AppliedFact(
         OperationResult(
             operation="UPDATE",
@@ -648,111 +659,6 @@ def _delete(
         archive_row(conn, ctx.user_id, target, at=ctx.observed_at)
         reasoning = decision.reasoning
     return AppliedFact(OperationResult(operation="DELETE", memory_id=target["id"], reasoning=reasoning))
-
-
-def _link_graph(
-    conn: Conn,
-    fact: CandidateFact,
-    row: dict[str, Any],
-    ctx: FactContext,
-    *,
-    retired: Sequence[UUID] = (),
-    replace_claims: bool = False,
-) -> list[UUID]:
-    """Entity nodes for the people/places/things the fact mentions, linked to the memory and source;
-    the fact's edges become the memory's claims and the edges they touch (and those of the `retired`
-    memories it replaced) are derived again."""
-    mentions = list(fact.entities)
-    if (
-        fact.memory_type == "entity"
-        and fact.name
-        and all(canonical_name(m.name) != canonical_name(fact.name) for m in mentions)
-    ):
-        kind = "person" if (fact.entity_type or "") == "person" else "entity"
-        mentions.append(
-            EntityMention(
-                name=fact.name,
-                kind=kind,
-                entity_type=fact.entity_type,
-                relationship=fact.relationship,
-                role="subject",
-            )
-        )
-    entity_ids: list[UUID] = []
-    nodes: dict[str, UUID] = {}
-    links: list[tuple[UUID, str]] = []
-    for mention in mentions:
-        canonical = canonical_name(mention.name)
-        if not canonical:
-            continue
-        entity_id = resolve_entity(
-            conn,
-            ctx.user_id,
-            name=mention.name,
-            kind=mention.kind,
-            entity_type=mention.entity_type or ("person" if mention.kind == "person" else ""),
-            relationship=mention.relationship,
-            at=ctx.observed_at,
-            create=_makes_a_node(fact, mention),
-        )
-        if entity_id is None:
-            continue
-        nodes.setdefault(canonical, entity_id)
-        if entity_id not in entity_ids:
-            entity_ids.append(entity_id)
-            links.append((entity_id, mention.role))
-    if entity_ids:
-        _link_mentions(conn, fact, row, ctx, entity_ids, links)
-    before = scope_of_memories(conn, ctx.user_id, [row["id"]]) if replace_claims else None
-    claimed = write_claims(
-        conn, ctx.user_id, edges_for_fact(fact), memory_id=row["id"], entity_ids=nodes, at=ctx.observed_at,
-        replace=replace_claims,
-    )  # fmt: skip
-    if claimed or retired:  # a memory that states no edge, and replaced none, changes none
-        sync_memories(conn, ctx.user_id, [row["id"], *retired], at=ctx.observed_at, before=before)
-    return entity_ids
-
-
-# Facts whose things matter to the user by what they say: a plan, a liking, a goal, a decision.
-_SIGNIFICANT_TYPES = frozenset({"entity", "preference", "goal", "event", "decision", "action", "procedure"})
-_PASSING_TYPES = frozenset({"", "place", "other", "concept"})  # named in passing, these are general knowledge
-
-
-def _makes_a_node(fact: CandidateFact, mention: EntityMention) -> bool:
-    """People, organisations, projects and products always become nodes (the user's dealings with them
-    are user-specific context); a place or an untyped thing only when the fact is about it
-    (subject/object) or says something the user plans, likes, wants or decides about it. "We drove
-    through Chicago" links Chicago if it is already known, and otherwise creates nothing."""
-    if mention.kind == "person" or mention.role != "mention" or fact.memory_type in _SIGNIFICANT_TYPES:
-        return True
-    return (mention.entity_type or "") not in _PASSING_TYPES
-
-
-def _link_mentions(
-    conn: Conn,
-    fact: CandidateFact,
-    row: dict[str, Any],
-    ctx: FactContext,
-    entity_ids: list[UUID],
-    links: list[tuple[UUID, str]],
-) -> None:
-    """Memory and source links, sentiment history and exact counters for the nodes a fact names."""
-    graph_repo.link_memory(conn, ctx.user_id, row["id"], links)
-    if ctx.source_id is not None:
-        graph_repo.link_source(conn, ctx.user_id, ctx.source_id, entity_ids)
-    if fact.sentiment is not None:
-        for entity_id in entity_ids:
-            graph_repo.insert_sentiment(
-                conn,
-                ctx.user_id,
-                entity_id,
-                fact.sentiment,
-                memory_id=row["id"],
-                source_id=ctx.source_id,
-                context=None if fact.sensitivity_level != "normal" else cap_evidence(fact.content),
-                at=ctx.observed_at,
-            )
-    graph_repo.refresh_entity_counters(conn, ctx.user_id, entity_ids)
 
 
 def _true_since(fact: CandidateFact, ctx: FactContext) -> datetime:

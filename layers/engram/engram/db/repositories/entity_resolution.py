@@ -17,25 +17,49 @@ CANDIDATE_COLUMNS = """id, name, canonical_name, aliases, kind, entity_type, rel
     last_mentioned_at, is_owner"""
 
 
+def _candidates_sql(canonical: str, kind: str) -> str:
+    """`resolution_candidates` of SQL expressions of the name and its kind."""
+    exact = f"(canonical_name = {canonical} OR {canonical} = ANY(aliases))"
+    return f"""
+        SELECT {CANDIDATE_COLUMNS}, {exact} AS exact
+        FROM entities
+        WHERE user_id = %(uid)s AND kind = {kind} AND merged_into IS NULL AND NOT is_owner
+          AND ({exact} OR canonical_name %% {canonical}
+               OR split_part(canonical_name, ' ', 1) = split_part({canonical}, ' ', 1)
+               OR EXISTS (SELECT 1 FROM unnest(aliases) a WHERE a %% {canonical}))
+        ORDER BY {exact} DESC, similarity(canonical_name, {canonical}) DESC, mention_count DESC
+        LIMIT %(limit)s"""
+
+
 def resolution_candidates(conn: Conn, user_id: str, canonical: str, kind: str, limit: int = 10) -> list[dict]:
     """Nodes of the same kind whose name or an alias is this name exactly, then the close spellings of
     either (trigram) and the names that share its first token, so a typo, a longer or a shorter form
     ("Micheal" / "Michael", "Sarah" / "Sarah Elizabeth Chen-Montgomery") is considered too. Which of them
     is the same thing is the caller's decision (`graph.resolution.choose`)."""
     return conn.execute(
-        f"""
-        SELECT {CANDIDATE_COLUMNS}, (canonical_name = %(c)s OR %(c)s = ANY(aliases)) AS exact
-        FROM entities
-        WHERE user_id = %(uid)s AND kind = %(kind)s AND merged_into IS NULL AND NOT is_owner
-          AND (canonical_name = %(c)s OR %(c)s = ANY(aliases) OR canonical_name %% %(c)s
-               OR split_part(canonical_name, ' ', 1) = split_part(%(c)s, ' ', 1)
-               OR EXISTS (SELECT 1 FROM unnest(aliases) a WHERE a %% %(c)s))
-        ORDER BY (canonical_name = %(c)s OR %(c)s = ANY(aliases)) DESC,
-                 similarity(canonical_name, %(c)s) DESC, mention_count DESC
-        LIMIT %(limit)s
-        """,
-        {"uid": user_id, "c": canonical, "kind": kind, "limit": limit},
+        _candidates_sql("%(c)s", "%(kind)s"), {"uid": user_id, "c": canonical, "kind": kind, "limit": limit}
     ).fetchall()
+
+
+def resolution_candidates_many(
+    conn: Conn, user_id: str, names: Sequence[tuple[str, str]], limit: int = 10
+) -> list[list[dict]]:
+    """`resolution_candidates` of each (canonical name, kind), in one statement, each name's in the order
+    that function gives them."""
+    if not names:
+        return []
+    params: dict[str, object] = {"uid": user_id, "limit": limit}
+    parts = []
+    for i, (canonical, kind) in enumerate(names):
+        # numbered as the name's own statement orders them (counted as the ordered rows come)
+        ordered = _candidates_sql(f"%(c{i})s", f"%(kind{i})s")
+        parts.append(f"SELECT {i} AS i, row_number() OVER () AS rank, x.* FROM ({ordered}) x")
+        params |= {f"c{i}": canonical, f"kind{i}": kind}
+    found: list[list[dict]] = [[] for _ in names]
+    for row in conn.execute(" UNION ALL ".join(parts) + " ORDER BY i, rank", params).fetchall():
+        del row["rank"]
+        found[row.pop("i")].append(row)
+    return found
 
 
 def find_by_name(conn: Conn, user_id: str, canonical: str) -> list[dict]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from psycopg import sql
 from psycopg.types.json import Jsonb
@@ -29,10 +29,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 _SIMILARITY = vector_index.similarity_sql("embedding", "%(emb)s")
-# The user's nearest active memories (`vector_index`): compact copies first, re-scored with the full vectors.
-_NEAREST = vector_index.nearest_ids(
-    "n", "n.user_id = %(uid)s AND n.status = 'active'", "%(emb)s::vector", "%(candidates)s"
-)
+# A current memory of someone holding one of the one-person ties `{ties}` (an SQL text[] expression).
+HOLDS_A_TIE = """status = 'active' AND NOT is_historical AND metadata->>'attribute' = 'relation'
+    AND lower(metadata->>'value') = ANY({ties})"""
 
 # Everything but the vector and the generated tsvector: what a memory "is" to the rest of the code.
 MEMORY_COLUMNS = (
@@ -119,9 +118,13 @@ def derive_missing_concepts(conn: Conn, user_id: str, limit: int = 2000) -> int:
 
 
 def insert_memory(conn: Conn, user_id: str, fields: dict[str, Any]) -> dict[str, Any]:
-    """Insert one memory; `root_id` defaults to the row's own id (the start of its version chain)."""
+    """Insert one memory; `root_id` defaults to the row's own id (the start of its version chain), named
+    here so that one statement writes it."""
     _check_columns(fields)
     fields = with_concepts(fields)
+    if fields.get("root_id") is None:
+        memory_id = uuid4()
+        fields = {**fields, "id": memory_id, "root_id": memory_id}
     names = list(fields)
     query = sql.SQL(
         "INSERT INTO memories (user_id, {cols}) VALUES (%s, {vals}) RETURNING " + MEMORY_COLUMNS
@@ -130,12 +133,6 @@ def insert_memory(conn: Conn, user_id: str, fields: dict[str, Any]) -> dict[str,
         vals=sql.SQL(", ").join(sql.Placeholder() for _ in names),
     )
     row = conn.execute(query, (user_id, *(_adapt(n, fields[n]) for n in names))).fetchone()
-    assert row is not None
-    if row["root_id"] is None:
-        row = conn.execute(
-            f"UPDATE memories SET root_id = id WHERE id = %s AND user_id = %s RETURNING {MEMORY_COLUMNS}",
-            (row["id"], user_id),
-        ).fetchone()
     assert row is not None
     return row
 
@@ -152,15 +149,34 @@ def update_memory(conn: Conn, user_id: str, memory_id: UUID, fields: dict[str, A
         fields = with_concepts(fields, stored)
     else:
         fields = with_concepts(fields)
+    query, params = _update_statement(user_id, memory_id, fields)
+    return conn.execute(query + sql.SQL(" RETURNING " + MEMORY_COLUMNS), params).fetchone()
+
+
+def change_memory(conn: Conn, user_id: str, memory: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """Set columns of `memory` (a row of the user's, read in this transaction) and return the row as it is
+    now, computed rather than read back: nothing waits on the statement, which a pipelined transaction
+    sends with the next one. Only for changes of neither text nor vector: those are derived by the
+    database (`concepts`, the compact vector). `updated_at` is the one column the row does not show
+    as written (the database's clock sets it)."""
+    _check_columns(fields)
+    if {"content", "name", "embedding"} & fields.keys():
+        raise ValueError("change_memory does not derive what text or vector changes")
+    query, params = _update_statement(user_id, memory["id"], fields)
+    conn.execute(query, params)
+    return {**memory, **fields}
+
+
+def _update_statement(
+    user_id: str, memory_id: UUID, fields: dict[str, Any]
+) -> tuple[sql.Composed, tuple[Any, ...]]:
     names = list(fields)
-    query = sql.SQL(
-        "UPDATE memories SET {sets} WHERE id = %s AND user_id = %s RETURNING " + MEMORY_COLUMNS
-    ).format(
+    query = sql.SQL("UPDATE memories SET {sets} WHERE id = %s AND user_id = %s").format(
         sets=sql.SQL(", ").join(
             sql.SQL("{} = {}").format(sql.Identifier(n), sql.Placeholder()) for n in names
         )
     )
-    return conn.execute(query, (*(_adapt(n, fields[n]) for n in names), memory_id, user_id)).fetchone()
+    return query, (*(_adapt(n, fields[n]) for n in names), memory_id, user_id)
 
 
 def get_memory(
@@ -180,14 +196,18 @@ def memory_to_change(
     updated it). The write path's "one mention per note": a second fact of the same note landing on the
     same memory is not a second mention. One round trip for both."""
     return conn.execute(
-        f"""SELECT {MEMORY_COLUMNS},
-                   (%(src)s::uuid IS NOT NULL AND (source_id = %(src)s OR EXISTS (
-                       SELECT 1 FROM memory_operations o
-                       WHERE o.user_id = %(uid)s AND o.memory_id = %(id)s AND o.source_id = %(src)s
-                         AND o.operation IN ('ADD', 'REINFORCE', 'UPDATE')))) AS counted_by_source
+        f"""SELECT {MEMORY_COLUMNS}, {counted_by_source_sql("memories")} AS counted_by_source
             FROM memories WHERE id = %(id)s AND user_id = %(uid)s FOR UPDATE""",
         {"id": memory_id, "uid": user_id, "src": source_id},
     ).fetchone()
+
+
+def counted_by_source_sql(alias: str) -> str:
+    """Whether the source `%(src)s` already counted a mention of the memory `alias` (`memory_to_change`)."""
+    return f"""(%(src)s::uuid IS NOT NULL AND ({alias}.source_id = %(src)s OR EXISTS (
+                   SELECT 1 FROM memory_operations o
+                   WHERE o.user_id = %(uid)s AND o.memory_id = {alias}.id AND o.source_id = %(src)s
+                     AND o.operation IN ('ADD', 'REINFORCE', 'UPDATE'))))"""
 
 
 def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
@@ -196,6 +216,35 @@ def delete_memory(conn: Conn, user_id: str, memory_id: UUID) -> bool:
         execute_counting(conn, "DELETE FROM memories WHERE id = %s AND user_id = %s", (memory_id, user_id))
         == 1
     )
+
+
+def shares_scope_sql(alias: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
+    """Whether the memory `alias` shares a fact's subject+attribute, its exact content hash or its name (SQL
+    expressions of what the fact states)."""
+    return f"""(({subject}::text IS NOT NULL AND {attribute}::text IS NOT NULL
+                 AND {alias}.metadata ? 'attribute' AND lower({alias}.metadata->>'subject') = lower({subject})
+                 AND {alias}.metadata->>'attribute' = {attribute})
+                OR ({content_hash}::text IS NOT NULL AND {alias}.content_hash = {content_hash})
+                OR ({name}::text IS NOT NULL AND lower({alias}.name) = lower({name})))"""
+
+
+def similar_candidates_sql(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
+    """The ids a fact's similar memories are drawn from, for SQL expressions of what the fact states: its
+    `%(k)s` nearest active memories (`vector_index`), and the `%(k)s` newest active memories that share
+    its scope (`shares_scope_sql`), whatever their similarity (a memory may be both). Which ones share
+    it is ordered, so that every way of asking (one fact, or a note's facts at once) is offered the same
+    ones when more than k do (a subject the user states often)."""
+    nearest = vector_index.nearest_ids(
+        "n", "n.user_id = %(uid)s AND n.status = 'active'", f"{emb}::vector", "%(candidates)s"
+    )
+    scoped = shares_scope_sql("s", subject, attribute, name, content_hash)
+    return f"""
+        (SELECT id FROM memories WHERE user_id = %(uid)s AND id IN ({nearest})
+         ORDER BY embedding <=> {emb} LIMIT %(k)s)
+        UNION
+        (SELECT s.id FROM memories s
+         WHERE s.user_id = %(uid)s AND s.status = 'active' AND {scoped}
+         ORDER BY s.created_at DESC, s.id DESC LIMIT %(k)s)"""
 
 
 def find_similar(
@@ -209,35 +258,21 @@ def find_similar(
     name: str | None = None,
     content_hash: str | None = None,
 ) -> list[SimilarMemory]:
-    """The user's active memories nearest to `embedding` (top k), most similar first.
+    """The user's active memories nearest to `embedding` (top k), most similar first (the newest first among
+    equally similar ones: every way of asking offers them in one order).
 
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
     weak embedding (duplicates are caught in layers, not by similarity alone)."""
     import numpy as np
 
+    candidates = similar_candidates_sql("%(emb)s", "%(subject)s", "%(attribute)s", "%(name)s", "%(hash)s")
     query = f"""
-        WITH nearest AS (
-            SELECT id FROM memories
-            WHERE user_id = %(uid)s AND id IN ({_NEAREST})
-            ORDER BY embedding <=> %(emb)s
-            LIMIT %(k)s
-        ), scoped AS (
-            SELECT id FROM memories
-            WHERE user_id = %(uid)s AND status = 'active' AND (
-                (%(subject)s::text IS NOT NULL AND %(attribute)s::text IS NOT NULL AND metadata ? 'attribute'
-                 AND lower(metadata->>'subject') = lower(%(subject)s)
-                 AND metadata->>'attribute' = %(attribute)s)
-                OR (%(hash)s::text IS NOT NULL AND content_hash = %(hash)s)
-                OR (%(name)s::text IS NOT NULL AND lower(name) = lower(%(name)s))
-            )
-            LIMIT %(k)s
-        )
         SELECT {MEMORY_COLUMNS},
                CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity
         FROM memories
-        WHERE user_id = %(uid)s AND id IN (SELECT id FROM nearest UNION SELECT id FROM scoped)
-        ORDER BY similarity DESC
+        WHERE user_id = %(uid)s AND id IN ({candidates})
+        ORDER BY similarity DESC, created_at DESC, id DESC
         """
     params = {
         "uid": user_id,
@@ -261,9 +296,8 @@ def current_tie_holders(
     unlike the two sentences are."""
     rows = conn.execute(
         f"""SELECT {MEMORY_COLUMNS} FROM memories
-            WHERE user_id = %s AND status = 'active' AND NOT is_historical
-              AND metadata->>'attribute' = 'relation' AND lower(metadata->>'value') = ANY(%s)
-            ORDER BY created_at DESC LIMIT %s""",
+            WHERE user_id = %s AND {HOLDS_A_TIE.format(ties="%s")}
+            ORDER BY created_at DESC, id DESC LIMIT %s""",
         (user_id, list(ties), limit),
     ).fetchall()
     return [to_similar(row) for row in rows]
