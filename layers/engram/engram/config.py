@@ -63,6 +63,24 @@ class Settings(BaseSettings):
     hnsw_ef_search: int = Field(
         100, ge=10, le=1000, description="SET LOCAL hnsw.ef_search for explore's nearest entities, sources."
     )
+    vector_index_min_memories: int = Field(
+        5000,
+        ge=1,
+        description="Active memories from which a user gets an HNSW index of their own (a `vector_index` "
+        "job, enqueued by the nightly schedule); below half of it an index is dropped.",
+    )
+    vector_index_build_memory: str = Field(
+        "512MB",
+        pattern=r"^\d+\s*(kB|MB|GB)$",
+        description="maintenance_work_mem of a per-user index build: the graph must fit in it, or the build "
+        "slows several fold (about 8 KB per memory at 1,536 dimensions).",
+    )
+    vector_index_ef_search: int = Field(
+        200,
+        ge=10,
+        le=1000,
+        description="hnsw.ef_search of a search through a user's own index (iterative scan, relaxed order).",
+    )
     search_weight_relevance: float = Field(0.70, ge=0, le=1, description="Re-rank weight of fused relevance.")
     search_weight_importance: float = Field(0.10, ge=0, le=1, description="Re-rank weight of importance.")
     search_weight_recency: float = Field(

@@ -22,7 +22,16 @@ Sensitivity = Literal["normal", "sensitive", "private"]
 EntityKind = Literal["person", "concept", "entity"]
 JobStatus = Literal["pending", "processing", "completed", "failed", "cancelled"]
 JobType = Literal[
-    "extract", "update", "consolidate", "decay", "cleanup", "graph_update", "summary", "hierarchy", "reembed"
+    "extract",
+    "update",
+    "consolidate",
+    "decay",
+    "cleanup",
+    "graph_update",
+    "summary",
+    "hierarchy",
+    "reembed",
+    "vector_index",
 ]
 Role = Literal["user", "assistant", "system", "tool"]
 ContextType = Literal[

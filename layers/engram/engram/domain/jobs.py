@@ -20,9 +20,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from engram.config import get_settings
 
 # Must match the CHECK constraints of memory_jobs (sql/0003_jobs_and_audit.sql, job types as of
-# sql/0015_embedding_spaces.sql).
+# sql/0018_user_vector_indexes.sql).
 JobType = Literal[
-    "extract", "update", "consolidate", "decay", "cleanup", "graph_update", "hierarchy", "reembed"
+    "extract",
+    "update",
+    "consolidate",
+    "decay",
+    "cleanup",
+    "graph_update",
+    "hierarchy",
+    "reembed",
+    "vector_index",
 ]
 JobStatus = Literal["pending", "processing", "completed", "failed", "cancelled"]
 

@@ -25,9 +25,11 @@ from datetime import UTC, datetime
 from engram.db.connection import get_database
 from engram.db.repositories import account as account_repo
 from engram.db.repositories import corpus
+from engram.db.repositories import user_vector_indexes as vector_index_repo
 from engram.graph.descriptions import fresh_descriptions
 from engram.lifecycle.account_models import ExportDocument, ForgetResult
 from engram.lifecycle.profile import fresh_profile
+from engram.lifecycle.vector_indexes import drop_forgotten_index
 from engram.observability import logger
 
 OMITTED = {
@@ -45,7 +47,11 @@ OMITTED = {
 def forget_user(user_id: str) -> ForgetResult:
     """Delete everything Engram holds about `user_id`; rows deleted per table."""
     with get_database().user_transaction(user_id) as conn:
+        index_name = vector_index_repo.index_name_of(conn, user_id)
         counts = account_repo.forget_user(conn, user_id)
+    # The user's own HNSW index (their record went with the rest): dropped once the forget is committed,
+    # outside any transaction (concurrently). If this does not run, the nightly schedule drops the orphan.
+    drop_forgotten_index(index_name)
     corpus.forget(user_id)  # nothing about the user outlives the request in this process either
     logger.info("user forgotten", extra={"rows_deleted": sum(counts.values())})
     return ForgetResult(deleted=counts)

@@ -33,6 +33,7 @@ from engram.lifecycle.decay import decay_user
 from engram.lifecycle.fanout import iter_user_ids
 from engram.lifecycle.hierarchy import run_hierarchy, run_hierarchy_job
 from engram.lifecycle.reembed import run_reembed_job
+from engram.lifecycle.vector_indexes import run_vector_index_job
 
 # What `engram maintenance run` can run directly (the fan-out tasks plus the nightly/weekly ones).
 DirectTask = Literal["cleanup", "decay", "hierarchy", "consolidate"]
@@ -96,6 +97,7 @@ def register_lifecycle_jobs() -> None:
     register_job_handler("consolidate", run_consolidate_job)
     register_job_handler("hierarchy", run_hierarchy_job)
     register_job_handler("reembed", run_reembed_job)
+    register_job_handler("vector_index", run_vector_index_job)
 
 
 def run_directly(

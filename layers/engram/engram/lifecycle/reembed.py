@@ -14,7 +14,8 @@ does, per user.
    embedded and staged there (a writer of a vector waits for the lock and is then refused with a retry,
    its vector being of the old space), every staged vector goes into its row and the user moves. An
    edge's vector is made from a summary that is not stored: the switch clears it and marks the edge
-   dirty for the `hierarchy` job.
+   dirty for the `hierarchy` job. The user's own HNSW index, if any (`engram.lifecycle.vector_indexes`),
+   is marked for dropping there and rebuilt over the new vectors by a `vector_index` job.
 
 Progress (vectors staged / to re-embed, per kind) is recorded on the job row after every batch, so
 `GET /v1/jobs/{id}` shows it while the job runs.
@@ -32,10 +33,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engram.config import get_settings
 from engram.db.connection import Conn, Database, get_database
 from engram.db.repositories import reembed as repo
+from engram.db.repositories import user_vector_indexes as vector_index_repo
 from engram.db.repositories.reembed import KINDS, Kind, Space
 from engram.domain.jobs import Job
 from engram.errors import ValidationFailed
 from engram.graph.descriptions import embedding_text
+from engram.lifecycle.vector_indexes import submit_vector_index_job
 from engram.observability import logger
 from engram.providers.base import Embedder
 from engram.providers.factory import get_embedder
@@ -173,8 +176,13 @@ def _switch(run: _Run) -> None:
             while rows := run.read(conn, kind, None):
                 run.stage(conn, kind, rows, run.embed(kind, rows), guard=False)
         switched = repo.switch(conn, run.user_id, run.target)
+        # The user's own HNSW index holds the old space's vectors: searches stop using it with this commit,
+        # and a `vector_index` job drops it and builds one over the new vectors.
+        had_index = vector_index_repo.mark_dropping(conn, run.user_id)
         run.result.switched = True
         run.record(conn)
+    if had_index:
+        submit_vector_index_job(run.user_id)
     logger.info("reembed switched", extra={"task": "reembed", "model": run.target.model, **switched})
 
 

@@ -20,7 +20,7 @@ from engram.jobs.queue import get_job_queue
 from engram.lifecycle.fanout import fan_out, fan_out_hierarchy, preview_all_users
 from engram.observability import logger
 
-Task = Literal["cleanup", "decay", "hierarchy", "consolidation_preview", "recover_jobs"]
+Task = Literal["cleanup", "decay", "hierarchy", "vector_indexes", "consolidation_preview", "recover_jobs"]
 
 
 # EventBridge Scheduler expressions (UTC), as in template.yaml's ScheduleV2 events.
@@ -28,6 +28,7 @@ SCHEDULES: dict[Task, str] = {
     "cleanup": "cron(0 3 * * ? *)",  # daily 03:00
     "decay": "cron(0 4 ? * SUN *)",  # weekly, Sunday 04:00
     "hierarchy": "cron(0 2 * * ? *)",  # nightly 02:00
+    "vector_indexes": "cron(30 2 * * ? *)",  # nightly 02:30
     "consolidation_preview": "cron(0 5 ? * SUN *)",  # weekly, Sunday 05:00, after decay
     "recover_jobs": "rate(15 minutes)",
 }
@@ -58,6 +59,14 @@ def hierarchy() -> dict:
     return fan_out_hierarchy()
 
 
+def vector_indexes() -> dict:
+    """One `vector_index` job per user whose own HNSW index is missing, stale or to drop
+    (engram.lifecycle.vector_indexes; imported here, on use, to keep the function's cold start light)."""
+    from engram.lifecycle.vector_indexes import schedule_vector_indexes
+
+    return schedule_vector_indexes()
+
+
 def consolidation_preview() -> dict:
     """Fan out one `consolidate` preview job per user with anything to compare (it never merges)."""
     return preview_all_users()
@@ -67,6 +76,7 @@ TASKS: dict[str, Callable[[], dict]] = {
     "cleanup": cleanup,
     "decay": decay,
     "hierarchy": hierarchy,
+    "vector_indexes": vector_indexes,
     "consolidation_preview": consolidation_preview,
     "recover_jobs": recover_jobs,
 }

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+from engram.config import get_settings
 from engram.db.connection import Conn
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories import similar_batch
@@ -162,7 +163,12 @@ class NoteMemories:
     def _read(self, indices: list[int]) -> None:
         """Read what these facts find, in one statement."""
         found = similar_batch.find_similar_many(
-            self._conn, self._user_id, [self._probes[i] for i in indices], source_id=self._source_id, k=K
+            self._conn,
+            self._user_id,
+            [self._probes[i] for i in indices],
+            source_id=self._source_id,
+            k=K,
+            hnsw_ef_search=get_settings().vector_index_ef_search,
         )
         for index, rows in zip(indices, found, strict=True):
             self._found[index] = [_Found(r["id"], r["similarity"]) for r in rows]

@@ -38,6 +38,7 @@ from uuid import UUID
 
 from aws_lambda_powertools.metrics import MetricUnit
 
+from engram.config import get_settings
 from engram.db.connection import Conn, Database
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
@@ -228,6 +229,7 @@ def _nearest(
         attribute=fact.attribute,
         name=fact.name if fact.memory_type == "entity" else None,
         content_hash=fact_hash,
+        hnsw_ef_search=get_settings().vector_index_ef_search,
     )
 
 

@@ -71,7 +71,9 @@ def explore(user_id: str, request: ExploreRequest, *, now: datetime | None = Non
         params = _visibility(conn, user_id, now, request.sensitivity_max) | {
             "team": _member_team(conn, user_id, request.team_id)
         }
-        candidates = score_found(scorer, repo.gather(conn, params, what))
+        candidates = score_found(
+            scorer, repo.gather(conn, params, what, hnsw_ef_search=get_settings().vector_index_ef_search)
+        )
         choice = choose(candidates, request.granularity, limits, scorer, now)
         details = _expand(conn, params, choice, candidates, edge_filter)
         choice.edges = choose_edges(

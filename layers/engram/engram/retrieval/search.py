@@ -314,6 +314,7 @@ def search_in(
         per_signal=per_signal,
         corpus_size=corpus.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
         with_similarity=False,
+        hnsw_ef_search=get_settings().vector_index_ef_search,
     )
     return rank_candidates(conn, user_id, rows, params, embedding)
 

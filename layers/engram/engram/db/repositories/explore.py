@@ -26,7 +26,8 @@ from psycopg import sql
 
 from engram.db.connection import Conn
 from engram.db.repositories import explore_details as details
-from engram.db.repositories.explore_sections import SECTION_ROWS, SECTIONS
+from engram.db.repositories import user_vector_indexes
+from engram.db.repositories.explore_sections import SECTION_ROWS, SECTIONS, memories_section
 from engram.db.repositories.explore_visibility import HIDDEN_SOURCES, RelationshipFilter
 from engram.db.repositories.search import SPACED_ACCESS
 
@@ -72,10 +73,11 @@ _GATHER = sql.SQL("""
 
 
 @functools.lru_cache(maxsize=16)
-def gather_statement(queries: int) -> str:
+def gather_statement(queries: int, hnsw_dims: int | None = None) -> str:
     """The gather statement for that many query embeddings: `q` holds one row per query (its index, its
     embedding `%(e<i>)s` and threshold `%(th<i>)s`). Composed once per count, as text (see
-    `search.hybrid_statement`)."""
+    `search.hybrid_statement`). With `hnsw_dims`, the memories are read through the user's own HNSW index
+    (`explore_sections.memories_section`)."""
     rows = [
         sql.SQL("({}, {}::vector, {}::real)").format(
             sql.Literal(i), sql.Placeholder(f"e{i}"), sql.Placeholder(f"th{i}")
@@ -85,7 +87,7 @@ def gather_statement(queries: int) -> str:
     return _GATHER.format(
         queries=sql.SQL("VALUES ") + sql.SQL(", ").join(rows) if rows else _NO_QUERIES,
         hidden_sources=HIDDEN_SOURCES,
-        sections=sql.SQL(",\n\n    ").join(SECTIONS),
+        sections=sql.SQL(",\n\n    ").join((memories_section(hnsw_dims), *SECTIONS[1:])),
         rows=SECTION_ROWS,
     ).as_string()
 
@@ -114,10 +116,17 @@ def gather_params(params: dict[str, Any], what: GatherInput) -> dict[str, Any]:
     )
 
 
-def gather(conn: Conn, params: dict[str, Any], what: GatherInput) -> dict[str, list[dict[str, Any]]]:
+def gather(
+    conn: Conn, params: dict[str, Any], what: GatherInput, *, hnsw_ef_search: int | None = None
+) -> dict[str, list[dict[str, Any]]]:
     """Candidates of every section with per-query similarities (`sims`: {"0": 0.41, ...}) and the text
-    terms that matched them. `params` carries the memory visibility (`visibility_params`)."""
-    statement = gather_statement(len(what.embeddings))
+    terms that matched them. `params` carries the memory visibility (`visibility_params`). With
+    `hnsw_ef_search`, a user with a ready HNSW index of their own is read through it, when the
+    visibility admits active memories alone."""
+    hnsw_dims = None
+    if hnsw_ef_search is not None and what.embeddings and params.get("statuses") == ["active"]:
+        hnsw_dims = user_vector_indexes.ready_index(conn, params["uid"], ef_search=hnsw_ef_search)
+    statement = gather_statement(len(what.embeddings), hnsw_dims)
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in SECTION_NAMES}
     for row in conn.execute(statement, gather_params(params, what)).fetchall():
         data = row["data"]

@@ -65,19 +65,27 @@ def _sims_json(cte: str) -> sql.Composed:
 # The query embeddings' nearest visible memories, found once: the other kinds inherit their similarity.
 # Vector part (`vector_index`): per query, the nearest by compact copies under the default visibility (explore
 # asks for nothing else), re-scored with the full vectors under the whole one.
-MEMORIES = sql.SQL(
-    """mem_hits AS MATERIALIZED (
+# A user with a ready HNSW index of their own is read through it (`memories_section(dims)`): exact distances,
+# so the k nearest are the candidates.
+def memories_section(hnsw_dims: int | None = None) -> sql.Composed:
+    """The memories' section, by compact copies or (with `hnsw_dims`) through the user's own index."""
+    limit = candidates_sql("%(k)s") if hnsw_dims is None else "%(k)s"
+    return sql.SQL(
+        """mem_hits AS MATERIALIZED (
         SELECT h.id, q.qi, h.sim, h.source_id, h.provenance
         FROM q CROSS JOIN LATERAL (
             SELECT m.id, m.source_id, m.provenance, {similarity} AS sim
             FROM memories m WHERE {visible} AND m.id IN ({near})
             ORDER BY m.embedding <=> q.emb LIMIT %(k)s) h
         WHERE h.sim >= q.threshold AND h.sim >= %(floor)s)"""
-).format(
-    similarity=sql.SQL(similarity_sql("m.embedding", "q.emb")),
-    visible=VISIBLE,
-    near=sql.SQL(nearest_ids("m", "{}", "q.emb", candidates_sql("%(k)s"))).format(DEFAULT_VISIBLE),
-)
+    ).format(
+        similarity=sql.SQL(similarity_sql("m.embedding", "q.emb")),
+        visible=VISIBLE,
+        near=sql.SQL(nearest_ids("m", "{}", "q.emb", limit, hnsw_dims=hnsw_dims)).format(DEFAULT_VISIBLE),
+    )
+
+
+MEMORIES = memories_section()
 
 # The anchor entity of a storyline or macro (alias a), as the answer shows it.
 _ANCHOR = sql.SQL("""jsonb_build_object(

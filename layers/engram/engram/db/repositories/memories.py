@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 from pydantic import BaseModel
 
 from engram.db.connection import Conn, execute_counting
-from engram.db.repositories import vector_index
+from engram.db.repositories import user_vector_indexes, vector_index
 from engram.db.repositories.visibility import memory_visible
 from engram.domain.memories import MemoryListFilter
 from engram.language.concepts import concepts_of
@@ -228,14 +228,21 @@ def shares_scope_sql(alias: str, subject: str, attribute: str, name: str, conten
                 OR ({name}::text IS NOT NULL AND lower({alias}.name) = lower({name})))"""
 
 
-def similar_candidates_sql(emb: str, subject: str, attribute: str, name: str, content_hash: str) -> str:
+def similar_candidates_sql(
+    emb: str, subject: str, attribute: str, name: str, content_hash: str, *, hnsw_dims: int | None = None
+) -> str:
     """The ids a fact's similar memories are drawn from, for SQL expressions of what the fact states: its
     `%(k)s` nearest active memories (`vector_index`), and the `%(k)s` newest active memories that share
     its scope (`shares_scope_sql`), whatever their similarity (a memory may be both). Which ones share
     it is ordered, so that every way of asking (one fact, or a note's facts at once) is offered the same
-    ones when more than k do (a subject the user states often)."""
+    ones when more than k do (a subject the user states often). With `hnsw_dims`, the nearest come from
+    the user's own HNSW index (`vector_index.nearest_ids`), exact distances: k of them are enough."""
     nearest = vector_index.nearest_ids(
-        "n", "n.user_id = %(uid)s AND n.status = 'active'", f"{emb}::vector", "%(candidates)s"
+        "n",
+        "n.user_id = %(uid)s AND n.status = 'active'",
+        f"{emb}::vector",
+        "%(candidates)s" if hnsw_dims is None else "%(k)s",
+        hnsw_dims=hnsw_dims,
     )
     scoped = shares_scope_sql("s", subject, attribute, name, content_hash)
     return f"""
@@ -257,16 +264,23 @@ def find_similar(
     attribute: str | None = None,
     name: str | None = None,
     content_hash: str | None = None,
+    hnsw_ef_search: int | None = None,
 ) -> list[SimilarMemory]:
     """The user's active memories nearest to `embedding` (top k), most similar first (the newest first among
-    equally similar ones: every way of asking offers them in one order).
+    equally similar ones: every way of asking offers them in one order). With `hnsw_ef_search`, through
+    the user's own HNSW index if they have a ready one (`user_vector_indexes`).
 
     Candidates that share the fact's subject+attribute, exact content hash or name are always
     included whatever their similarity: a contradiction or a duplicate must never hide behind a
     weak embedding (duplicates are caught in layers, not by similarity alone)."""
     import numpy as np
 
-    candidates = similar_candidates_sql("%(emb)s", "%(subject)s", "%(attribute)s", "%(name)s", "%(hash)s")
+    hnsw_dims = None
+    if hnsw_ef_search is not None:
+        hnsw_dims = user_vector_indexes.ready_index(conn, user_id, ef_search=hnsw_ef_search)
+    candidates = similar_candidates_sql(
+        "%(emb)s", "%(subject)s", "%(attribute)s", "%(name)s", "%(hash)s", hnsw_dims=hnsw_dims
+    )
     query = f"""
         SELECT {MEMORY_COLUMNS},
                CASE WHEN embedding IS NULL THEN 0 ELSE {_SIMILARITY} END AS similarity

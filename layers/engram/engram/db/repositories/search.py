@@ -21,7 +21,7 @@ from uuid import UUID
 from psycopg import sql
 
 from engram.db.connection import Conn
-from engram.db.repositories import vector_index
+from engram.db.repositories import user_vector_indexes, vector_index
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
 from engram.language.question_slots import QuestionSlots, question_slots
@@ -418,9 +418,11 @@ def plan_signals(
     return HybridPlan(tuple(ctes), params)
 
 
-def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
+def _signal_cte(cte: str, pieces: dict[str, sql.Composable], hnsw_dims: int | None = None) -> sql.Composed:
     if cte == "vec":
-        near = vector_index.nearest_ids("m", "{allowed}", "%(emb)s", "%(vec_candidates)s")
+        near = vector_index.nearest_ids(
+            "m", "{allowed}", "%(emb)s", "%(vec_candidates)s", hnsw_dims=hnsw_dims
+        )
         return _VECTOR_CTE.format(near=sql.SQL(near).format(**pieces), **pieces)
     if cte == "fts":
         return _FTS_CTES.format(**pieces)
@@ -440,9 +442,11 @@ def hybrid_statement(
     *,
     has_embedding: bool,
     with_similarity: bool,
+    hnsw_dims: int | None = None,
 ) -> str:
     """The whole statement over the planned CTEs (at least one; `plan_signals`) and the visibility the
-    filters need (`visibility_needs`), one row per candidate.
+    filters need (`visibility_needs`), one row per candidate. With `hnsw_dims`, the vector signal reads
+    the user's own HNSW index of that dimension (`vector_index.nearest_ids`; active rows only).
 
     Composed once per shape of request, and kept as text: the pieces are fixed SQL and our own names
     (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
@@ -460,7 +464,7 @@ def hybrid_statement(
     else:
         similarity = _SIMILARITY_OF_VECTOR_HITS
     return _HYBRID.format(
-        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces) for cte in ctes),
+        ctes=sql.SQL(", ").join(_signal_cte(cte, pieces, hnsw_dims) for cte in ctes),
         hits=sql.SQL(" UNION ALL ").join(
             _slot_hits()
             if cte == "slot"
@@ -484,10 +488,15 @@ def hybrid_candidates(
     per_signal: int = 100,
     corpus_size: int = 1,
     with_similarity: bool = False,
+    hnsw_ef_search: int | None = None,
 ) -> list[Candidate]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
     cosine similarity to the query: for every candidate with `with_similarity`, otherwise for the vector
     signal's candidates only (NULL for the others).
+
+    With `hnsw_ef_search`, a user who has a ready HNSW index of their own (`user_vector_indexes`) is
+    searched through it when only active memories are wanted, that many candidates deep; everyone else,
+    and any search that includes history, by the compact copies (`vector_index`).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank."""
@@ -505,11 +514,15 @@ def hybrid_candidates(
     )
     if not plan.ctes:
         return []
+    hnsw_dims = None
+    if "vec" in plan.ctes and hnsw_ef_search is not None and not filters.include_historical:
+        hnsw_dims = user_vector_indexes.ready_index(conn, user_id, ef_search=hnsw_ef_search)
     statement = hybrid_statement(
         plan.ctes,
         visibility_needs(filters),
         has_embedding=has_embedding,
         with_similarity=with_similarity,
+        hnsw_dims=hnsw_dims,
     )
     params = (
         visibility_params(user_id, filters)
@@ -518,7 +531,8 @@ def hybrid_candidates(
             "query": query,
             "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
             "k": per_signal,
-            "vec_candidates": vector_index.candidates(per_signal),
+            # Through the user's index the distances are exact: the k nearest are the candidates.
+            "vec_candidates": per_signal if hnsw_dims is not None else vector_index.candidates(per_signal),
         }
     )
     return [Candidate(**row) for row in conn.execute(statement, params).fetchall()]

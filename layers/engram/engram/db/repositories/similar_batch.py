@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from engram.db.connection import Conn
-from engram.db.repositories import vector_index
+from engram.db.repositories import user_vector_indexes, vector_index
 from engram.db.repositories.memories import (
     HOLDS_A_TIE,
     MEMORY_COLUMNS,
@@ -55,15 +55,25 @@ def _probe_params(i: int, probe: SimilarProbe) -> dict[str, Any]:
 
 
 def find_similar_many(
-    conn: Conn, user_id: str, probes: Sequence[SimilarProbe], *, source_id: UUID | None, k: int = 10
+    conn: Conn,
+    user_id: str,
+    probes: Sequence[SimilarProbe],
+    *,
+    source_id: UUID | None,
+    k: int = 10,
+    hnsw_ef_search: int | None = None,
 ) -> list[list[dict[str, Any]]]:
     """For each probe, in one statement, the rows `find_similar` finds (with `similarity`, most similar
     first), then those of `current_tie_holders` (`similarity` None, newest first) — duplicates included:
     the caller offers a holder only when it is not already similar. Each row carries `counted_by_source`
     (`memory_to_change`) and `has_claims` (whether the memory states edges): what the write path needs to
-    change the memory without reading it again."""
+    change the memory without reading it again. With `hnsw_ef_search`, the nearest come through the user's
+    own HNSW index if they have a ready one (`user_vector_indexes`)."""
     if not probes:
         return []
+    hnsw_dims = None
+    if hnsw_ef_search is not None:
+        hnsw_dims = user_vector_indexes.ready_index(conn, user_id, ef_search=hnsw_ef_search)
     # One part per probe, its values as parameters: the database computes what it derives of the probe's
     # vector (its compact copy) once, when planning, rather than once per row it compares. The parts run
     # once (MATERIALIZED), whatever the planner guesses of a table that grew since it was last analyzed,
@@ -71,7 +81,12 @@ def find_similar_many(
     parts, params = [], {"uid": user_id, "k": k, "candidates": vector_index.candidates(k), "src": source_id}
     for i, probe in enumerate(probes):
         candidates = similar_candidates_sql(
-            f"%(emb{i})s", f"%(subject{i})s", f"%(attribute{i})s", f"%(name{i})s", f"%(hash{i})s"
+            f"%(emb{i})s",
+            f"%(subject{i})s",
+            f"%(attribute{i})s",
+            f"%(name{i})s",
+            f"%(hash{i})s",
+            hnsw_dims=hnsw_dims,
         )
         similarity = vector_index.similarity_sql("embedding", f"%(emb{i})s")
         parts.append(

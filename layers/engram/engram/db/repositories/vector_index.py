@@ -11,6 +11,13 @@ by Jaccard distance between those bit sets (`<%>`) reads only that index. The be
 then re-scored with the full vectors, which puts the true nearest first.
 
 `nearest_ids` is that first stage as SQL, for the vector parts of search, explore and the write path.
+
+That scan is linear in the user's memory count. A user with many active memories gets an HNSW index of
+their own (`user_vector_indexes`, sql/0018): partial on their user id and on active rows, over
+`hnsw_expression`. For such a user `nearest_ids(..., hnsw_dims=N)` orders by that expression instead; the
+planner proves the index's predicate from the statement's own `user_id = $1` (planned with its values:
+statements are never prepared here) and reads a few hundred index entries, whose distances are exact, so
+the caller asks for `k` rows rather than `candidates(k)`.
 """
 
 from __future__ import annotations
@@ -32,14 +39,30 @@ def candidates_sql(k: str) -> str:
     return f"greatest({k} * {CANDIDATES_PER_ROW}, {MIN_CANDIDATES})"
 
 
-def nearest_ids(alias: str, allowed: str, query: str, limit: str) -> str:
+def nearest_ids(alias: str, allowed: str, query: str, limit: str, *, hnsw_dims: int | None = None) -> str:
     """The ids of the rows of `memories` (as `alias`) that satisfy `allowed`, nearest to the vector
     expression `query` by their compact copies, at most `limit` of them.
 
-    Read from the (user_id, status) btree alone when `allowed` reads only what it holds."""
+    Read from the (user_id, status) btree alone when `allowed` reads only what it holds.
+
+    With `hnsw_dims` (the user has a ready index of that dimension: `user_vector_indexes.ready_index`),
+    the nearest by full-precision distance through that index, among active rows only: only for a caller
+    whose `allowed` admits active rows alone, and whose user id is a value of the statement."""
+    if hnsw_dims is not None:
+        return f"""SELECT {alias}.id FROM memories {alias}
+                   WHERE {allowed} AND {alias}.status = 'active'
+                   ORDER BY {hnsw_expression(alias, hnsw_dims)} <=> ({query})::vector LIMIT {limit}"""
     return f"""SELECT {alias}.id FROM memories {alias}
                WHERE {allowed} AND {alias}.embedding_bits IS NOT NULL
                ORDER BY {bits_distance(alias, query)} LIMIT {limit}"""
+
+
+def hnsw_expression(alias: str, dims: int) -> str:
+    """What a per-user HNSW index holds of each row, and what a search through it orders by (the two
+    must be the same expression): the vector when it has `dims` dimensions, else NULL (left out of the
+    index: a re-embed may switch the user to another dimension while the index still exists)."""
+    n = int(dims)
+    return f"(CASE WHEN vector_dims({alias}.embedding) = {n} THEN {alias}.embedding END)::vector({n})"
 
 
 def bits_distance(alias: str, query: str) -> str:
