@@ -444,6 +444,9 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
         if "vector_index" in inspect.signature(hybrid_candidates).parameters:
             rule = corpus.vector_index_rule(conn, q.user)  # type: ignore[attr-defined]
             design = {"ef_search": max(settings.hnsw_ef_search, 50), "vector_index": rule}
+        if "hnsw_ef_search" in inspect.signature(hybrid_candidates).parameters:
+            # a user with an index of their own is read through it, as search reads them
+            design = {"hnsw_ef_search": settings.vector_index_ef_search}
         rows = hybrid_candidates(
             target,  # type: ignore[arg-type]
             q.user,
