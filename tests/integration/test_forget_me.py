@@ -120,6 +120,11 @@ def seed_everything(api: Any, db: Database, user: str) -> None:
             "VALUES ('storylines', %s, %s, 'hash-v1', '[1,0,0]')",
             (storyline["id"], user),
         )
+        conn.execute(  # the record of an HNSW index of the user's own (forgetting drops the index too)
+            "INSERT INTO user_vector_indexes (user_id, index_name, dims, state) "
+            "VALUES (%s, 'memories_uvec_' || substr(md5(%s), 1, 24), 1536, 'dropping')",
+            (user, user),
+        )
     # What a model call made for the user records (the offline rules engine makes none).
     with db.system_transaction() as conn:
         usage_limits.add_tokens(conn, user, 700, 300)

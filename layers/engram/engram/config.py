@@ -76,7 +76,7 @@ class Settings(BaseSettings):
         "slows several fold (about 8 KB per memory at 1,536 dimensions).",
     )
     vector_index_ef_search: int = Field(
-        200,
+        400,
         ge=10,
         le=1000,
         description="hnsw.ef_search of a search through a user's own index (iterative scan, relaxed order).",

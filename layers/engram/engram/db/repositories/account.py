@@ -45,6 +45,7 @@ FORGET_ORDER: tuple[tuple[str, str], ...] = (
     ("memory_operations", "user_id"),
     ("memory_jobs", "user_id"),
     ("model_token_usage", "user_id"),
+    ("user_vector_indexes", "user_id"),
     ("profiles", "user_id"),
     ("conversation_state", "user_id"),
     ("memory_preferences", "user_id"),

@@ -127,6 +127,8 @@ NOT_FREE_TEXT = frozenset(
     artifacts.ttl_policy memory_names.user_id memory_names.name memory_terms.user_id memory_terms.lexeme
     request_counts.caller request_counts.route_class model_token_usage.user_id
     reembed_vectors.user_id reembed_vectors.kind reembed_vectors.model
+    user_vector_indexes.user_id user_vector_indexes.index_name user_vector_indexes.embedding_model
+    user_vector_indexes.state
     schema_migrations.version schema_migrations.name schema_migrations.checksum
     """.split()  # noqa: SIM905 - a column list reads better as prose
 )
