@@ -6,14 +6,15 @@
 -- their own, built by a `vector_index` job:
 --
 --     CREATE INDEX CONCURRENTLY <index_name> ON memories USING hnsw
---         (((CASE WHEN vector_dims(embedding) = <dims> THEN embedding END)::vector(<dims>)) vector_cosine_ops)
+--         (((CASE WHEN vector_dims(embedding) = <dims> THEN embedding END)::halfvec(<dims>)) halfvec_cosine_ops)
 --         WHERE user_id = '<user>' AND status = 'active'
 --
 -- Partial on the user and on active rows, so the planner takes it only for that user's searches of active
 -- memories (the predicate is proven from the statement's own `user_id = $1`, planned with its values). The
--- expression is that of sql/0015: a vector of another dimension (a re-embed switched the user) is NULL
--- in it rather than an error on write. The index is runtime schema of a kind migrations cannot name in
--- advance (one per big user); this table is the record of which exist.
+-- expression is that of sql/0015, at half precision (half the graph, same recall; candidates are re-sorted
+-- at full precision): a vector of another dimension (a re-embed switched the user) is NULL in it rather
+-- than an error on write. The index is runtime schema of a kind migrations cannot name in advance (one
+-- per big user); this table is the record of which exist.
 CREATE TABLE user_vector_indexes (
     user_id         text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     index_name      text NOT NULL UNIQUE CHECK (index_name ~ '^memories_uvec_[0-9a-f]{24}$'),

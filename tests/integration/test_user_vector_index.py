@@ -256,7 +256,7 @@ def test_reembedding_the_user_rebuilds_their_index_in_the_new_dimension(db, big_
     record = _record(db, big)
     assert record is not None and record["state"] == "ready" and record["dims"] == 384
     indexes = _indexes(db)
-    assert old not in indexes and "vector(384)" in indexes[record["index_name"]]
+    assert old not in indexes and "halfvec(384)" in indexes[record["index_name"]]
     with db.user_transaction(big) as conn:
         assert _same_ranking(_vector_signal(conn, big, vector), _exact(db, big, vector))
     assert f"Index Scan using {record['index_name']}" in _plan(db, big, vector)

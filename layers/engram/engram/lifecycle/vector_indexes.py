@@ -34,6 +34,7 @@ from typing import Any
 from engram.config import get_settings
 from engram.db.connection import Database, get_database
 from engram.db.repositories import user_vector_indexes as repo
+from engram.db.repositories.vector_index import HNSW_MAX_DIMS
 from engram.domain.jobs import Job, NewJob
 from engram.jobs.queue import get_job_queue
 from engram.observability import logger
@@ -52,7 +53,7 @@ def converge_user_index(user_id: str, *, db: Database | None = None) -> dict[str
         record = repo.record(conn, user_id)
         space = repo.vector_dims(conn, user_id)
         rows = repo.active_vectors(conn, user_id, space[0]) if space is not None else 0
-    wanted = space is not None and rows >= settings.vector_index_min_memories
+    wanted = space is not None and rows >= settings.vector_index_min_memories and space[0] <= HNSW_MAX_DIMS
     result: dict[str, Any] = {"active_vectors": rows, "dropped": None, "built": None}
     if record is not None:
         keep_ready = (

@@ -141,7 +141,7 @@ def build_index(conn: Conn, index_name: str, user_id: str, dims: int, *, memory:
         conn.execute(
             sql.SQL(
                 """CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON memories
-                   USING hnsw (({expression}) vector_cosine_ops) WITH (m = {m}, ef_construction = {ef})
+                   USING hnsw (({expression}) halfvec_cosine_ops) WITH (m = {m}, ef_construction = {ef})
                    WHERE user_id = {uid} AND status = 'active'"""
             ).format(
                 name=sql.Identifier(index_name),
