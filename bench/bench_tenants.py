@@ -28,7 +28,8 @@ reused data dir keeps its indexes (their figures are those of the first build).
 (this code: a binary-quantized copy of each vector scanned through the user's btree, then re-scored, and
 for users with many memories an HNSW index of their own), `bits` (the code before per-user indexes) or
 `hnsw` (the design before that: an HNSW index over the table, taken for a user who holds a large share of
-it, with an exact scan for the others). To measure `hnsw` on the same data, run the benchmark with the
+it, with an exact scan for the others). On this code `--design bits` measures the same data with every
+user searched by the compact copies (the users' own indexes, if the data dir holds any, left unread). To measure `hnsw` on the same data, run the benchmark with the
 code before the change first on the path (see docs/benchmarks.md):
 
     git archive <commit> layers/engram sql | tar -x -C /tmp/engram-hnsw
@@ -258,6 +259,14 @@ def running_design() -> str:
     return "user-hnsw" if hasattr(vector_index, "hnsw_expression") else "bits"
 
 
+def without_user_indexes() -> None:
+    """`--design bits` on code with per-user indexes: every search scans the compact copies as if no user
+    had an index (whatever the data dir holds), the same data measured both ways."""
+    from engram.db.repositories import user_vector_indexes
+
+    user_vector_indexes.ready_index = lambda *args, **kwargs: None  # type: ignore[assignment]
+
+
 def build_user_indexes(log: Any) -> list[IndexBuild]:
     """The users' own HNSW indexes the nightly schedule would have built (one `vector_index` job each, run
     here in turn), with the time and size of each build."""
@@ -398,7 +407,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from engram.local.runtime import ensure_runtime_dir, start_local_runtime
 
-    if running_design() != args.design:
+    if running_design() == "user-hnsw" and args.design == "bits":
+        without_user_indexes()
+    elif running_design() != args.design:
         raise SystemExit(f"the engram code on the path implements `{running_design()}`, not `{args.design}`")
     ensure_runtime_dir()
     root = Path(args.keep or f".engram/bench-tenants-{args.design}").resolve()
