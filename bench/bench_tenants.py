@@ -29,8 +29,9 @@ reused data dir keeps its indexes (their figures are those of the first build).
 for users with many memories an HNSW index of their own), `bits` (the code before per-user indexes) or
 `hnsw` (the design before that: an HNSW index over the table, taken for a user who holds a large share of
 it, with an exact scan for the others). On this code `--design bits` measures the same data with every
-user searched by the compact copies (the users' own indexes, if the data dir holds any, left unread). To measure `hnsw` on the same data, run the benchmark with the
-code before the change first on the path (see docs/benchmarks.md):
+user searched by the compact copies (the users' own indexes, if the data dir holds any, left unread).
+To measure `hnsw` on the same data, run the benchmark with the code before the change first on the path
+(see docs/benchmarks.md):
 
     git archive <commit> layers/engram sql | tar -x -C /tmp/engram-hnsw
     PYTHONPATH=/tmp/engram-hnsw/layers/engram python -m bench.bench_tenants --design hnsw --memories 200000
