@@ -418,11 +418,9 @@ def plan_signals(
     return HybridPlan(tuple(ctes), params)
 
 
-def _signal_cte(cte: str, pieces: dict[str, sql.Composable], hnsw_dims: int | None = None) -> sql.Composed:
+def _signal_cte(cte: str, pieces: dict[str, sql.Composable], dims: int | None = None) -> sql.Composed:
     if cte == "vec":
-        near = vector_index.nearest_ids(
-            "m", "{allowed}", "%(emb)s", "%(vec_candidates)s", hnsw_dims=hnsw_dims
-        )
+        near = vector_index.nearest_ids("m", "{allowed}", "%(emb)s", "%(vec_candidates)s", hnsw_dims=dims)
         return _VECTOR_CTE.format(near=sql.SQL(near).format(**pieces), **pieces)
     if cte == "fts":
         return _FTS_CTES.format(**pieces)
@@ -445,8 +443,8 @@ def hybrid_statement(
     hnsw_dims: int | None = None,
 ) -> str:
     """The whole statement over the planned CTEs (at least one; `plan_signals`) and the visibility the
-    filters need (`visibility_needs`), one row per candidate. With `hnsw_dims`, the vector signal reads
-    the user's own HNSW index of that dimension (`vector_index.nearest_ids`; active rows only).
+    filters need (`visibility_needs`), one row per candidate; with `hnsw_dims`, the vector signal reads
+    the user's own HNSW index (`vector_index.nearest_ids`).
 
     Composed once per shape of request, and kept as text: the pieces are fixed SQL and our own names
     (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
@@ -494,9 +492,8 @@ def hybrid_candidates(
     cosine similarity to the query: for every candidate with `with_similarity`, otherwise for the vector
     signal's candidates only (NULL for the others).
 
-    With `hnsw_ef_search`, a user who has a ready HNSW index of their own (`user_vector_indexes`) is
-    searched through it when only active memories are wanted, that many candidates deep; everyone else,
-    and any search that includes history, by the compact copies (`vector_index`).
+    With `hnsw_ef_search`, a search of active memories only reads the user's own HNSW index, if ready
+    (`user_vector_indexes`), that deep; any other by the compact copies (`vector_index`).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank."""
