@@ -73,7 +73,7 @@ class Settings(BaseSettings):
         "512MB",
         pattern=r"^\d+\s*(kB|MB|GB)$",
         description="maintenance_work_mem of a per-user index build: the graph must fit in it, or the build "
-        "slows several fold (about 8 KB per memory at 1,536 dimensions).",
+        "slows several fold (about 4 KB per memory at 1,536 dimensions, half precision).",
     )
     vector_index_ef_search: int = Field(
         400,
