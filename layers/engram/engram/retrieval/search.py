@@ -35,6 +35,7 @@ from engram.db.repositories.search import (
     query_evidence,
     result_rows,
 )
+from engram.language.question_speech import asked_speaker
 from engram.language.question_time import is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.spaces import user_embedder
@@ -57,6 +58,10 @@ SLOT_SIGNAL = "slot"
 # What is no longer true keeps this share of its score: below a current memory of similar relevance,
 # above what is irrelevant.
 OUTDATED_FACTOR = 0.5
+# Asked what someone said ("what did Saskia say about her work?") where a memory reports their words, a
+# memory that does not (her job, in the question's own words) keeps this share: it is about the topic,
+# not about what was said (app relevance set: docs/benchmarks.md).
+UNSAID_FACTOR = 0.6
 # The offline hash embedder is lexical (words and character n-grams, no IDF): next to the IDF-weighted
 # full-text signal it mostly repeats it with more noise, so it counts half (LOCOMO ablation, README).
 LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
@@ -148,12 +153,15 @@ def rank_candidates(
     )
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
+    words_found = any(evidence.told for _, _, evidence, _ in calibrated.values())
     for share, row, signal_parts in window:
         relevance, similarity, evidence, chars = calibrated[row.id]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * relevance
         parts = _score_parts(row, ranking, weights, now, chars=chars, past_query=past_query)
+        if words_found and not evidence.told:  # asked what someone said, and what they said is known
+            parts["unsaid"] = -(1 - UNSAID_FACTOR) * sum(parts.values())
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
         final = min(1.0, max(0.0, sum(parts.values())))
         ranked.append((final, similarity, relevance, row, parts, contributions))
@@ -213,7 +221,8 @@ def _calibrated(
     """(calibrated relevance, cosine similarity, the evidence, its length in characters) of each
     candidate of the window (`relevance` module)."""
     names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
-    words, found = query_evidence(conn, user_id, query, names, [row.id for _, row, _ in window], embedding)
+    ids = [row.id for _, row, _ in window]
+    words, found = query_evidence(conn, user_id, query, names, ids, embedding, asked_speaker(query))
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
     asked_lexemes = [words.lexemes[i] for i in asked]
@@ -235,6 +244,7 @@ def _calibrated(
             names=(len(known & matched) / len(known)) if known else None,
             never_told=unknown,
             tie_only=seen.get("memory_type") == "entity",
+            told=bool(seen.get("told")),
         )
         relevance = relevance_of(evidence, embedder)
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
@@ -292,6 +302,7 @@ def _explanation(
             "words": round(evidence.words, 4),
             "meaning": round(meaning(evidence.similarity, get_settings().resolved_embedding_provider), 4),
             "slot": evidence.slot,
+            "told": evidence.told,
             "named": evidence.named,
             "names": None if evidence.names is None else round(evidence.names, 4),
         },

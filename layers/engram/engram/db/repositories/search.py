@@ -25,6 +25,7 @@ from engram.db.repositories import vector_index
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
 from engram.language.question_slots import QuestionSlots, question_slots
+from engram.language.question_speech import SPEECH_PATTERN
 
 if TYPE_CHECKING:
     import numpy as np
@@ -749,13 +750,21 @@ class QueryWords:
 
 
 def query_evidence(
-    conn: Conn, user_id: str, query: str, names: str, ids: list[Any], embedding: np.ndarray | None
+    conn: Conn,
+    user_id: str,
+    query: str,
+    names: str,
+    ids: list[Any],
+    embedding: np.ndarray | None,
+    speaker: str | None = None,
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
     `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
     its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
-    is calibrated from and what the order weighs, read for the ranked candidates only."""
+    is calibrated from and what the order weighs, read for the ranked candidates only. With the
+    `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
+    reports speech and holds every word of the speaker."""
     import numpy as np
 
     similarity = (
@@ -769,6 +778,8 @@ def query_evidence(
         "names": names,
         "ids": list(ids),
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
+        "speaker": speaker,
+        "speech": SPEECH_PATTERN,
     }
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
@@ -777,7 +788,9 @@ def query_evidence(
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS matched,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS implied
+                             INTERSECT SELECT unnest(q.lexemes)) AS implied,
+                       (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
+                        AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told
                 FROM memories m,
                      (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
