@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engram.language.periods import RECENT_DAYS
 from engram.retrieval.special import SpecialQuery, detect_special_query
 from engram.retrieval.special.listings import excluded_pattern
-from engram.retrieval.special.periods import RECENT_DAYS
 from engram.retrieval.special.sentiment import sentiment_trend
 from engram.retrieval.summaries import goal_clause, second_person
 

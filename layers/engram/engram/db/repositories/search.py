@@ -55,6 +55,8 @@ _RERANK = sql.SQL(", ".join(_RERANK_COLUMNS))
 # true now first (`engram.retrieval.search`).
 _PAST = "(m.status <> 'active' OR m.is_historical) AS past"
 MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
+# When a memory happened, or else when it was told: what a period the question names is compared with.
+_DATED = "coalesce(m.event_date, m.document_date, m.created_at)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +79,11 @@ class Candidate:
     past: bool = False
     slot_rank: int | None = None  # the newest memory answering a slot the question asks for (`slot_rules`)
     stale: bool = False  # an older memory of such a slot, followed by a newer one of the same subject
+    period_rank: int | None = None  # a memory of the period the question names, the nearest first
 
     def rank(self, signal: str) -> int | None:
-        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot") gave this memory."""
+        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot", "period") gave this
+        memory."""
         return getattr(self, f"{signal}_rank")  # type: ignore[no-any-return]
 
 
@@ -95,6 +99,10 @@ class SearchFilters:
     sensitivity_max: str = "normal"
     since: datetime | None = None  # event/document date window (temporal queries)
     until: datetime | None = None
+    # Expired memories still in force at this moment are visible (default: now): a question about a
+    # past period ("where was I in March?") is answered by what was true then ("fieldwork on Maria
+    # Island until 22 March").
+    alive_at: datetime | None = None
     exclude_ids: list[Any] = field(default_factory=list)
 
 
@@ -177,8 +185,8 @@ def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
             conditions.append(specific)
 
     add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical")
-    add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)",
-        "(m.expires_at IS NULL OR m.expires_at > %(now)s)")  # fmt: skip
+    add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(alive_at)s)",
+        "(m.expires_at IS NULL OR m.expires_at > %(alive_at)s)")  # fmt: skip
     conditions.append("(m.effective_from IS NULL OR m.effective_from <= %(now)s)")
     add("(%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))",
         "m.memory_type = ANY(%(types)s::text[])")  # fmt: skip
@@ -187,7 +195,7 @@ def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
     ceiling = memory_visible("m")  # the most private ceiling admits everything
     add(ceiling, ceiling)
     # event/document date window (temporal queries)
-    dated = "coalesce(m.event_date, m.document_date, m.created_at)"
+    dated = _DATED
     add(f"(%(since)s::timestamptz IS NULL OR {dated} >= %(since)s::timestamptz)",
         f"{dated} >= %(since)s::timestamptz")  # fmt: skip
     add(f"(%(until)s::timestamptz IS NULL OR {dated} < %(until)s::timestamptz)",
@@ -212,6 +220,7 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
         "historical_ok": filters.include_historical,
         "exclude_expired": filters.exclude_expired,
         "now": filters.now,
+        "alive_at": min(filters.alive_at or filters.now, filters.now),
         "types": filters.memory_types,
         "min_importance": filters.min_importance,
         "ceiling": SENSITIVITY_ORDER[filters.sensitivity_max],
@@ -316,6 +325,20 @@ _SLOT_CTE = sql.SQL(
 
 _NEWER_FIRST = sql.SQL("-extract(epoch FROM m.created_at)")
 
+# Memories of the period the question names ("where was I in March 2026?", "what was going on with Rafa
+# in the summer of 2023?"): what happened then, or was told then, the nearest to the query first.
+_PERIOD_CTE = sql.SQL(
+    """period AS (
+                SELECT m.id, {features}, row_number() OVER (ORDER BY {tiebreak}) AS rank
+                FROM memories m
+                WHERE {allowed} AND """
+    + _DATED
+    + """ >= %(period_start)s::timestamptz AND """
+    + _DATED
+    + """ < %(period_end)s::timestamptz
+                ORDER BY {tiebreak} LIMIT %(k)s)"""
+)
+
 
 def _hits(cte: str, *, distance: str = "NULL::float8") -> sql.Composed:
     """One signal's candidates as rows of the `hits` union, the signal named like its CTE."""
@@ -347,11 +370,12 @@ _HYBRID = sql.SQL(
             SELECT id, {vec} AS vector_rank, {fts} AS fts_rank,
                    {nm} AS name_rank, {ent} AS entity_rank,
                    {graph} AS graph_rank, {slot} AS slot_rank, bool_or(signal = 'stale') AS stale,
-                   min(distance) AS distance, {carried}
+                   {period} AS period_rank, min(distance) AS distance, {carried}
             FROM hits GROUP BY id)
         SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count, c.past,
                {similarity} AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale,
+               c.period_rank
         FROM candidates c
     """
 )
@@ -387,6 +411,7 @@ def plan_signals(
     reads: TermReads | None,
     mentions: dict[str, list[tuple[Any, float]]],
     slots: QuestionSlots | None = None,
+    period: tuple[datetime, datetime] | None = None,
 ) -> HybridPlan:
     """The signals that have something to rank: the vector one with an embedding, full text when `reads`
     reads some term (`term_reads`), the name, entity and graph ones for what the query names
@@ -416,6 +441,9 @@ def plan_signals(
                    "slot_values": [rule.value for rule in slots.rules],
                    "slot_any": [rule.any_subject for rule in slots.rules]}  # fmt: skip
         ctes.append("slot")
+    if period is not None:
+        params |= {"period_start": period[0], "period_end": period[1]}
+        ctes.append("period")
     return HybridPlan(tuple(ctes), params)
 
 
@@ -429,6 +457,8 @@ def _signal_cte(cte: str, pieces: dict[str, sql.Composable]) -> sql.Composed:
         return _NAME_CTE.format(**pieces)
     if cte == "slot":
         return _SLOT_CTE.format(**pieces)
+    if cte == "period":
+        return _PERIOD_CTE.format(**pieces)
     names = {"name": sql.Identifier(cte), "ids": sql.Placeholder(f"{cte}_ids"),
              "weights": sql.Placeholder(f"{cte}_weights")}  # fmt: skip
     return _LINKED_CTE.format(**pieces, **names)
@@ -468,7 +498,7 @@ def hybrid_statement(
             else _hits(cte, distance="distance" if cte == "vec" else "NULL::float8")
             for cte in ctes
         ),
-        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot")},
+        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot", "period")},
         carried=_CARRIED,
         similarity=similarity,
     ).as_string()
@@ -485,10 +515,12 @@ def hybrid_candidates(
     per_signal: int = 100,
     corpus_size: int = 1,
     with_similarity: bool = False,
+    period: tuple[datetime, datetime] | None = None,
 ) -> list[Candidate]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
     cosine similarity to the query: for every candidate with `with_similarity`, otherwise for the vector
-    signal's candidates only (NULL for the others).
+    signal's candidates only (NULL for the others). `period` [start, end) is the one the query names,
+    if any: its memories are candidates too (the `period` signal).
 
     `corpus_size` is the user's active memory count (`count_active_memories`, cached by the caller):
     the N of the IDF, which need not be exact to rank."""
@@ -503,6 +535,7 @@ def hybrid_candidates(
         mentions=mentions,
         # Reading the question's words for what it asks is lexical: it comes with full text.
         slots=question_slots(query) if "fts" in signals else None,
+        period=period,
     )
     if not plan.ctes:
         return []
