@@ -32,9 +32,9 @@ from engram.db.repositories.search import (
     Candidate,
     SearchFilters,
     hybrid_candidates,
-    query_evidence,
     result_rows,
 )
+from engram.db.repositories.search_evidence import query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import is_past_query

@@ -25,7 +25,6 @@ from engram.db.repositories import vector_index
 from engram.db.repositories.memories import MEMORY_COLUMNS
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
 from engram.language.question_slots import QuestionSlots, question_slots
-from engram.language.question_speech import SPEECH_PATTERN
 
 if TYPE_CHECKING:
     import numpy as np
@@ -561,7 +560,7 @@ def hybrid_candidates(
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
 
 # The query's distinct lexemes (english stemming, stop words dropped), in order of appearance.
-_LEXEMES = sql.SQL(
+LEXEMES_SQL = sql.SQL(
     """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
                   SELECT lex, min(p) AS pos
                   FROM unnest(to_tsvector('english', %(query)s)) AS t(lex, positions, weights),
@@ -571,7 +570,7 @@ _LEXEMES = sql.SQL(
 _NO_LEXEMES = sql.SQL("SELECT '{}'::text[]")
 
 # Each lexeme's document frequency among the user's active memories (`memory_terms`), over `lx.lexemes`.
-_DFS = sql.SQL(
+DFS_SQL = sql.SQL(
     """(SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{}')
                     FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
                     LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs"""
@@ -591,8 +590,8 @@ _PROLOGUE = sql.SQL(
 # `hybrid_candidates`.
 _PROLOGUES = {
     reads_terms: _PROLOGUE.format(
-        lexemes=_LEXEMES if reads_terms else _NO_LEXEMES,
-        dfs=_DFS,
+        lexemes=LEXEMES_SQL if reads_terms else _NO_LEXEMES,
+        dfs=DFS_SQL,
     ).as_string()
     for reads_terms in (True, False)
 }
@@ -712,7 +711,7 @@ def name_grams(query: str, limit: int = 30) -> list[str]:
     return grams[-limit:]
 
 
-_QUERY_TERMS = sql.SQL("SELECT ({}) AS terms").format(_LEXEMES)
+_QUERY_TERMS = sql.SQL("SELECT ({}) AS terms").format(LEXEMES_SQL)
 
 
 def query_terms(conn: Conn, query: str) -> list[str]:
@@ -762,74 +761,3 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
     if not ids:
         return
     conn.execute(_RECORD_ACCESS, {"uid": user_id, "ids": list(ids), "now": now})
-
-
-# --- evidence for the calibrated relevance (`engram.retrieval.relevance`) ---------------------------------
-
-_QUERY_DFS = sql.SQL(
-    "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names "
-    "FROM ({lexemes}) AS lx(lexemes)"
-).format(dfs=_DFS, lexemes=_LEXEMES)
-
-
-@dataclass(frozen=True)
-class QueryWords:
-    """The query's lexemes in order, each one's document frequency among the user's active memories, and
-    those of its proper names (`names`: who or what the query is about, not what it asks)."""
-
-    lexemes: list[str]
-    dfs: list[int]
-    names: frozenset[str]
-
-
-def query_evidence(
-    conn: Conn,
-    user_id: str,
-    query: str,
-    names: str,
-    ids: list[Any],
-    embedding: np.ndarray | None,
-    speaker: str | None = None,
-) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
-    """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
-    `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
-    `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
-    its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
-    is calibrated from and what the order weighs, read for the ranked candidates only. With the
-    `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
-    reports speech and holds every word of the speaker."""
-    import numpy as np
-
-    similarity = (
-        vector_index.similarity_sql("m.embedding", "%(emb)s::vector")
-        if embedding is not None
-        else "NULL::float8"
-    )
-    params = {
-        "uid": user_id,
-        "query": query,
-        "names": names,
-        "ids": list(ids),
-        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
-        "speaker": speaker,
-        "speech": SPEECH_PATTERN,
-    }
-    with conn.pipeline():  # one round trip
-        head = conn.execute(_QUERY_DFS, params)
-        rows = conn.execute(
-            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
-                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS matched,
-                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS implied,
-                       (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
-                        AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told
-                FROM memories m,
-                     (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
-                WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
-            params,
-        )
-    first = head.fetchone()
-    assert first is not None
-    words = QueryWords(list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]))
-    return words, {r["id"]: r for r in rows.fetchall()}
