@@ -907,6 +907,19 @@ def test_a_past_decision_about_a_later_month_points_forward(text: str) -> None:
     assert SAID < fact.event_date < SAID + timedelta(days=366)
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("One of Bridie's ferrets escaped", "Bridie"),
+        ("Both of Sam's kids are sick", "Sam"),
+        ("I opened an account at Bank of America", "Bank of America"),
+    ],
+)
+def test_a_name_never_begins_with_the_word_joining_two_names(text: str, name: str) -> None:
+    names = {e.name for f in extract(text).facts for e in f.entities}
+    assert names == {name}
+
+
 @pytest.mark.parametrize("text", ["You've got guts.", "They'd never do that.", "We'll see how it goes."])
 def test_a_pronoun_contraction_is_never_an_entity(text: str) -> None:
     names = [e.name.lower() for f in extract(text, name="Melanie").facts for e in f.entities]
