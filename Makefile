@@ -50,10 +50,11 @@ typecheck: $(STAMP)
 ## benchmarks run at --quick size here; then LOCOMO (bench/locomo.py: skipped unless ENGRAM_LOCOMO_DIR
 ## names the data). About eight minutes on 2 cores.
 bench: $(STAMP)
-	@for f in bench/bench_*.py; do m=$$(basename $$f .py); echo "== python -m bench.$$m"; \
+	@all=$$(date +%s); for f in bench/bench_*.py; do m=$$(basename $$f .py); echo "== python -m bench.$$m"; \
 		case $$m in bench_scale|bench_consolidation|bench_tenants) args=--quick;; *) args=;; esac; \
-		$(PY) -m bench.$$m $$args || exit 1; done
-	@echo "== python -m bench.locomo"; $(PY) -m bench.locomo
+		start=$$(date +%s); $(PY) -m bench.$$m $$args || exit 1; echo "== bench.$$m: $$(( $$(date +%s) - start )) s"; \
+		done; echo "== python -m bench.locomo"; start=$$(date +%s); $(PY) -m bench.locomo || exit 1; \
+		echo "== bench.locomo: $$(( $$(date +%s) - start )) s; make bench: $$(( $$(date +%s) - all )) s"
 
 ## The fuzz run of the test suite (schemathesis against the local server) for ten minutes instead of three.
 fuzz: $(STAMP)

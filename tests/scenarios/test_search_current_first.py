@@ -46,7 +46,19 @@ SLOT_CHANGES = [
      "where do I work?", "Halvorsen", "Brindlecomb"),
     ("I live in Kristiansand.", "We moved to Trondheim last month.", "where do I live?", "Kristiansand",
      "Trondheim"),
+    ("I live in a small flat on Elm Row in Kristiansand.", "We moved into a cottage in Trondheim.",
+     "where do I live now?", "Kristiansand", "Trondheim"),
 ]  # fmt: skip
+
+
+def test_a_relatives_home_answers_where_they_live_not_the_users(engram: Engram):
+    engram.note("We live in a terraced house in Ostend with the kids.", when="2026-02-01T10:00:00Z")
+    engram.note("My mum lives in Ghent and calls every Sunday.", when="2026-02-02T10:00:00Z")
+    engram.note("My brother Piet lives in Leuven.", when="2026-02-03T10:00:00Z")
+    results = _search(engram, "where does my mother live?")
+    assert "Ghent" in results[0]["content"], [r["content"] for r in results]
+    results = _search(engram, "where do we live?")
+    assert "Ostend" in results[0]["content"], [r["content"] for r in results]
 
 
 @pytest.mark.parametrize(("before", "after", "ask", "old", "new"), SLOT_CHANGES)
@@ -135,6 +147,14 @@ def test_partner_question_finds_the_engagement_in_both_search_modes(engram: Engr
         ("do I still own a kayak?", ("user",), {"kayak", "owns:kayak"}),
         ("how is Pepper doing?", ("pepper",), {"health%"}),
         ("explain photosynthesis", (), set()),
+        ("where do my parents live?", ("my parents", "our parents", "parents"), {"location"}),
+        ("where does my sister work these days?", ("my sister", "our sister", "sister"), {"employer"}),
+        ("where do I live with my wife?", ("user",), {"location"}),
+        (
+            "what's my mum's address?",
+            ("my mom", "our mom", "mom", "my mother", "our mother", "mother", "my mum", "our mum", "mum"),
+            {"location"},
+        ),
     ],
 )
 def test_question_slots_read_kinds_of_questions(question: str, subjects: tuple, attributes: set[str]):

@@ -31,7 +31,7 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
     assert "Halcyon" in first["content"] and first["relevance"] >= 0.5
     engaged = [r for r in rest if "engaged" in r["content"]]
     assert all(r["relevance"] < 0.3 for r in engaged)
-    assert set(first["explain"]["evidence"]) == {"words", "meaning", "slot", "named", "names"}
+    assert set(first["explain"]["evidence"]) == {"words", "meaning", "slot", "told", "named", "names"}
 
 
 def test_nothing_known_means_no_results_at_the_default_threshold(engram: Engram):
@@ -50,3 +50,18 @@ def test_relevance_does_not_depend_on_what_else_was_found(engram: Engram):
         engram.note(note)
     crowded = [r for r in _search(engram, "Where do I work?") if "Halcyon" in r["content"]][0]["relevance"]
     assert abs(alone - crowded) < 0.15  # only the words' rarity moves with the corpus
+
+
+def test_what_someone_said_is_answered_by_what_they_said(engram: Engram):
+    engram.note("My wife Saskia is an architect, she works at a firm in Delft.")
+    engram.note(
+        "Saskia said the library project is running three months late and the client keeps changing it."
+    )
+    engram.note("The vet told me Pretzel has to rest his leg for six weeks.")
+    engram.note("Pretzel had his leg operated on at the animal hospital.")
+    [first, *_] = _search(engram, "What did Saskia say about her work?", threshold=0)
+    assert "library project" in first["content"] and first["explain"]["evidence"]["told"]
+    [first, *_] = _search(engram, "What was the vet's advice about Pretzel's leg?", threshold=0)
+    assert "six weeks" in first["content"]
+    # The user's own opinion is a preference, not someone's words.
+    assert not any(r["explain"]["evidence"]["told"] for r in _search(engram, "What do I think of Delft?"))

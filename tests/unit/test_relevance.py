@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engram.language.question_speech import asked_speaker
 from engram.retrieval.relevance import (
     HASH_MEANING_SHARE,
     Evidence,
@@ -88,3 +91,26 @@ def test_the_share_never_told_weighs_words_by_rarity():
     assert never_told(["surnam", "name"], [0, 5], 200) > 0.5  # "name" frames the question
     assert never_told(["job", "surnam"], [20, 0], 200) > never_told(["job", "surnam"], [20, 3], 200) == 0.0
     assert never_told([], [], 200) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("question", "speaker"),
+    [
+        ("What did Saskia say about her work?", "Saskia"),
+        ("what did the doctor tell me to cut down on?", "the doctor"),
+        ("What was the vet's advice?", "the vet"),
+        ("What does my mother think about the move?", "my mother"),
+        ("What do I think of cruise ships?", None),
+        ("What did Joanna watch and recommend?", None),
+        ("Where do I work?", None),
+    ],
+)
+def test_the_speaker_a_question_asks_the_words_of(question: str, speaker: str | None):
+    assert asked_speaker(question) == speaker
+
+
+def test_a_memory_reporting_the_asked_words_is_weighed_like_a_slot():
+    plain = Evidence(similarity=None, words=0.2, slot=False, named=True, names=1.0)
+    told = Evidence(similarity=None, words=0.2, slot=False, named=True, names=1.0, told=True)
+    slot = Evidence(similarity=None, words=0.2, slot=True, named=True, names=1.0)
+    assert relevance(told, "hash") == relevance(slot, "hash") > relevance(plain, "hash") + 0.3

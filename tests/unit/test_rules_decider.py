@@ -436,3 +436,17 @@ def test_the_pipeline_duplicate_check_keeps_near_identical_names_apart(later: st
     assert find_duplicate(fact, content_hash(later), [memory]) is None
     same = memory.model_copy(update={"content": later})
     assert find_duplicate(fact, "another hash", [same]) == same
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Looking at apartments in Albuquerque", "Moved to Albuquerque"),
+        ("Had a look around the Figma office with Sam today", "I work at Figma"),
+    ],
+)
+def test_a_stated_attribute_is_not_folded_into_a_memory_that_states_none(earlier: str, later: str):
+    # Reinforcing the plan would lose the change: where the user lives or works is news the plan lacks.
+    decision, memories, fact = decide([earlier], later, not_entity)
+    assert fact.attribute and all(m.attribute is None for m in memories if m.memory_type != "entity")
+    assert decision.operation == "ADD", decision.reasoning

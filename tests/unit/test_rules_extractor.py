@@ -240,6 +240,9 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I live in NYC", "location", "NYC"),
         ("I'm based in Austin", "location", "Austin"),
         ("We live in San Francisco", "location", "San Francisco"),
+        ("I live in a small flat on Douglas Street in Cork with my cat", "location", "Cork"),
+        ("I rent a room in a share house in Sandy Bay", "location", "Sandy Bay"),
+        ("We have lived in the same semi in Nether Edge since 1989", "location", "Nether Edge"),
         ("I work at Google", "employer", "Google"),
         ("I'm a software engineer at Stripe", "employer", "Stripe"),
         ("I work as a nurse", "job_title", "nurse"),
@@ -263,6 +266,8 @@ def test_user_attributes(text: str, attribute: str, value: str) -> None:
     [
         ("We moved to SF last month", ("location", "SF")),
         ("I relocated to Denver", ("location", "Denver")),
+        ("We moved into a bungalow in Whitby with a view of the sea", ("location", "Whitby")),
+        ("We bought a small house in Kearny, two streets from my cousin", ("location", "Kearny")),
         ("Just signed the lease on a new apartment in Brooklyn", ("location", "Brooklyn")),
         ("I quit my job at Amazon", ("job", "left Amazon")),
         ("I got laid off last week", ("job", "laid off")),
@@ -902,6 +907,19 @@ def test_a_past_decision_about_a_later_month_points_forward(text: str) -> None:
     assert SAID < fact.event_date < SAID + timedelta(days=366)
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("One of Bridie's ferrets escaped", "Bridie"),
+        ("Both of Sam's kids are sick", "Sam"),
+        ("I opened an account at Bank of America", "Bank of America"),
+    ],
+)
+def test_a_name_never_begins_with_the_word_joining_two_names(text: str, name: str) -> None:
+    names = {e.name for f in extract(text).facts for e in f.entities}
+    assert names == {name}
+
+
 @pytest.mark.parametrize("text", ["You've got guts.", "They'd never do that.", "We'll see how it goes."])
 def test_a_pronoun_contraction_is_never_an_entity(text: str) -> None:
     names = [e.name.lower() for f in extract(text, name="Melanie").facts for e in f.entities]
@@ -1165,3 +1183,21 @@ def test_a_title_before_a_name_is_not_the_users_job() -> None:
 def test_someone_elses_boss_is_not_mine() -> None:
     facts = extract("My sister's boss is Tom").facts
     assert not [f for f in facts if f.attribute == "relation" and f.value in ("boss", "manager")]
+
+
+@pytest.mark.parametrize(
+    ("text", "historical"),
+    [
+        ("We have lived in the same semi in Nether Edge since 1989", False),
+        ("I lived in Paris for two years", True),
+    ],
+)
+def test_a_home_still_lived_in_is_not_history(text: str, historical: bool) -> None:
+    fact = next(f for f in extract(text).facts if f.attribute == "location")
+
+    assert fact.is_historical is historical
+
+
+@pytest.mark.parametrize("text", ["I live in a world of worry", "We live in the house on the corner"])
+def test_a_dwelling_without_a_named_place_states_no_home(text: str) -> None:
+    assert all(f.attribute != "location" for f in extract(text).facts)

@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engram.language.periods import RECENT_DAYS
 from engram.retrieval.special import SpecialQuery, detect_special_query
 from engram.retrieval.special.listings import excluded_pattern
-from engram.retrieval.special.periods import RECENT_DAYS
 from engram.retrieval.special.sentiment import sentiment_trend
 from engram.retrieval.summaries import goal_clause, second_person
 
@@ -172,6 +172,21 @@ def test_temporal(query: str, start: datetime, end: datetime, topic: str | None)
     assert found.timeframe is not None
     assert (found.timeframe.start, found.timeframe.end) == (start, end)
     assert found.topic == topic
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end", "label"),
+    [
+        ("what happened between April and June 2024?", datetime(2024, 4, 1, tzinfo=UTC),
+         datetime(2024, 7, 1, tzinfo=UTC), "April 2024 to June 2024"),
+        ("what went on between November 2023 and February 2024?", datetime(2023, 11, 1, tzinfo=UTC),
+         datetime(2024, 3, 1, tzinfo=UTC), "November 2023 to February 2024"),
+    ],
+)  # fmt: skip
+def test_a_range_says_its_year_once_for_both_ends(query: str, start: datetime, end: datetime, label: str):
+    timeframe = detect(query).timeframe
+    assert timeframe is not None
+    assert (timeframe.start, timeframe.end, timeframe.label) == (start, end, label)
 
 
 def test_temporal_labels_name_the_period() -> None:

@@ -75,19 +75,37 @@ EMPLOYER_LOSS = re.compile(
     re.IGNORECASE,
 )
 
+# Where a home is said through the dwelling: "I live in a small flat on Douglas Street in Cork", "we moved
+# into a bungalow in Whitby", "rent a room in a share house in Sandy Bay": the place is the one after the
+# dwelling (and after its street, if named), not the dwelling.
+_DWELLING = (
+    r"(?:(?:a|an|the|our|my|this|that)\s+)(?:[a-z][\w'’-]*\s+){0,5}?"
+    r"(?:flat|apartment|house|home|bungalow|semi|cottage|condo|room|studio|place|loft|villa|townhouse|"
+    r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse)"
+    r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
+)
 LOCATION_MOVE = re.compile(
     r"\b(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?)\s+(?:back\s+|over\s+|out\s+)?"
-    r"(?:to|into)\s+"
+    r"(?:to|into)\s+(?:"
+    + _DWELLING
+    + r")?"
     + PLACE_VALUE
     + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v2>")
-    + r"|\bbought\s+(?:a|our|my)\s+(?:first\s+)?(?:house|home|apartment|flat|condo)\s+in\s+"
+    + r"|\bbought\s+"
+    + _DWELLING
     + PLACE_VALUE.replace("?P<v>", "?P<v3>"),
     re.IGNORECASE,
 )
 LOCATION_STATE = re.compile(
     r"\b(?:live|lives|living|lived|based|reside|resides|residing|stay(?:ing)?\s+permanently)\s+"
-    r"(?:in|out of|near)\s+" + PLACE_VALUE,
+    r"(?:in\s+"
+    + _DWELLING
+    + r"|(?:in|out of|near)\s+)"
+    + PLACE_VALUE
+    + r"|\brent(?:s|ed|ing)?\s+"
+    + _DWELLING
+    + PLACE_VALUE.replace("?P<v>", "?P<v4>"),
     re.IGNORECASE,
 )
 HOMETOWN = re.compile(

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engram.language.text import RELATION_WORDS
+
 USER_SUBJECT = "user"
 
 # A partner is the value of a relationship, not a kind of relationship: "relationship:Noa" = "engaged".
@@ -147,12 +149,20 @@ _POSSESSION = re.compile(
     re.I,
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've)\b", re.I)
+# The user as the one who does what the question asks ("where do I live with my wife?"), not only as the
+# owner of the person it asks about ("where does my wife work?").
+_SPEAKER = re.compile(r"\b(?:i|me|myself|we|us|i'm|i've|i'd|we're|we've)\b", re.I)
+_RELATIVE = re.compile(
+    r"\b(?:my|our)\s+(?:(?:older|younger|big|little|eldest|oldest|youngest|new|old|ex-?)\s+)?(?P<w>[a-z-]+)",
+    re.I,
+)
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # Capitalised words that are not names when they open a question or stand alone.
 _NOT_NAMES = frozenset(
     {"what", "where", "who", "whom", "whose", "when", "why", "how", "which", "is", "are", "was", "were",
      "do", "does", "did", "can", "could", "would", "should", "will", "has", "have", "tell", "remind",
-     "i", "my", "me", "we", "our", "the", "a", "an", "and", "or", "still", "any", "please"}
+     "i", "my", "me", "we", "our", "the", "a", "an", "and", "or", "still", "any", "please",
+     "what's", "where's", "who's", "when's", "how's", "i'm", "i've", "i'd"}
 )  # fmt: skip
 
 
@@ -168,13 +178,29 @@ class QuestionSlots:
 
 
 def question_subjects(question: str) -> tuple[str, ...]:
-    """Names the question mentions (capitalised words that are no question word), else the user when
-    it speaks in the first person: "where does Hedda work?" is about Hedda, "where do I work?" the user."""
+    """Names the question mentions (capitalised words that are no question word), else the person it
+    names by their tie to the user, else the user when it speaks in the first person: "where does Hedda
+    work?" is about Hedda, "where do my parents live?" about the parents, "where do I work?" the user."""
     words = _WORD.findall(question)
     names = [w.lower() for w in words if w[0].isupper() and w.lower() not in _NOT_NAMES]
     if names:
         return tuple(dict.fromkeys(names))
-    return (USER_SUBJECT,) if _FIRST_PERSON.search(question) else ()
+    if not _FIRST_PERSON.search(question):
+        return ()
+    relatives = _relatives(question)
+    return relatives if relatives and not _SPEAKER.search(question) else (USER_SUBJECT,)
+
+
+def _relatives(question: str) -> tuple[str, ...]:
+    """The subjects a person named by a tie is stored under: "my mum lives in Accra" is stored with
+    subject "my mum", so "where does my mother live?" asks about "my mum", "my mom", "my mother"."""
+    subjects: list[str] = []
+    for match in _RELATIVE.finditer(question):
+        word = match.group("w").lower()
+        if word in RELATION_WORDS:
+            for same in sorted(same_relations(word)):
+                subjects += [f"my {same}", f"our {same}", same]
+    return tuple(dict.fromkeys(subjects))
 
 
 def question_slots(question: str) -> QuestionSlots:

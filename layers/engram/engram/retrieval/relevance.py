@@ -16,6 +16,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   repeats the words evidence);
 - **slot**: the memory stores the attribute the question asks for ("where do I work?" and an
   employer memory), a lexical gap the words cannot bridge;
+- **told**: the query asks what someone said ("what did Saskia say about her work?") and the memory
+  reports that person's words ("Saskia said the library project runs late"): weighed like a slot, it
+  answers the kind of question whatever words the topic is told in;
 - **names**: when the query names people or things the user's memories know, a memory holding them is
   lifted a little and one holding none of them (about someone else) keeps half. One that only says who
   the named person is to the user ("Callum is a friend of mine") and holds none of the words asked,
@@ -128,6 +131,7 @@ class Evidence:
     names: float | None = None
     never_told: float = 0.0  # the share of what the query asks that no memory of the user holds
     tie_only: bool = False  # the memory only says who someone is to the user ("Callum is my friend")
+    told: bool = False  # the memory reports what the person whose words the query asks said
 
 
 def word_coverage(
@@ -185,6 +189,7 @@ def _only_the_names(evidence: Evidence, embedder: str) -> bool:
         (evidence.tie_only or embedder == "hash")
         and evidence.words == 0
         and not evidence.slot
+        and not evidence.told
         and evidence.never_told >= NEVER_TOLD_SHARE
     )
 
@@ -194,7 +199,7 @@ def relevance(evidence: Evidence, embedder: str) -> float:
     miss = (
         (1.0 - WORDS_WEIGHT * evidence.words)
         * (1.0 - meaning(evidence.similarity, embedder))
-        * (1.0 - (SLOT_WEIGHT if evidence.slot else 0.0))
+        * (1.0 - (SLOT_WEIGHT if evidence.slot or evidence.told else 0.0))
     )
     asked = 1.0 - miss
     if evidence.names is not None:

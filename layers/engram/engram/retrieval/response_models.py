@@ -33,15 +33,22 @@ class RelevanceEvidence(_Body):
     """What the calibrated relevance is built from (`engram.retrieval.relevance`): the IDF-weighted share
     of what the query asks (its words but the names; a word the memory only stands for, "music" of a
     memory about jazz, counts part) the memory holds, the rescaled embedding similarity, whether the
-    memory stores the attribute the question asks for, whether it carries a name the query names, and
-    the share of the query's known names it holds (null when the query names no one the memories know:
-    a memory about someone else counts half)."""
+    memory stores the attribute the question asks for, whether it reports the words of the person the
+    question asks what they said (`told`), whether it carries a name the query names, and the share of
+    the query's known names it holds (null when the query names no one the memories know: a memory
+    about someone else counts half)."""
 
     words: float
     meaning: float
     slot: bool
+    told: bool
     named: bool
     names: float | None = None
+
+
+# The signals an explanation names: those a request can choose, and `period` (the memories dated in a
+# period the query names), which comes with full text.
+ExplainedSignal = SearchSignal | Literal["period"]
 
 
 class SearchExplanation(_Body):
@@ -49,7 +56,7 @@ class SearchExplanation(_Body):
     fused rank share (`fused`, 0-1 among this query's candidates), the calibrated relevance with its
     evidence, and the terms of `final_score`."""
 
-    signals: dict[SearchSignal, SignalRank]
+    signals: dict[ExplainedSignal, SignalRank]
     similarity: float
     relevance: float
     fused: float

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -32,9 +32,11 @@ from engram.db.repositories.search import (
     Candidate,
     SearchFilters,
     hybrid_candidates,
-    query_evidence,
     result_rows,
 )
+from engram.db.repositories.search_evidence import query_evidence
+from engram.language.periods import resolve_timeframe
+from engram.language.question_speech import asked_speaker
 from engram.language.question_time import is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.spaces import user_embedder
@@ -50,13 +52,21 @@ RRF_K = 20  # smaller than the classic 60: the first ranks of each signal should
 FUSED_SIGNALS = ("vector", "fts", "name", "entity", "graph")
 # Signals are not equally informative: a lexical or semantic match says more than "mentions an entity
 # the query names" or "one hop away in the graph".
-SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.3, "entity": 0.5, "graph": 0.3, "slot": 1.0}
+SIGNAL_WEIGHTS = {"vector": 1.0, "fts": 1.0, "name": 0.3, "entity": 0.5, "graph": 0.3, "slot": 1.0,
+                  "period": 0.5}  # fmt: skip
 # The slot signal (a memory whose stored attribute answers what the question asks, `question_slots`) is
 # no request signal of its own: it reads the question's words, so it comes with full text.
 SLOT_SIGNAL = "slot"
+# The period signal (memories dated in the period the question names, `named_period`) is no request
+# signal either: it reads the question's words, so it comes with full text.
+PERIOD_SIGNAL = "period"
 # What is no longer true keeps this share of its score: below a current memory of similar relevance,
 # above what is irrelevant.
 OUTDATED_FACTOR = 0.5
+# Asked what someone said ("what did Saskia say about her work?") where a memory reports their words, a
+# memory that does not (her job, in the question's own words) keeps this share: it is about the topic,
+# not about what was said (app relevance set: docs/benchmarks.md).
+UNSAID_FACTOR = 0.6
 # The offline hash embedder is lexical (words and character n-grams, no IDF): next to the IDF-weighted
 # full-text signal it mostly repeats it with more noise, so it counts half (LOCOMO ablation, README).
 LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
@@ -125,6 +135,7 @@ def rank_candidates(
     rows: list[Candidate],
     params: SearchParams,
     embedding: np.ndarray | None = None,
+    period: NamedPeriod | None = None,
 ) -> list[ScoredMemory]:
     """Fuse signal ranks (weighted RRF), calibrate the relevance of the best candidates, re-rank with
     importance, recency and access, keep those at or above the threshold, then read the full rows of the
@@ -144,16 +155,19 @@ def rank_candidates(
     fused.sort(key=lambda f: -f[0])
     window = fused[: params.limit * 3 + EVIDENCE_SLACK]
     calibrated = _calibrated(
-        conn, user_id, params.query, window, embedding, settings.resolved_embedding_provider
+        conn, user_id, params.query, window, embedding, settings.resolved_embedding_provider, period
     )
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
+    words_found = any(evidence.told for _, _, evidence, _ in calibrated.values())
     for share, row, signal_parts in window:
         relevance, similarity, evidence, chars = calibrated[row.id]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * relevance
         parts = _score_parts(row, ranking, weights, now, chars=chars, past_query=past_query)
+        if words_found and not evidence.told:  # asked what someone said, and what they said is known
+            parts["unsaid"] = -(1 - UNSAID_FACTOR) * sum(parts.values())
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
         final = min(1.0, max(0.0, sum(parts.values())))
         ranked.append((final, similarity, relevance, row, parts, contributions))
@@ -187,7 +201,7 @@ def _fused(rows: list[Candidate], embedder: str) -> list[tuple[float, Candidate,
         signal_weights["vector"] = LEXICAL_EMBEDDER_VECTOR_WEIGHT
     fused: list[tuple[float, Candidate, dict[str, float]]] = []
     for row in rows:
-        ranks = {signal: row.rank(signal) for signal in (*FUSED_SIGNALS, SLOT_SIGNAL)}
+        ranks = {signal: row.rank(signal) for signal in (*FUSED_SIGNALS, SLOT_SIGNAL, PERIOD_SIGNAL)}
         contributions = {
             signal: signal_weights[signal] / (RRF_K + rank)
             for signal, rank in ranks.items()
@@ -209,11 +223,14 @@ def _calibrated(
     window: list[tuple[float, Candidate, dict[str, float]]],
     embedding: np.ndarray | None,
     embedder: str,
+    period: NamedPeriod | None = None,
 ) -> dict[Any, tuple[float, float, Evidence, int | None]]:
     """(calibrated relevance, cosine similarity, the evidence, its length in characters) of each
-    candidate of the window (`relevance` module)."""
+    candidate of the window (`relevance` module). A memory of the period the query names holds the
+    words that name it ("march", "2026"), said or not: it is of the time asked about."""
     names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
-    words, found = query_evidence(conn, user_id, query, names, [row.id for _, row, _ in window], embedding)
+    ids = [row.id for _, row, _ in window]
+    words, found = query_evidence(conn, user_id, query, names, ids, embedding, asked_speaker(query))
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
     asked_lexemes = [words.lexemes[i] for i in asked]
@@ -227,6 +244,8 @@ def _calibrated(
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
         matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
+        if period is not None and row.period_rank is not None:
+            matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
         evidence = Evidence(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
@@ -235,6 +254,7 @@ def _calibrated(
             names=(len(known & matched) / len(known)) if known else None,
             never_told=unknown,
             tie_only=seen.get("memory_type") == "entity",
+            told=bool(seen.get("told")),
         )
         relevance = relevance_of(evidence, embedder)
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
@@ -292,6 +312,7 @@ def _explanation(
             "words": round(evidence.words, 4),
             "meaning": round(meaning(evidence.similarity, get_settings().resolved_embedding_provider), 4),
             "slot": evidence.slot,
+            "told": evidence.told,
             "named": evidence.named,
             "names": None if evidence.names is None else round(evidence.names, 4),
         },
@@ -299,11 +320,35 @@ def _explanation(
     }
 
 
+@dataclass(frozen=True)
+class NamedPeriod:
+    """The period a query names ("in March 2026", "the summer of 2023") and the words that name it,
+    which a memory of that period answers without saying them."""
+
+    start: datetime
+    end: datetime
+    words: frozenset[str]
+
+
+def named_period(query: str, now: datetime) -> NamedPeriod | None:
+    """The calendar period the query names, if any. Vague ones ("recently", "these days") name no
+    period a memory can be placed in."""
+    found = resolve_timeframe(query, now)
+    if found is None or found[0].vague:
+        return None
+    timeframe, (start, end) = found
+    return NamedPeriod(timeframe.start, timeframe.end, frozenset(query[start:end].lower().split()))
+
+
 def search_in(
     conn: Conn, user_id: str, params: SearchParams, embedding: np.ndarray | None
 ) -> list[ScoredMemory]:
     """Hybrid search inside the caller's transaction (recall and special queries reuse it)."""
     per_signal = max(50, params.limit * 5)
+    # Reading the question's words for the period it names is lexical: it comes with full text.
+    period = named_period(params.query, params.filters.now) if "fts" in params.signals else None
+    if period is not None:  # what was in force during that period answers it, expired since or not
+        params = replace(params, filters=replace(params.filters, alive_at=period.start))
     rows = hybrid_candidates(
         conn,
         user_id,
@@ -314,9 +359,10 @@ def search_in(
         per_signal=per_signal,
         corpus_size=corpus.corpus_size(conn, user_id) if {"fts", "vector"} & params.signals else 1,
         with_similarity=False,
+        period=(period.start, period.end) if period else None,
         hnsw_ef_search=get_settings().vector_index_ef_search,
     )
-    return rank_candidates(conn, user_id, rows, params, embedding)
+    return rank_candidates(conn, user_id, rows, params, embedding, period)
 
 
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:

@@ -54,6 +54,8 @@ _RERANK = sql.SQL(", ".join(_RERANK_COLUMNS))
 # true now first (`engram.retrieval.search`).
 _PAST = "(m.status <> 'active' OR m.is_historical) AS past"
 MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
+# When a memory happened, or else when it was told: what a period the question names is compared with.
+_DATED = "coalesce(m.event_date, m.document_date, m.created_at)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +78,11 @@ class Candidate:
     past: bool = False
     slot_rank: int | None = None  # the newest memory answering a slot the question asks for (`slot_rules`)
     stale: bool = False  # an older memory of such a slot, followed by a newer one of the same subject
+    period_rank: int | None = None  # a memory of the period the question names, the nearest first
 
     def rank(self, signal: str) -> int | None:
-        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot") gave this memory."""
+        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot", "period") gave this
+        memory."""
         return getattr(self, f"{signal}_rank")  # type: ignore[no-any-return]
 
 
@@ -94,6 +98,10 @@ class SearchFilters:
     sensitivity_max: str = "normal"
     since: datetime | None = None  # event/document date window (temporal queries)
     until: datetime | None = None
+    # Expired memories still in force at this moment are visible (default: now): a question about a
+    # past period ("where was I in March?") is answered by what was true then ("fieldwork on Maria
+    # Island until 22 March").
+    alive_at: datetime | None = None
     exclude_ids: list[Any] = field(default_factory=list)
 
 
@@ -176,8 +184,8 @@ def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
             conditions.append(specific)
 
     add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical")
-    add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(now)s)",
-        "(m.expires_at IS NULL OR m.expires_at > %(now)s)")  # fmt: skip
+    add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(alive_at)s)",
+        "(m.expires_at IS NULL OR m.expires_at > %(alive_at)s)")  # fmt: skip
     conditions.append("(m.effective_from IS NULL OR m.effective_from <= %(now)s)")
     add("(%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))",
         "m.memory_type = ANY(%(types)s::text[])")  # fmt: skip
@@ -186,7 +194,7 @@ def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
     ceiling = memory_visible("m")  # the most private ceiling admits everything
     add(ceiling, ceiling)
     # event/document date window (temporal queries)
-    dated = "coalesce(m.event_date, m.document_date, m.created_at)"
+    dated = _DATED
     add(f"(%(since)s::timestamptz IS NULL OR {dated} >= %(since)s::timestamptz)",
         f"{dated} >= %(since)s::timestamptz")  # fmt: skip
     add(f"(%(until)s::timestamptz IS NULL OR {dated} < %(until)s::timestamptz)",
@@ -211,6 +219,7 @@ def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
         "historical_ok": filters.include_historical,
         "exclude_expired": filters.exclude_expired,
         "now": filters.now,
+        "alive_at": min(filters.alive_at or filters.now, filters.now),
         "types": filters.memory_types,
         "min_importance": filters.min_importance,
         "ceiling": SENSITIVITY_ORDER[filters.sensitivity_max],
@@ -315,6 +324,20 @@ _SLOT_CTE = sql.SQL(
 
 _NEWER_FIRST = sql.SQL("-extract(epoch FROM m.created_at)")
 
+# Memories of the period the question names ("where was I in March 2026?", "what was going on with Rafa
+# in the summer of 2023?"): what happened then, or was told then, the nearest to the query first.
+_PERIOD_CTE = sql.SQL(
+    """period AS (
+                SELECT m.id, {features}, row_number() OVER (ORDER BY {tiebreak}) AS rank
+                FROM memories m
+                WHERE {allowed} AND """
+    + _DATED
+    + """ >= %(period_start)s::timestamptz AND """
+    + _DATED
+    + """ < %(period_end)s::timestamptz
+                ORDER BY {tiebreak} LIMIT %(k)s)"""
+)
+
 
 def _hits(cte: str, *, distance: str = "NULL::float8") -> sql.Composed:
     """One signal's candidates as rows of the `hits` union, the signal named like its CTE."""
@@ -346,11 +369,12 @@ _HYBRID = sql.SQL(
             SELECT id, {vec} AS vector_rank, {fts} AS fts_rank,
                    {nm} AS name_rank, {ent} AS entity_rank,
                    {graph} AS graph_rank, {slot} AS slot_rank, bool_or(signal = 'stale') AS stale,
-                   min(distance) AS distance, {carried}
+                   {period} AS period_rank, min(distance) AS distance, {carried}
             FROM hits GROUP BY id)
         SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count, c.past,
                {similarity} AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale,
+               c.period_rank
         FROM candidates c
     """
 )
@@ -386,6 +410,7 @@ def plan_signals(
     reads: TermReads | None,
     mentions: dict[str, list[tuple[Any, float]]],
     slots: QuestionSlots | None = None,
+    period: tuple[datetime, datetime] | None = None,
 ) -> HybridPlan:
     """The signals that have something to rank: the vector one with an embedding, full text when `reads`
     reads some term (`term_reads`), the name, entity and graph ones for what the query names
@@ -415,6 +440,9 @@ def plan_signals(
                    "slot_values": [rule.value for rule in slots.rules],
                    "slot_any": [rule.any_subject for rule in slots.rules]}  # fmt: skip
         ctes.append("slot")
+    if period is not None:
+        params |= {"period_start": period[0], "period_end": period[1]}
+        ctes.append("period")
     return HybridPlan(tuple(ctes), params)
 
 
@@ -428,6 +456,8 @@ def _signal_cte(cte: str, pieces: dict[str, sql.Composable], dims: int | None = 
         return _NAME_CTE.format(**pieces)
     if cte == "slot":
         return _SLOT_CTE.format(**pieces)
+    if cte == "period":
+        return _PERIOD_CTE.format(**pieces)
     names = {"name": sql.Identifier(cte), "ids": sql.Placeholder(f"{cte}_ids"),
              "weights": sql.Placeholder(f"{cte}_weights")}  # fmt: skip
     return _LINKED_CTE.format(**pieces, **names)
@@ -469,7 +499,7 @@ def hybrid_statement(
             else _hits(cte, distance="distance" if cte == "vec" else "NULL::float8")
             for cte in ctes
         ),
-        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot")},
+        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot", "period")},
         carried=_CARRIED,
         similarity=similarity,
     ).as_string()
@@ -486,11 +516,13 @@ def hybrid_candidates(
     per_signal: int = 100,
     corpus_size: int = 1,
     with_similarity: bool = False,
+    period: tuple[datetime, datetime] | None = None,
     hnsw_ef_search: int | None = None,
 ) -> list[Candidate]:
     """Candidate memories with each signal's rank (NULL when the signal did not return it) and their
     cosine similarity to the query: for every candidate with `with_similarity`, otherwise for the vector
-    signal's candidates only (NULL for the others).
+    signal's candidates only (NULL for the others). `period` [start, end) is the one the query names,
+    if any: its memories are candidates too (the `period` signal).
 
     With `hnsw_ef_search`, a search of active memories only reads the user's own HNSW index, if ready
     (`user_vector_indexes`), that deep; any other by the compact copies (`vector_index`).
@@ -508,6 +540,7 @@ def hybrid_candidates(
         mentions=mentions,
         # Reading the question's words for what it asks is lexical: it comes with full text.
         slots=question_slots(query) if "fts" in signals else None,
+        period=period,
     )
     if not plan.ctes:
         return []
@@ -538,7 +571,7 @@ def hybrid_candidates(
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
 
 # The query's distinct lexemes (english stemming, stop words dropped), in order of appearance.
-_LEXEMES = sql.SQL(
+LEXEMES_SQL = sql.SQL(
     """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
                   SELECT lex, min(p) AS pos
                   FROM unnest(to_tsvector('english', %(query)s)) AS t(lex, positions, weights),
@@ -548,7 +581,7 @@ _LEXEMES = sql.SQL(
 _NO_LEXEMES = sql.SQL("SELECT '{}'::text[]")
 
 # Each lexeme's document frequency among the user's active memories (`memory_terms`), over `lx.lexemes`.
-_DFS = sql.SQL(
+DFS_SQL = sql.SQL(
     """(SELECT coalesce(array_agg(coalesce(t.df, 0) ORDER BY l.ord), '{}')
                     FROM unnest(lx.lexemes) WITH ORDINALITY AS l(lex, ord)
                     LEFT JOIN memory_terms t ON t.user_id = %(uid)s AND t.lexeme = l.lex) AS dfs"""
@@ -568,8 +601,8 @@ _PROLOGUE = sql.SQL(
 # `hybrid_candidates`.
 _PROLOGUES = {
     reads_terms: _PROLOGUE.format(
-        lexemes=_LEXEMES if reads_terms else _NO_LEXEMES,
-        dfs=_DFS,
+        lexemes=LEXEMES_SQL if reads_terms else _NO_LEXEMES,
+        dfs=DFS_SQL,
     ).as_string()
     for reads_terms in (True, False)
 }
@@ -689,7 +722,7 @@ def name_grams(query: str, limit: int = 30) -> list[str]:
     return grams[-limit:]
 
 
-_QUERY_TERMS = sql.SQL("SELECT ({}) AS terms").format(_LEXEMES)
+_QUERY_TERMS = sql.SQL("SELECT ({}) AS terms").format(LEXEMES_SQL)
 
 
 def query_terms(conn: Conn, query: str) -> list[str]:
@@ -739,62 +772,3 @@ def record_access(conn: Conn, user_id: str, ids: list[Any], now: datetime) -> No
     if not ids:
         return
     conn.execute(_RECORD_ACCESS, {"uid": user_id, "ids": list(ids), "now": now})
-
-
-# --- evidence for the calibrated relevance (`engram.retrieval.relevance`) ---------------------------------
-
-_QUERY_DFS = sql.SQL(
-    "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names "
-    "FROM ({lexemes}) AS lx(lexemes)"
-).format(dfs=_DFS, lexemes=_LEXEMES)
-
-
-@dataclass(frozen=True)
-class QueryWords:
-    """The query's lexemes in order, each one's document frequency among the user's active memories, and
-    those of its proper names (`names`: who or what the query is about, not what it asks)."""
-
-    lexemes: list[str]
-    dfs: list[int]
-    names: frozenset[str]
-
-
-def query_evidence(
-    conn: Conn, user_id: str, query: str, names: str, ids: list[Any], embedding: np.ndarray | None
-) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
-    """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
-    `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
-    `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
-    its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
-    is calibrated from and what the order weighs, read for the ranked candidates only."""
-    import numpy as np
-
-    similarity = (
-        vector_index.similarity_sql("m.embedding", "%(emb)s::vector")
-        if embedding is not None
-        else "NULL::float8"
-    )
-    params = {
-        "uid": user_id,
-        "query": query,
-        "names": names,
-        "ids": list(ids),
-        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
-    }
-    with conn.pipeline():  # one round trip
-        head = conn.execute(_QUERY_DFS, params)
-        rows = conn.execute(
-            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
-                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS matched,
-                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS implied
-                FROM memories m,
-                     (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
-                WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
-            params,
-        )
-    first = head.fetchone()
-    assert first is not None
-    words = QueryWords(list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]))
-    return words, {r["id"]: r for r in rows.fetchall()}

@@ -246,6 +246,11 @@ def _decide_unscoped(fact: CandidateFact, similar: list[SimilarMemory]) -> Updat
             continue  # about Dana, not Dan; Project 2, not Project 1: another thing, however alike
         if fact.attribute and memory.attribute and not _same_scope(fact, memory):
             continue  # both scoped, but about another subject or attribute ("my sister lives in Boston")
+        if fact.attribute and fact.attribute != "relation" and fact.value and not memory.attribute:
+            # "Moved to Albuquerque" after "Looking at apartments in Albuquerque": the fact states where
+            # the user lives, which the memory does not; folded into it, the change would be lost. (A
+            # tie, "Dr. Vale is my therapist", is still folded into the memory that says it in passing.)
+            continue
         decision = _elaboration(fact, memory)
         if decision is not None:
             return decision

@@ -414,11 +414,14 @@ def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
             return Slot(key, "location", value, "location")
     state = LOCATION_STATE.search(text)
     if state:
-        value = _clean_value(state.group("v"))
+        value = _clean_value(state.group("v") or state.group("v4"))
         if value and value.lower() not in ORGANISATIONS:
             if _negated(text, state.start()) and not _no_longer(text):
                 return None
-            historical = bool(re.search(r"\blived\b", state.group(0), re.I)) or _no_longer(text)
+            still = re.search(r"\b(?:have|has|'ve|’ve)\s+(?:\w+\s+)?$", text[: state.start()], re.I)
+            # "we have lived in X since 1989" still does
+            lived = bool(re.search(r"\blived\b", state.group(0), re.I)) and not still
+            historical = lived or _no_longer(text)
             return Slot(key, "location", value, historical=historical)
     origin = re.search(
         r"\bmov(?:ed|ing)\s+(?:here\s+|over\s+|away\s+)?from\s+" + PLACE_VALUE, text, re.IGNORECASE

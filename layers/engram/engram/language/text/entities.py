@@ -214,6 +214,10 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
     return _from_context(run)
 
 
+# The words a run of capitalised words may hold between two of them ("Bank of America"), never first.
+_JOINERS = frozenset({"of", "de", "&"})
+
+
 def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
     """The run minus sentence-initial words, pronouns and trailing calendar words; None if nothing is left."""
     possessive = bool(re.search(r"'s?$", match.group(0).rstrip(".")))
@@ -229,6 +233,7 @@ def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
         keeps_head = first == "project" and len(tokens) > 1
         if (
             first in NOT_NAMES
+            or first in _JOINERS  # left leading by a dropped word: "One of Bridie's ferrets" names Bridie
             or first in FIRST_PERSON
             or _PRONOUN_CONTRACTION.match(first)
             or (

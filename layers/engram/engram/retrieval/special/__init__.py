@@ -5,15 +5,15 @@ historical, negation, sentiment trend, decisions, goals — and `run_special_que
 shape of its own (a summary, a listing, a trend, ...). Every response also carries `results`:
 the ranked memories as `ScoredMemory.view()` dicts, so a client can always read memories whatever the type.
 
-The grammar that recognises them is `detection` (with `periods`); the answers are `answer` and its
-answerers (`about`, `listings`, `sentiment`, over `context`).
+The grammar that recognises them is `detection` (with `engram.language.periods`); the answers are
+`answer` and its answerers (`about`, `listings`, `sentiment`, over `context`).
 
 Everything a handler shows passes the same filters as standard search (status, historical flag, expiry,
 effective date, sensitivity ceiling), and the memories returned in `results` have their access tracked.
 """
 
+from engram.language.periods import Timeframe
 from engram.retrieval.special.answer import run_special_query
 from engram.retrieval.special.detection import SpecialQuery, detect_special_query
-from engram.retrieval.special.periods import Timeframe
 
 __all__ = ["SpecialQuery", "Timeframe", "detect_special_query", "run_special_query"]

@@ -9,6 +9,7 @@ from typing import Any
 from engram.db.repositories import special as repo
 from engram.graph.edges import CO_MENTION_TYPES
 from engram.language.names import canonical_name
+from engram.language.periods import iso
 from engram.retrieval.special.context import (
     LIST_CAP,
     AnswerContext,
@@ -20,7 +21,6 @@ from engram.retrieval.special.context import (
     view,
     views,
 )
-from engram.retrieval.special.periods import iso
 from engram.retrieval.special.sentiment import sentiment_trend
 from engram.retrieval.summaries import SummaryInput, entity_summary_input, self_summary_input
 

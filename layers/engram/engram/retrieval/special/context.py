@@ -14,10 +14,10 @@ from engram.db.connection import Conn
 from engram.db.repositories import special as repo
 from engram.db.repositories.search import SearchFilters, record_access
 from engram.language.names import canonical_name
+from engram.language.periods import iso
 from engram.models import Memory, ScoredMemory, SearchRequest
 from engram.retrieval.search import SearchParams, access_score, recency_score, search_in
 from engram.retrieval.special.detection import SpecialQuery
-from engram.retrieval.special.periods import iso
 from engram.retrieval.summaries import SummaryInput
 
 if TYPE_CHECKING:

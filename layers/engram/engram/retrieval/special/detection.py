@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from engram.language.periods import Timeframe, resolve_timeframe
 from engram.language.temporal import NUMBER_WORDS
-from engram.retrieval.special.periods import Timeframe, resolve_timeframe
 
 SpecialType = Literal[
     "self_summary",

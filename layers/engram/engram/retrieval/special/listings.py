@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from engram.db.repositories import special as repo
+from engram.language.periods import iso
 from engram.models import ScoredMemory
 from engram.retrieval.special.context import LIST_CAP, AnswerContext, happened, is_current, view, views
-from engram.retrieval.special.periods import iso
 from engram.retrieval.summaries import SummaryInput
 
 # --- temporal --------------------------------------------------------------------------------------

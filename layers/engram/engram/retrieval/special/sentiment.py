@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engram.db.repositories import special as repo
+from engram.language.periods import iso
 from engram.language.sentiment import TREND_WINDOW_DAYS, classify_change
 from engram.retrieval.special.context import AnswerContext, entity_view, resolve_entity, views
-from engram.retrieval.special.periods import iso
 from engram.retrieval.summaries import SummaryInput
 
 

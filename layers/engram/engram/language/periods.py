@@ -106,11 +106,25 @@ def resolve_timeframe(text: str, now: datetime) -> tuple[Timeframe, tuple[int, i
         ),
         None,
     )
+    start = first.value
     if range_end is not None:
         end = range_end.last + timedelta(seconds=1)
+        start = _before(start, end)
+        label = f"{start:%B %Y}" if start != first.value else label  # the year moved: say which
         label = f"{label} to {range_end.label or range_end.text}"
         span = (first.start, range_end.end)
-    return Timeframe(first.value, end, label), span
+    return Timeframe(start, end, label), span
+
+
+def _before(start: datetime, end: datetime) -> datetime:
+    """The start of a range moved back by whole years until it precedes its end: in "between April and
+    June 2024" the year is said once, for both, and "April" alone read as the most recent April."""
+    while start >= end:
+        try:
+            start = start.replace(year=start.year - 1)
+        except ValueError:  # 29 February
+            start = start.replace(year=start.year - 1, day=28)
+    return start
 
 
 def _quarter(match: re.Match[str], now: datetime) -> Timeframe:

@@ -1,0 +1,87 @@
+"""What the calibrated relevance (`engram.retrieval.relevance`) reads of the ranked candidates: the
+query's words with their document frequencies among the user's memories, and per candidate the words
+it holds, its similarity, its length and whether it reports the words a query asks for. One round trip,
+for the ranked window only (`engram.retrieval.search`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from psycopg import sql
+
+from engram.db.connection import Conn
+from engram.db.repositories import vector_index
+from engram.db.repositories.search import DFS_SQL, LEXEMES_SQL
+from engram.language.question_speech import SPEECH_PATTERN
+
+if TYPE_CHECKING:
+    import numpy as np
+
+_QUERY_DFS = sql.SQL(
+    "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names "
+    "FROM ({lexemes}) AS lx(lexemes)"
+).format(dfs=DFS_SQL, lexemes=LEXEMES_SQL)
+
+
+@dataclass(frozen=True)
+class QueryWords:
+    """The query's lexemes in order, each one's document frequency among the user's active memories, and
+    those of its proper names (`names`: who or what the query is about, not what it asks)."""
+
+    lexemes: list[str]
+    dfs: list[int]
+    names: frozenset[str]
+
+
+def query_evidence(
+    conn: Conn,
+    user_id: str,
+    query: str,
+    names: str,
+    ids: list[Any],
+    embedding: np.ndarray | None,
+    speaker: str | None = None,
+) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
+    """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
+    `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
+    `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
+    its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
+    is calibrated from and what the order weighs, read for the ranked candidates only. With the
+    `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
+    reports speech and holds every word of the speaker."""
+    import numpy as np
+
+    similarity = (
+        vector_index.similarity_sql("m.embedding", "%(emb)s::vector")
+        if embedding is not None
+        else "NULL::float8"
+    )
+    params = {
+        "uid": user_id,
+        "query": query,
+        "names": names,
+        "ids": list(ids),
+        "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
+        "speaker": speaker,
+        "speech": SPEECH_PATTERN,
+    }
+    with conn.pipeline():  # one round trip
+        head = conn.execute(_QUERY_DFS, params)
+        rows = conn.execute(
+            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
+                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
+                             INTERSECT SELECT unnest(q.lexemes)) AS matched,
+                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
+                             INTERSECT SELECT unnest(q.lexemes)) AS implied,
+                       (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
+                        AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told
+                FROM memories m,
+                     (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
+                WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
+            params,
+        )
+    first = head.fetchone()
+    assert first is not None
+    words = QueryWords(list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]))
+    return words, {r["id"]: r for r in rows.fetchall()}

@@ -1,0 +1,43 @@
+"""Questions about what someone said, and the memories that report speech.
+
+"What did Saskia say about her work?" is answered by "Saskia said the library project runs late", whose
+words share little with the question but the name, while "Saskia is an architect" shares the name and
+"work". A memory that reports what the asked person said (a speech verb, the person named) answers the
+kind of question, whatever the topic: search weighs it like a stored attribute the question asks for.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Verbs of reported speech as a memory tells them (third person or past: "Kari says", "the vet told me");
+# not the bare forms, which are also nouns ("quit by text", "a promise", "insurance claims").
+_SPEECH_VERBS = (
+    "said|says|told|tells|mentioned|mentions|thinks|thought|reckons|reckoned|wrote|writes|texted|"
+    "suggested|suggests|recommended|recommends|advised|advises|warned|warns|promised|explained|explains|"
+    "insisted|insists|complained|complains|admitted|admits|claimed|announced|announces|confirmed|confirms"
+)
+# The question: "what did / does / has <speaker> say / tell (me) / think ...". Present forms only after
+# the auxiliary ("what did X say"), so the speaker is the run between the two.
+_ASKS = re.compile(
+    r"\b(?:what|anything)\s+(?:did|does|do|has|have|had)\s+(?P<who>[\w'’.-]+(?:\s+[\w'’.-]+){0,3}?)\s+"
+    r"(?:say|tell|mention|think|reckon|write|text|suggest|recommend|advise|warn|promise|explain)\b"
+    r"|\bwhat\s+was\s+(?P<whose>[\w'’.-]+(?:\s+[\w'’.-]+){0,3}?)['’]s?\s+(?:advice|opinion|view|verdict|take)\b",
+    re.I,
+)
+_FIRST_PERSON = frozenset({"i", "we", "you"})
+# For PostgreSQL's regular expressions (`~*`): `\y` is its word boundary (`\b` is a backspace there).
+SPEECH_PATTERN = rf"\y(?:{_SPEECH_VERBS}|according to)\y"
+
+
+def asked_speaker(question: str) -> str | None:
+    """Who the question asks the words of ("the doctor", "Saskia", "my mother"), or None when it asks
+    no one's words, or the user's own ("what do I think of cruises?" asks a preference)."""
+    match = _ASKS.search(question)
+    if match is None:
+        return None
+    who = (match.group("who") or match.group("whose") or "").strip()
+    if not who or who.lower() in _FIRST_PERSON or re.search(r"\band\b", who, re.I):
+        return None  # "what did Joanna watch and recommend": not a speaker
+    return who

@@ -1,0 +1,39 @@
+"""A question that names a period ("where was I in March?", "what was going on with Rafa in the summer
+of 2023?") is answered by what happened or was told then, whether or not the memory says the date, and
+by what was in force then even if it has expired since."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.scenarios.conftest import Engram
+
+
+def _search(engram: Engram, query: str) -> list[dict[str, Any]]:
+    body = {"query": query, "explain": True, "special": False}
+    response = engram.api.post("/v1/search", body, user=engram.user)
+    assert response.status == 200, response.body
+    return response.body["results"]
+
+
+def _life(engram: Engram) -> None:
+    engram.note(
+        "Fieldwork on Maria Island for two weeks, counting urchins on the reef.", when="2026-03-08T09:00:00Z"
+    )
+    engram.note("Started a pottery class with Ines on Tuesday evenings.", when="2026-05-12T09:00:00Z")
+    engram.note("Rafa got his driving licence.", when="2023-07-20T09:00:00Z")
+    engram.note("Rafa started at the robotics club.", when="2024-01-15T09:00:00Z")
+    engram.note("I was in Lisbon for a conference.", when="2025-10-02T09:00:00Z")
+
+
+def test_where_was_i_is_answered_by_what_happened_then_though_it_has_expired(engram: Engram):
+    _life(engram)
+    results = _search(engram, "Where was I in March 2026?")
+    assert results and "Maria Island" in results[0]["content"], [r["content"] for r in results]
+    assert "period" in results[0]["explain"]["signals"]
+
+
+def test_a_named_period_ranks_its_own_memories_of_a_person_first(engram: Engram):
+    _life(engram)
+    results = _search(engram, "What was going on with Rafa in the summer of 2023?")
+    assert results and "driving licence" in results[0]["content"], [r["content"] for r in results]
