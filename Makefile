@@ -48,7 +48,7 @@ typecheck: $(STAMP)
 ## Benchmarks (not part of `make test`): bench/*.py, run as modules from the repository root, each printing
 ## its own table (`python -m bench.<name> --help`; docs/benchmarks.md). The scale and consolidation
 ## benchmarks run at --quick size here; then LOCOMO (bench/locomo.py: skipped unless ENGRAM_LOCOMO_DIR
-## names the data). About eight minutes on 2 cores.
+## names the data). About nine minutes on 2 cores with the LOCOMO data (measured 546 s), ten under load.
 bench: $(STAMP)
 	@all=$$(date +%s); for f in bench/bench_*.py; do m=$$(basename $$f .py); echo "== python -m bench.$$m"; \
 		case $$m in bench_scale|bench_consolidation|bench_tenants) args=--quick;; *) args=;; esac; \
