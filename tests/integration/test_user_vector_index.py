@@ -30,27 +30,13 @@ from engram.lifecycle.reembed import reembed_user
 from engram.lifecycle.vector_indexes import schedule_vector_indexes
 from engram.retrieval.search import SearchParams, search_memories
 from tests.memory_factory import add_memories
+from tests.query_plans import ExplainingConnection
 
 pytestmark = pytest.mark.own_database  # builds and drops indexes on `memories`; CONCURRENTLY waits for
 # every transaction of the database, so no other test's may be open in it
 
 THRESHOLD = 40
 TOPICS = ("garden", "violin", "sailing", "chess", "baking", "astronomy")
-
-
-class _Explaining:
-    """Forwards to the connection, but EXPLAINs the hybrid statement instead of running it."""
-
-    def __init__(self, conn: Any) -> None:
-        self.conn = conn
-        self.plan: list[str] = []
-
-    def execute(self, sql: str, params: Any = None) -> Any:
-        if sql.lstrip().startswith("WITH"):
-            cursor = self.conn.execute("EXPLAIN " + sql, params)
-            self.plan = [r["QUERY PLAN"] for r in cursor.fetchall()]
-            return self.conn.execute("SELECT 1 WHERE false")
-        return self.conn.execute(sql, params)
 
 
 @pytest.fixture
@@ -138,7 +124,7 @@ def _plan(db: Any, user: str, vector: np.ndarray) -> str:
         # The planner's own choice, nothing forced: the statement proves the index's predicate and orders by
         # its expression, and sorting the user's rows by a half-precision distance is costed as what it is
         # (sql/0018), so even these 60 rows are read through the index.
-        explaining = _Explaining(conn)
+        explaining = ExplainingConnection(conn)
         _vector_signal(explaining, user, vector)
     return "\n".join(explaining.plan)
 

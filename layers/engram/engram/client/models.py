@@ -28,7 +28,6 @@ JobType = Literal[
     "decay",
     "cleanup",
     "graph_update",
-    "summary",
     "hierarchy",
     "reembed",
     "vector_index",
