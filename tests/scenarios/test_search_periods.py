@@ -1,6 +1,7 @@
 """A question that names a period ("where was I in March?", "what was going on with Rafa in the summer
 of 2023?") is answered by what happened or was told then, whether or not the memory says the date, and
-by what was in force then even if it has expired since."""
+by what was in force then even if it has expired since. A question about what happened, at no named
+time ("where did I do fieldwork?"), sees what has expired too; one about now does not."""
 
 from __future__ import annotations
 
@@ -37,3 +38,15 @@ def test_a_named_period_ranks_its_own_memories_of_a_person_first(engram: Engram)
     _life(engram)
     results = _search(engram, "What was going on with Rafa in the summer of 2023?")
     assert results and "driving licence" in results[0]["content"], [r["content"] for r in results]
+
+
+def test_a_question_about_what_happened_finds_what_has_expired_since(engram: Engram):
+    _life(engram)
+    results = _search(engram, "Where did I do fieldwork?")
+    assert results and "Maria Island" in results[0]["content"], [r["content"] for r in results]
+
+
+def test_a_question_about_now_leaves_what_has_expired_out(engram: Engram):
+    _life(engram)
+    results = _search(engram, "Where am I doing fieldwork?")
+    assert all("Maria Island" not in r["content"] for r in results), [r["content"] for r in results]

@@ -1,10 +1,11 @@
-"""Questions about how things were are told from questions about how they are."""
+"""Questions about how things were are told from questions about how they are, and questions about what
+happened from questions about what is."""
 
 from __future__ import annotations
 
 import pytest
 
-from engram.language.question_time import is_past_query
+from engram.language.question_time import asks_about_past_events, is_past_query
 
 
 @pytest.mark.parametrize(
@@ -19,3 +20,20 @@ def test_questions_about_the_past(query):
 @pytest.mark.parametrize("query", ["Where do I live?", "Who is my boss now?", "What do I eat for breakfast?"])
 def test_questions_about_now(query):
     assert not is_past_query(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["Where did I do fieldwork?", "Was Ana at the wedding?", "Have I ever been to Japan?",
+     "Which course were we on in the spring?", "Has Tom visited Lisbon?", "Who had the flu?"],
+)  # fmt: skip
+def test_questions_about_what_happened(query):
+    assert asks_about_past_events(query)
+
+
+@pytest.mark.parametrize(
+    "query", ["Where am I doing fieldwork?", "What do I have to do today?", "Who is staying with us?",
+              "Is Ana coming to the wedding?", "What have I got on this week?"],
+)  # fmt: skip
+def test_questions_about_what_is(query):
+    assert not asks_about_past_events(query)

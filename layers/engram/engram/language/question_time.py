@@ -1,6 +1,7 @@
 """Whether a question asks how things were rather than how they are: "where did I use to live?", "who
 was my previous boss?", "what did I eat before the diet?". Search and recall rank what is no longer true
-below what is, except for these questions, which the past answers. Pure: no I/O.
+below what is, except for these questions, which the past answers. And whether it asks what happened
+("where did I do fieldwork?"): what has expired since answers that. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -13,6 +14,20 @@ PAST_QUERY = re.compile(
     r"(?:my|his|her|their|our|the) (?:old|previous|ex|first|original)\b|ex-\w+|when did)",
     re.IGNORECASE,
 )
+
+
+# A question in the simple past asks about what happened ("where did I do fieldwork?", "was Ana at the
+# wedding?", "have I ever been to Japan?"), which may be over by now: a stay, a trip, a course.
+PAST_EVENT_QUERY = re.compile(
+    r"\b(?:did|was|were|had)\b|\bever\b|"
+    r"\b(?:have|has)\s+(?:i|we|you|he|she|they|[a-z][\w'-]*)\s+(?:been|gone|done|seen|visited|tried|met|lived)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_about_past_events(query: str) -> bool:
+    """Does the question ask what happened (simple past, "ever")? What has expired since answers it."""
+    return bool(PAST_EVENT_QUERY.search(query))
 
 
 def is_past_query(query: str) -> bool:

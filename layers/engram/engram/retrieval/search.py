@@ -37,7 +37,7 @@ from engram.db.repositories.search import (
 from engram.db.repositories.search_evidence import query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_speech import asked_speaker
-from engram.language.question_time import is_past_query
+from engram.language.question_time import asks_about_past_events, is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.spaces import user_embedder
 from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
@@ -83,6 +83,9 @@ FUSED_SHARE = 0.5
 # set: docs/benchmarks.md).
 LENGTH_WEIGHT = 0.05
 TYPICAL_CHARS = 80
+# The moment a question about what happened ("where did I do fieldwork?") reads memories alive at: any
+# time, so what expired since (a two-week stay, a course) is visible to it.
+EVER = datetime(1900, 1, 1, tzinfo=UTC)
 
 
 @dataclass
@@ -349,6 +352,8 @@ def search_in(
     period = named_period(params.query, params.filters.now) if "fts" in params.signals else None
     if period is not None:  # what was in force during that period answers it, expired since or not
         params = replace(params, filters=replace(params.filters, alive_at=period.start))
+    elif asks_about_past_events(params.query):  # what happened, at any time: over since or not
+        params = replace(params, filters=replace(params.filters, alive_at=EVER))
     rows = hybrid_candidates(
         conn,
         user_id,
