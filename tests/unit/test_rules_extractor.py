@@ -13,6 +13,7 @@ import pytest
 from engram.engines.ports import ExtractionInput, KnownFact, TurnInput
 from engram.engines.rules.extractor import RulesExtractor
 from engram.language.temporal import warm_up
+from engram.language.text.entities import spot_entities
 from engram.models import CandidateFact, ExtractionResult, MemoryPreferences
 from engram.pipeline.analyze import keep_fact
 
@@ -1201,3 +1202,29 @@ def test_a_home_still_lived_in_is_not_history(text: str, historical: bool) -> No
 @pytest.mark.parametrize("text", ["I live in a world of worry", "We live in the house on the corner"])
 def test_a_dwelling_without_a_named_place_states_no_home(text: str) -> None:
     assert all(f.attribute != "location" for f in extract(text).facts)
+
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("I get it, Jon. Dance is just me these days.", ["Jon"]),
+     ("Thanks, Priya. Pottery has been my escape.", ["Priya"]),
+     ("Love that, Mateo. Chess keeps me sane.", ["Mateo"]),
+     ("Reading J. R. R. Tolkien again.", ["J. R. R. Tolkien"]),
+     ("Lunch with Mrs. Hughes at St. Ives.", ["Mrs. Hughes", "St. Ives"])],
+)  # fmt: skip
+def test_a_name_ends_at_the_full_stop_that_ends_its_sentence(text: str, names: list[str]) -> None:
+    """The word that starts the next sentence is no part of the name: "Jon. Dance" became "Dance", a
+    person the user knew, in every later note about dance."""
+    assert [e.name for e in spot_entities(text)] == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mostly just chilling at home.", "Winning felt amazing after all that work.",
+     "Way to go! Don't quit, failures lead you closer to success.",
+     "Having loved ones who support us is so important."],
+)  # fmt: skip
+def test_words_that_open_a_sentence_are_no_one_the_user_knows(text: str) -> None:
+    people = [f.content for f in extract(text, name="Nate").facts if f.memory_type == "entity"]
+    assert people == []

@@ -37,7 +37,11 @@ class SpottedEntity:
     cues: list[str] = field(default_factory=list)
 
 
-_NAME_TOKEN = r"(?:[A-Z][a-zA-Z]*(?:['\-][A-Za-z]+)*\.?|[A-Z]{2,}[0-9]*\+?)"
+# A full stop stays in a name only after an initial or an abbreviation that starts a name ("J. R. R.
+# Tolkien", "St. Ives", "Mrs. Hughes"); after a word it ends the sentence: "I get it, Jon. Dance is just
+# me" names Jon, not "Jon. Dance".
+_ABBREVIATED = "|".join(("St", "Mt", "Ft", *TITLES))
+_NAME_TOKEN = rf"(?:[A-Z]\.|(?:{_ABBREVIATED})\.|[A-Z][a-zA-Z]*(?:['\-][A-Za-z]+)*|[A-Z]{{2,}}[0-9]*\+?)"
 # A number after a name is part of it ("Project 2", "Room 101", "Sprint 12"): it is what tells the thing
 # from its siblings. Not a count or a time that follows a name ("saw Sarah 3 times", "Tom 2 weeks ago").
 _NUMBER_TOKEN = (
@@ -143,6 +147,10 @@ _PROJECT = re.compile(
 
 
 # "You've", "They'd", "It's" start sentences capitalised but never name anyone.
+# Shapes of words that open a sentence and are no names unless listed as given names: a verb's -ing
+# form ("Winning felt amazing", "Having loved ones..."), an adverb ("Mostly just chilling"), a negated
+# auxiliary ("Don't quit!").
+_NOT_A_NAME_SHAPE = re.compile(r"^[A-Z][a-z]+(?:ing|ly)$|^[A-Z][a-z]*n['’]t$")
 _PRONOUN_CONTRACTION = re.compile(
     r"^(?:you|we|they|he|she|it|there|that|who|what|here|i)['’](?:ve|d|ll|re|m|s)$", re.IGNORECASE
 )
@@ -384,6 +392,8 @@ def _listed(run: _Run) -> SpottedEntity | None:
 def _from_context(run: _Run) -> SpottedEntity | None:
     """An unlisted name read from the words around it (verbs, prepositions, determiners)."""
     before, after = run.before, run.after
+    if run.sentence_initial and len(run.tokens) == 1 and _NOT_A_NAME_SHAPE.match(run.name):
+        return None
     if _ORG_VERBS_BEFORE.search(before):
         return run.spotted("entity", "organization", None, "org-verb")
     if _PLACE_BEFORE.search(before):
