@@ -1204,7 +1204,6 @@ def test_a_dwelling_without_a_named_place_states_no_home(text: str) -> None:
     assert all(f.attribute != "location" for f in extract(text).facts)
 
 
-
 @pytest.mark.parametrize(
     ("text", "names"),
     [("I get it, Jon. Dance is just me these days.", ["Jon"]),
