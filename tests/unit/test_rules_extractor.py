@@ -1227,3 +1227,18 @@ def test_a_name_ends_at_the_full_stop_that_ends_its_sentence(text: str, names: l
 def test_words_that_open_a_sentence_are_no_one_the_user_knows(text: str) -> None:
     people = [f.content for f in extract(text, name="Nate").facts if f.memory_type == "entity"]
     assert people == []
+
+
+@pytest.mark.parametrize("known", ["Dance is my passion", "Dance is Gina's stress fix too"])
+def test_a_known_fact_about_a_thing_introduces_no_one(known: str) -> None:
+    """'Dance is my passion' names no one: later notes about dance know no person called Dance."""
+    facts = extract("Dance practice has been fun and exhausting.", established=[known]).facts
+    people = [f.content for f in facts if f.memory_type == "entity"]
+    assert people == []
+
+
+def test_a_known_tie_still_introduces_the_person() -> None:
+    people = [
+        f.name for f in extract("Oskar called about Saturday.", established=["Oskar is my friend"]).facts
+    ]
+    assert "Oskar" in people

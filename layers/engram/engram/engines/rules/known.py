@@ -19,12 +19,16 @@ from engram.language.belongings import names_same_thing
 from engram.language.changes import DEATH_ENDING, DEATH_VALUE, no_longer_has
 from engram.language.phrases import NAME
 from engram.language.text import normalise_text, spot_entities
+from engram.language.text.vocabulary import PET_WORDS, RELATION_WORDS
 from engram.models import ChangeDetected, EntityMention
 
-# "Oskar is my friend", "Kenji is someone I know", "a cat named Pickles", "My cat is called Juniper"
+# "Oskar is my friend", "Theo is Bethan's son", "Kenji is someone I know", "a cat named Pickles", "My cat
+# is called Juniper"; not "Dance is my passion" or "Dance is Gina's stress fix": after "is my" only a
+# relationship or a pet makes a name of someone (else every later "Dance practice ..." knew a Dance).
+_TIE = "|".join(sorted((re.escape(w) for w in (*RELATION_WORDS, *PET_WORDS)), key=len, reverse=True))
 _INTRODUCED = re.compile(
-    rf"^(?P<name>{NAME})\s+is\s+(?:my|our|someone|a\s+project|\w+'s)\b|\b(?:named|called)\s+(?P<pet>{NAME})"
-    rf"|\b(?:my|our)\s+[a-z\-]+\s+(?P<rel>{NAME})\b"
+    rf"^(?P<name>{NAME})\s+is\s+(?:someone|a\s+project|(?:my|our|\w+'s)\s+(?:[a-z\-]+\s+)?(?:{_TIE})s?\b)"
+    rf"|\b(?:named|called)\s+(?P<pet>{NAME})|\b(?:my|our)\s+[a-z\-]+\s+(?P<rel>{NAME})\b"
 )
 
 
