@@ -100,7 +100,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     (
         "instrument music play",
         "violin viola cello piano guitar bass drum drums drum kit ukulele flute clarinet trumpet "
-        "saxophone harp keyboard",
+        "saxophone harp keyboard banjo mandolin harmonica accordion oboe bassoon trombone tuba",
     ),
     ("book read reading", "novel audiobook ebook kindle author poetry memoir book club"),
     (
