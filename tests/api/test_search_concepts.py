@@ -4,6 +4,7 @@ own text stands for, and those concepts follow the text whenever it changes."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 from engram.lifecycle.cleanup import cleanup_user
 from tests.memory_factory import add_memories
@@ -36,6 +37,18 @@ def test_a_general_question_finds_the_specific_memory_and_an_edit_moves_its_conc
     assert "I took up pottery again" not in _search(api, user_id, "What instrument do I play?")
 
 
+def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, user_id):
+    won, met, _ = add_memories(
+        db,
+        user_id,
+        "We even won a trophy at the end of the season",
+        "Tom and Ana met at a salsa class in Leeds",
+        "The season starts again in September",
+    )
+    assert _search(api, user_id, "What did the team win at the end of the season?")[:1] == [won["content"]]
+    assert _search(api, user_id, "Where did Tom and Ana meet?")[:1] == [met["content"]]
+
+
 def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanup(api, db, user_id):
     (row,) = add_memories(db, user_id, "Booked a cruise along the Norwegian coast for June")
     with db.user_transaction(user_id) as conn:  # as a row from before the column was added
@@ -44,3 +57,15 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
     assert cleanup_user(user_id, datetime.now(UTC)).concepts_derived == 1
     assert _search(api, user_id, "Where am I going on holiday?")[:1] == [row["content"]]
     assert cleanup_user(user_id, datetime.now(UTC)).concepts_derived == 0
+
+
+def test_the_lexicon_migration_marks_only_the_memories_it_changes(db, user_id):
+    """sql/0019 marks for derivation again the memories whose text holds a word the lexicon gained."""
+    won, plain = add_memories(db, user_id, "We won the pub quiz", "The quiz is on Thursdays")
+    migration = Path(__file__).parents[2] / "sql" / "0019_concepts_lexicon.sql"
+    with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before
+        conn.execute("UPDATE memories SET concepts = 'old' WHERE user_id = %s", (user_id,))
+        conn.execute(migration.read_text())
+        rows = conn.execute("SELECT id, concepts FROM memories WHERE user_id = %s", (user_id,)).fetchall()
+    concepts = {r["id"]: r["concepts"] for r in rows}
+    assert concepts == {won["id"]: None, plain["id"]: "old"}

@@ -35,15 +35,18 @@ def test_both_peoples_answers_come_first(engram: Engram):
     assert any("cat" in c for c in top) and any("rabbits" in c for c in top), top
 
 
+_TOGETHER_AND_APART = (
+    "Nate and Joanna went to the zoo together and loved it.",
+    "Nate and Joanna both like the new cafe on the corner.",
+    "Nate and Joanna like hiking on Sundays.",
+    "Nate and Joanna like the same films.",
+    "Nate says turtles are his favourite animals.",
+    "Joanna finds turtles the most calming animals.",
+)
+
+
 def test_what_each_one_likes_outranks_what_they_like_together(engram: Engram):
-    for note in (
-        "Nate and Joanna went to the zoo together and loved it.",
-        "Nate and Joanna both like the new cafe on the corner.",
-        "Nate and Joanna like hiking on Sundays.",
-        "Nate and Joanna like the same films.",
-        "Nate says turtles are his favourite animals.",
-        "Joanna finds turtles the most calming animals.",
-    ):
+    for note in _TOGETHER_AND_APART:
         engram.note(note)
     top = _search(engram, "What animal do both Nate and Joanna like?")
     assert sum("turtles" in c for c in top) == 2, top

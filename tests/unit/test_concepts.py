@@ -44,3 +44,11 @@ def test_a_pets_name_is_no_instance_of_anything():
         "dog",
         "pet",
     }
+
+
+def test_an_irregular_past_form_carries_its_base_form():
+    # a question asks after "did" in the base form: "what did we win?", "where did Tom meet Ana?"
+    assert "win" in kinds("We even won a trophy at the end of the season")
+    assert "meet" in kinds("Tom and Ana met at university in Leeds")
+    assert {"buy", "teach"} <= kinds("She bought a piano and taught herself to play")
+    assert concepts_of("I left the keys on the table and found them later") == ""  # words of two senses

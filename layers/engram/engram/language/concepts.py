@@ -10,7 +10,8 @@ text at a lower weight): the bridge is built once, from the memory, and the ques
 Each group lists the general words a question uses for a kind of thing and the specific words that are
 one of them. Groups are kinds of everyday life (food, drink, health, work, home, travel, sport, pets,
 people, media), written from the kinds and not from any question; a specific word may be in several
-groups. Matching is on lowercase words with a plural "s"/"es" removed; multi-word instances ("blood
+groups. The base form of an irregular verb's past form ("won": win, `verb_forms`) is one too. Matching
+is on lowercase words with a plural "s"/"es" removed; multi-word instances ("blood
 pressure", "half marathon") match as phrases. Pure: no I/O.
 """
 
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from engram.language.verb_forms import base_form
 
 # (general words a question uses, specific words a memory uses)
 _GROUPS: tuple[tuple[str, str], ...] = (
@@ -262,6 +265,9 @@ def concepts_of(text: str) -> str:
     found: set[str] = set()
     for token in tokens:
         found |= words.get(token, frozenset())
+        base = base_form(token)
+        if base is not None:  # "won" stands for "win": what a question asks after "did"
+            found.add(base)
     for size in (2, 3, 4):
         for i in range(len(tokens) - size + 1):
             found |= phrases.get(tuple(tokens[i : i + size]), frozenset())
