@@ -116,7 +116,7 @@ _OPTION_BEFORE = re.compile(
 _PERSON_BEFORE = re.compile(
     r"\b(?:with|met|meet|meeting|saw|see|seeing|called|call|texted|text|told|tell|asked|ask|hugged|"
     r"dating|date|dated|married|marry|love|miss|visited|helped|invited|thanked|emailed|messaged|"
-    r"introduced|and|&|to)\s+$",
+    r"introduced|to)\s+$",
     re.IGNORECASE,
 )
 # After a name: verbs only people do ("Priya texted"), and weaker ones that need a mid-sentence position.
@@ -133,7 +133,11 @@ _PERSON_AFTER = re.compile(
     + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
-_WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could|and)\b)")
+_WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could)\b)")
+# Joined to a given name ("Bea and Callum", "Hannah & Yaw"): one of a list of people. Joined to another
+# unlisted name, nothing is said: "Smoke and Pepper" is a food truck, "the Crown and Anchor" a pub.
+_AND_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|&)\s+$")
+_AND_AFTER = re.compile(r"^\s+(?:and|&)\s+([A-Za-z]+)")
 _MEDIA_BEFORE = re.compile(
     r"\b(?:watch|watched|watching|read|reading|play|playing|played|listen to|"
     r"listening to|listened to|using|use|used|bought|downloaded|ordered)\s+$",
@@ -151,6 +155,11 @@ _PROJECT = re.compile(
 # form ("Winning felt amazing", "Having loved ones..."), an adverb ("Mostly just chilling"), a negated
 # auxiliary ("Don't quit!").
 _NOT_A_NAME_SHAPE = re.compile(r"^[A-Z][a-z]+(?:ing|ly)$|^[A-Z][a-z]*n['’]t$")
+# A note's opening verb with its subject left out, glued to the name after it: "Invited Hannah, Yaw ...",
+# "Emailed Priya", "Booked Nando's" (not "Ted", "Fred": those are short, or listed given names).
+_PAST_VERB_SHAPE = re.compile(r"^[a-z]{3,}ed$")
+# After a sentence's first word, a pronoun says that word is a verb: "Will you ...", "Mark your ...".
+_VERB_OBJECT_AFTER = re.compile(r"^\s+(?:you|your|it|me|us|them|him)\b", re.IGNORECASE)
 _PRONOUN_CONTRACTION = re.compile(
     r"^(?:you|we|they|he|she|it|there|that|who|what|here|i)['’](?:ve|d|ll|re|m|s)$", re.IGNORECASE
 )
@@ -170,6 +179,7 @@ def spot_entities(text: str, known_people: frozenset[str] = frozenset()) -> list
         entity = _classify_run(text, match, known_people)
         if entity is not None:
             found.append(entity)
+    _people_listed_with_people(text, found)
     # Capitalised relationship words used as names ("Mom called", "told Dad").
     return found
 
@@ -249,6 +259,12 @@ def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
                 and first in COMMON_STARTERS
                 and first not in RELATION_WORDS
                 and not keeps_head
+            )
+            or (
+                sentence_initial
+                and len(tokens) > 1
+                and _PAST_VERB_SHAPE.match(first)
+                and first not in FIRST_NAMES
             )
         ):
             start = text.find(tokens[1], start + len(tokens[0])) if len(tokens) > 1 else end
@@ -366,6 +382,8 @@ def _known_person(run: _Run, known_people: frozenset[str]) -> SpottedEntity | No
     if run.name in known_people or run.lower in {p.lower() for p in known_people}:
         return run.spotted("person", "person", None, "known")
     given = run.tokens[0].lower() in FIRST_NAMES and len(run.tokens) <= 3
+    if given and run.sentence_initial and len(run.tokens) == 1 and _VERB_OBJECT_AFTER.match(run.after):
+        return None  # "Will you call Grace?", "Mark your calendar": a word that is also a given name
     if given and run.possessive and run.lower not in PLACES:
         return run.spotted("person", "person", None, "given-name")  # "at Sarah's place"
     if (
@@ -404,7 +422,9 @@ def _from_context(run: _Run) -> SpottedEntity | None:
         return run.spotted("entity", "organization", None, "org-prep")
     if run.after_determiner or re.search(r"\b(?:the|a|an)\s+$", before, re.IGNORECASE):
         return run.spotted("entity", "other", None, "determiner")  # "the Pacific"
-    person_cue = bool(_PERSON_BEFORE.search(before) or _PERSON_AFTER.match(after))
+    person_cue = bool(
+        _PERSON_BEFORE.search(before) or _PERSON_AFTER.match(after) or _listed_with_someone(run)
+    )
     if not run.sentence_initial and _WEAK_PERSON_AFTER.match(after):
         person_cue = True
     if (
@@ -417,6 +437,32 @@ def _from_context(run: _Run) -> SpottedEntity | None:
     if run.sentence_initial:
         return None
     return run.spotted("entity", "other", None, "capitalised")
+
+
+# Between two names of one list: "Hannah, Yaw, Bea and Callum", "Tim & John".
+_LIST_JOINER = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
+
+
+def _people_listed_with_people(text: str, found: list[SpottedEntity]) -> None:
+    """A name of no known kind listed with people is one of them: "Invited Hannah, Yaw, Bea and Callum"
+    names four people, though only Hannah is a listed given name."""
+    groups: list[list[SpottedEntity]] = []
+    for entity in found:
+        if groups and _LIST_JOINER.fullmatch(text[groups[-1][-1].end : entity.start]):
+            groups[-1].append(entity)
+        else:
+            groups.append([entity])
+    for group in groups:
+        if len(group) > 1 and any(e.kind == "person" for e in group):
+            for entity in group:
+                if entity.entity_type == "other" and entity.cues == ["capitalised"]:
+                    entity.kind, entity.entity_type, entity.cues = "person", "person", ["listed"]
+
+
+def _listed_with_someone(run: _Run) -> bool:
+    """Joined by "and" / "&" to a given name on either side."""
+    joined = _AND_BEFORE.search(run.before) or _AND_AFTER.match(run.after)
+    return joined is not None and joined.group(1).lower() in FIRST_NAMES
 
 
 def _ORG_SUFFIX_OR_KNOWN(name: str) -> bool:  # noqa: N802 - reads as a predicate on the vocabulary

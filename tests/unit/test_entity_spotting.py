@@ -1,0 +1,38 @@
+"""Who is a person: the entity spotter's people become "someone I know" memories and graph nodes, so a
+name taken for a person in error is a stranger the user never met (bench/bench_entities.py measures the
+spotter on a labelled set of notes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.text.entities import spot_entities
+
+
+def kinds(text: str) -> dict[str, str]:
+    return {e.name: e.entity_type for e in spot_entities(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I launched my food truck, Smoke and Pepper, selling jollof.",
+     "Drinks at the Crown and Anchor after work.",
+     "We ordered from Salt & Ember again."],
+)  # fmt: skip
+def test_two_unlisted_names_joined_by_and_are_no_people(text: str) -> None:
+    assert "person" not in kinds(text).values(), kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [("Invited Hannah, Yaw, Bea and Callum to the barbecue.", {"Hannah", "Yaw", "Bea", "Callum"}),
+     ("Emailed Priya and Oisin about the rota.", {"Priya", "Oisin"}),
+     ("Lunch with Zainab, Kwame and Ife on Friday.", {"Zainab", "Kwame", "Ife"})],
+)  # fmt: skip
+def test_names_listed_with_a_person_are_people(text: str, people: set[str]) -> None:
+    assert {name for name, kind in kinds(text).items() if kind == "person"} == people
+
+
+@pytest.mark.parametrize("text", ["Will you call Grace back later?", "Mark your calendar for the 12th."])
+def test_a_given_name_that_opens_a_sentence_as_a_verb_is_no_one(text: str) -> None:
+    assert not {"Will", "Mark"} & set(kinds(text)), kinds(text)
