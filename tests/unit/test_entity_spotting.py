@@ -36,3 +36,13 @@ def test_names_listed_with_a_person_are_people(text: str, people: set[str]) -> N
 @pytest.mark.parametrize("text", ["Will you call Grace back later?", "Mark your calendar for the 12th."])
 def test_a_given_name_that_opens_a_sentence_as_a_verb_is_no_one(text: str) -> None:
     assert not {"Will", "Mark"} & set(kinds(text)), kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [("The head chef at Ember and Oak, Lorcan, shouts at everyone during service.", "Lorcan"),
+     ("Our landlord, Byrne, raised the rent again.", "Byrne"),
+     ("I met the new vet, Oluwaseun, today.", "Oluwaseun")],
+)  # fmt: skip
+def test_a_name_set_off_after_the_role_it_holds_is_a_person(text: str, person: str) -> None:
+    assert {name for name, kind in kinds(text).items() if kind == "person"} == {person}, kinds(text)

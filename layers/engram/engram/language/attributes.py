@@ -10,22 +10,8 @@ import re
 
 from engram.language.phrases import CAP_RUN, NAME, PARTNER_WORD, RELATION_ALTERNATION
 from engram.language.text import PET_WORDS
+from engram.language.text.vocabulary import JOB_TITLES
 
-JOB_TITLES = frozenset(
-    item.strip()
-    for item in """
-    engineer|developer|programmer|designer|manager|director|teacher|nurse|doctor|physician|surgeon|
-    lawyer|attorney|accountant|analyst|scientist|researcher|consultant|architect|writer|editor|
-    journalist|photographer|artist|musician|chef|cook|baker|barista|bartender|waiter|waitress|cashier|
-    pharmacist|dentist|therapist|psychologist|counselor|counsellor|social worker|paramedic|firefighter|
-    police officer|pilot|mechanic|electrician|plumber|carpenter|contractor|realtor|recruiter|founder|
-    cofounder|co-founder|ceo|cto|cfo|coo|vp|intern|student|freelancer|marketer|salesperson|entrepreneur|
-    professor|lecturer|tutor|librarian|veterinarian|secretary|administrator|clerk|technician|nanny|
-    caregiver|coach|trainer|data scientist|product manager|project manager|software engineer|
-    web developer|ux designer|graphic designer|product designer|teaching assistant|real estate agent
-    """.replace("\n", "").split("|")
-    if item.strip()
-)
 _LOWER_NP = (
     r"(?:a|an|the)\s+[a-z][\w\-]*(?:\s+(?!(?:in|on|at|for|with|and|but|since|as|from|to|because|"
     r"until|last|next|this|now|anymore|yet|too)\b)[a-z][\w\-]*){0,2}"

@@ -86,6 +86,8 @@ FUSED_SHARE = 0.5
 # set: docs/benchmarks.md).
 LENGTH_WEIGHT = 0.05
 TYPICAL_CHARS = 80
+# How many results each person's part of a question about several people adds (`search_in`).
+PART_LIMIT = 10
 # The moment a question about what happened ("where did I do fieldwork?") reads memories alive at: any
 # time, so what expired since (a two-week stay, a course) is visible to it.
 EVER = datetime(1900, 1, 1, tzinfo=UTC)
@@ -364,8 +366,11 @@ def search_in(
     quiet = replace(params, track_access=False)
     best: dict[Any, ScoredMemory] = {}
     for query in (params.query, *parts):
-        vector = embedding if query == params.query or embed is None else embed(query)
-        for hit in _search_one(conn, user_id, replace(quiet, query=query), vector):
+        whole = query == params.query
+        vector = embedding if whole or embed is None else embed(query)
+        # A part adds what answers it best; its own long tail would only repeat the whole question's.
+        reading = replace(quiet, query=query, limit=params.limit if whole else min(params.limit, PART_LIMIT))
+        for hit in _search_one(conn, user_id, reading, vector):
             kept = best.get(hit.memory.id)
             if kept is None or hit.final_score > kept.final_score:
                 best[hit.memory.id] = hit

@@ -11,6 +11,7 @@ from engram.language.text.vocabulary import (
     FAMILY_RELATIONS,
     FIRST_NAMES,
     FIRST_PERSON,
+    JOB_TITLES,
     NON_ORG_ACRONYMS,
     NOT_NAMES,
     ORG_SUFFIXES,
@@ -134,6 +135,14 @@ _PERSON_AFTER = re.compile(
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
 _WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could)\b)")
+# A name set off by commas after the role it holds: "The head chef at Ember and Oak, Lorcan, shouts ...",
+# "our landlord, Mr Byrne, ...".
+_APPOSED_TO_ROLE = re.compile(
+    r"\b(?:"
+    + "|".join(sorted((re.escape(w) for w in (*JOB_TITLES, *RELATION_WORDS)), key=len, reverse=True))
+    + r")s?(?:\s+(?:at|of|from|for|in)\s+[^,.!?;]{1,40})?,\s*$",
+    re.IGNORECASE,
+)
 # Joined to a given name ("Bea and Callum", "Hannah & Yaw"): one of a list of people. Joined to another
 # unlisted name, nothing is said: "Smoke and Pepper" is a food truck, "the Crown and Anchor" a pub.
 _AND_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|&)\s+$")
@@ -425,6 +434,7 @@ def _from_context(run: _Run) -> SpottedEntity | None:
     person_cue = bool(
         _PERSON_BEFORE.search(before) or _PERSON_AFTER.match(after) or _listed_with_someone(run)
     )
+    person_cue = person_cue or (after.startswith(",") and bool(_APPOSED_TO_ROLE.search(before)))
     if not run.sentence_initial and _WEAK_PERSON_AFTER.match(after):
         person_cue = True
     if (
@@ -453,7 +463,10 @@ def _people_listed_with_people(text: str, found: list[SpottedEntity]) -> None:
         else:
             groups.append([entity])
     for group in groups:
-        if len(group) > 1 and any(e.kind == "person" for e in group):
+        kinds = {e.entity_type for e in group}
+        # A place or company among them is no list of people: "Ember and Oak, Lorcan" (a restaurant, then
+        # its chef).
+        if len(group) > 1 and "person" in kinds and not kinds & {"place", "organization"}:
             for entity in group:
                 if entity.entity_type == "other" and entity.cues == ["capitalised"]:
                     entity.kind, entity.entity_type, entity.cues = "person", "person", ["listed"]

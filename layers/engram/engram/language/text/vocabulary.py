@@ -280,6 +280,23 @@ RELATION_WORDS: dict[str, str] = {
     **CARE_RELATIONS,
 }
 
+# Occupations: what someone is at work ("a nurse", "the head chef").
+JOB_TITLES = frozenset(
+    item.strip()
+    for item in """
+    engineer|developer|programmer|designer|manager|director|teacher|nurse|doctor|physician|surgeon|
+    lawyer|attorney|accountant|analyst|scientist|researcher|consultant|architect|writer|editor|
+    journalist|photographer|artist|musician|chef|cook|baker|barista|bartender|waiter|waitress|cashier|
+    pharmacist|dentist|therapist|psychologist|counselor|counsellor|social worker|paramedic|firefighter|
+    police officer|pilot|mechanic|electrician|plumber|carpenter|contractor|realtor|recruiter|founder|
+    cofounder|co-founder|ceo|cto|cfo|coo|vp|intern|student|freelancer|marketer|salesperson|entrepreneur|
+    professor|lecturer|tutor|librarian|veterinarian|secretary|administrator|clerk|technician|nanny|
+    caregiver|coach|trainer|data scientist|product manager|project manager|software engineer|
+    web developer|ux designer|graphic designer|product designer|teaching assistant|real estate agent
+    """.replace("\n", "").split("|")
+    if item.strip()
+)
+
 PET_WORDS = frozenset(
     """
     dog puppy pup cat kitten kitty bird parrot hamster rabbit bunny fish goldfish turtle tortoise horse
