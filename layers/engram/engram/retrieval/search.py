@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -33,7 +32,6 @@ from engram.db.repositories.search import (
     Candidate,
     SearchFilters,
     hybrid_candidates,
-    record_access,
     result_rows,
 )
 from engram.db.repositories.search_evidence import query_evidence
@@ -42,7 +40,6 @@ from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.spaces import user_embedder
-from engram.retrieval.question_parts import question_parts
 from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
 from engram.retrieval.transform import names_in
@@ -86,8 +83,6 @@ FUSED_SHARE = 0.5
 # set: docs/benchmarks.md).
 LENGTH_WEIGHT = 0.05
 TYPICAL_CHARS = 80
-# How many results each person's part of a question about several people adds (`search_in`).
-PART_LIMIT = 10
 # The moment a question about what happened ("where did I do fieldwork?") reads memories alive at: any
 # time, so what expired since (a two-week stay, a course) is visible to it.
 EVER = datetime(1900, 1, 1, tzinfo=UTC)
@@ -349,41 +344,9 @@ def named_period(query: str, now: datetime) -> NamedPeriod | None:
 
 
 def search_in(
-    conn: Conn,
-    user_id: str,
-    params: SearchParams,
-    embedding: np.ndarray | None,
-    embed: Callable[[str], np.ndarray | None] | None = None,
-) -> list[ScoredMemory]:
-    """Hybrid search inside the caller's transaction (recall and special queries reuse it).
-
-    With `embed` (the vector of each part of the query, `query_vectors`), a question about several
-    people ("what do both Nate and Joanna like?") is also searched once for each of them
-    (`question_parts`): a memory keeps the best score it has for the whole question or one part."""
-    parts = question_parts(params.query) if embed is not None else []
-    if not parts:
-        return _search_one(conn, user_id, params, embedding)
-    quiet = replace(params, track_access=False)
-    best: dict[Any, ScoredMemory] = {}
-    for query in (params.query, *parts):
-        whole = query == params.query
-        vector = embedding if whole or embed is None else embed(query)
-        # A part adds what answers it best; its own long tail would only repeat the whole question's.
-        reading = replace(quiet, query=query, limit=params.limit if whole else min(params.limit, PART_LIMIT))
-        for hit in _search_one(conn, user_id, reading, vector):
-            kept = best.get(hit.memory.id)
-            if kept is None or hit.final_score > kept.final_score:
-                best[hit.memory.id] = hit
-    results = sorted(best.values(), key=lambda r: (-r.final_score, -r.relevance))[: params.limit]
-    if params.track_access:
-        tracked = [r.memory.id for r in results[:ACCESS_TRACKED_RESULTS]]
-        record_access(conn, user_id, tracked, params.filters.now)
-    return results
-
-
-def _search_one(
     conn: Conn, user_id: str, params: SearchParams, embedding: np.ndarray | None
 ) -> list[ScoredMemory]:
+    """Hybrid search inside the caller's transaction (recall and special queries reuse it)."""
     per_signal = max(50, params.limit * 5)
     # Reading the question's words for the period it names is lexical: it comes with full text.
     period = named_period(params.query, params.filters.now) if "fts" in params.signals else None
@@ -407,22 +370,10 @@ def _search_one(
     return rank_candidates(conn, user_id, rows, params, embedding, period)
 
 
-def query_vectors(user_id: str, query: str, signals: set[str]) -> dict[str, np.ndarray | None]:
-    """The vector of the query and of each of its parts (`question_parts`), embedded before the
-    search's transaction opens (a model provider is a network call); none without the vector signal."""
-    texts = (query, *question_parts(query))
-    if "vector" not in signals:
-        return dict.fromkeys(texts)
-    embedder = user_embedder(user_id)
-    if len(texts) == 1:
-        return {query: embedder.embed_one(query)}
-    return dict(zip(texts, embedder.embed(texts), strict=True))  # one call to a provider
-
-
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:
-    vectors = query_vectors(user_id, params.query, params.signals)
+    embedding = user_embedder(user_id).embed_one(params.query) if "vector" in params.signals else None
     with get_database().user_transaction(user_id) as conn:
-        return search_in(conn, user_id, params, vectors[params.query], vectors.get)
+        return search_in(conn, user_id, params, embedding)
 
 
 def standard_search(user_id: str, request: SearchRequest, *, now: datetime | None = None) -> dict[str, Any]:
@@ -430,8 +381,9 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
     began = time.perf_counter()
     now = now or datetime.now(UTC)
     db = get_database()
+    embedder = user_embedder(user_id)
     signals: set[str] = set(request.signals or SEARCH_SIGNALS)
-    vectors = query_vectors(user_id, request.query, signals)
+    embedding = embedder.embed_one(request.query) if "vector" in signals else None
     with db.user_transaction(user_id) as conn:
         ceiling = get_preferences(conn, user_id).default_sensitivity_level
         params = SearchParams(
@@ -442,7 +394,7 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
             signals=signals,
             explain=request.explain,
         )
-        results = search_in(conn, user_id, params, vectors[request.query], vectors.get)
+        results = search_in(conn, user_id, params, embedding)
     return {
         "type": "standard",
         "query": request.query,
