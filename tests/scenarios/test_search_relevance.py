@@ -31,7 +31,15 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
     assert "Halcyon" in first["content"] and first["relevance"] >= 0.5
     engaged = [r for r in rest if "engaged" in r["content"]]
     assert all(r["relevance"] < 0.3 for r in engaged)
-    assert set(first["explain"]["evidence"]) == {"words", "meaning", "slot", "told", "named", "names"}
+    assert set(first["explain"]["evidence"]) == {
+        "words",
+        "meaning",
+        "slot",
+        "told",
+        "named",
+        "names",
+        "amount_untold",
+    }
 
 
 def test_nothing_known_means_no_results_at_the_default_threshold(engram: Engram):

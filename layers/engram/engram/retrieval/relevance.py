@@ -24,7 +24,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   the named person is to the user ("Callum is a friend of mine") and holds none of the words asked,
   when what is asked is mostly words no memory holds ("what is Callum's *surname*?"), is about the right
   person and not about what is asked, which was never told: it keeps half as well; with the lexical
-  hash embedder, so does any memory that holds only the names (`_only_the_names`).
+  hash embedder, so does any memory that holds only the names (`_only_the_names`);
+- **amount**: a question that asks how much something cost, paid or is worth is answered only by a
+  memory that states an amount; one about the thing that states none keeps a third.
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -45,6 +47,10 @@ NAMED_WEIGHT = 0.3
 # A query word the memory does not say but stands for ("music" of a memory about jazz) is weaker
 # evidence than the word itself: the kind is right, the instance may not be the one asked about.
 IMPLIED_SHARE = 0.8
+# Asked an amount ("how much did the house cost?"), a memory that states none ("bought a small house in
+# Kearny") is about the right thing, not what is asked: it keeps this share (`question_amount`), below
+# the default threshold for all but a perfect match.
+UNTOLD_AMOUNT_FACTOR = 0.35
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -132,6 +138,7 @@ class Evidence:
     never_told: float = 0.0  # the share of what the query asks that no memory of the user holds
     tie_only: bool = False  # the memory only says who someone is to the user ("Callum is my friend")
     told: bool = False  # the memory reports what the person whose words the query asks said
+    amount_untold: bool = False  # the query asks an amount of money and the memory states none
 
 
 def word_coverage(
@@ -209,4 +216,6 @@ def relevance(evidence: Evidence, embedder: str) -> float:
             asked = 1.0 - (1.0 - asked) * (1.0 - NAMED_WEIGHT * asked)
         else:
             asked *= UNNAMED_FACTOR
+    if evidence.amount_untold:
+        asked *= UNTOLD_AMOUNT_FACTOR
     return round(asked, 4)

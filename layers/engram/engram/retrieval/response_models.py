@@ -34,9 +34,10 @@ class RelevanceEvidence(_Body):
     of what the query asks (its words but the names; a word the memory only stands for, "music" of a
     memory about jazz, counts part) the memory holds, the rescaled embedding similarity, whether the
     memory stores the attribute the question asks for, whether it reports the words of the person the
-    question asks what they said (`told`), whether it carries a name the query names, and the share of
+    question asks what they said (`told`), whether it carries a name the query names, the share of
     the query's known names it holds (null when the query names no one the memories know: a memory
-    about someone else counts half)."""
+    about someone else counts half), and whether the query asks an amount of money that the memory does
+    not state (`amount_untold`: it keeps a third)."""
 
     words: float
     meaning: float
@@ -44,6 +45,7 @@ class RelevanceEvidence(_Body):
     told: bool
     named: bool
     names: float | None = None
+    amount_untold: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a

@@ -36,6 +36,7 @@ from engram.db.repositories.search import (
 )
 from engram.db.repositories.search_evidence import query_evidence
 from engram.language.periods import resolve_timeframe
+from engram.language.question_amount import asks_amount
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
@@ -233,7 +234,8 @@ def _calibrated(
     words that name it ("march", "2026"), said or not: it is of the time asked about."""
     names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
     ids = [row.id for _, row, _ in window]
-    words, found = query_evidence(conn, user_id, query, names, ids, embedding, asked_speaker(query))
+    amount = asks_amount(query)
+    words, found = query_evidence(conn, user_id, query, names, ids, embedding, asked_speaker(query), amount)
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
     asked_lexemes = [words.lexemes[i] for i in asked]
@@ -258,6 +260,7 @@ def _calibrated(
             never_told=unknown,
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
+            amount_untold=amount and not seen.get("amount"),
         )
         relevance = relevance_of(evidence, embedder)
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
@@ -318,6 +321,7 @@ def _explanation(
             "told": evidence.told,
             "named": evidence.named,
             "names": None if evidence.names is None else round(evidence.names, 4),
+            "amount_untold": evidence.amount_untold,
         },
         "contributions": shares,
     }

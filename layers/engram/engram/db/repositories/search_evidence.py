@@ -13,6 +13,7 @@ from psycopg import sql
 from engram.db.connection import Conn
 from engram.db.repositories import vector_index
 from engram.db.repositories.search import DFS_SQL, LEXEMES_SQL
+from engram.language.question_amount import AMOUNT_PATTERN
 from engram.language.question_speech import SPEECH_PATTERN
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ def query_evidence(
     ids: list[Any],
     embedding: np.ndarray | None,
     speaker: str | None = None,
+    amount: bool = False,
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -49,7 +51,8 @@ def query_evidence(
     its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
     is calibrated from and what the order weighs, read for the ranked candidates only. With the
     `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
-    reports speech and holds every word of the speaker."""
+    reports speech and holds every word of the speaker. When the query asks an `amount`
+    (`engram.language.question_amount`), `amount` says the memory states one."""
     import numpy as np
 
     similarity = (
@@ -65,6 +68,8 @@ def query_evidence(
         "emb": np.asarray(embedding, dtype=np.float32) if embedding is not None else None,
         "speaker": speaker,
         "speech": SPEECH_PATTERN,
+        "amount": amount,
+        "amount_re": AMOUNT_PATTERN,
     }
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
@@ -75,7 +80,8 @@ def query_evidence(
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS implied,
                        (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
-                        AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told
+                        AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told,
+                       (%(amount)s AND m.content ~* %(amount_re)s) AS amount
                 FROM memories m,
                      (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",

@@ -1,0 +1,28 @@
+"""Asked how much something cost, search answers with a memory that states an amount, and with nothing
+when none was ever told: the memory about the thing itself is not the answer."""
+
+from __future__ import annotations
+
+from tests.scenarios.conftest import Engram
+
+
+def _search(engram: Engram, query: str) -> list[str]:
+    response = engram.api.post("/v1/search", {"query": query, "special": False}, user=engram.user)
+    assert response.status == 200, response.body
+    return [r["content"] for r in response.body["results"]]
+
+
+def test_no_amount_told_means_no_answer_then_the_amount_answers(engram: Engram):
+    engram.note("Bought a small house in Kearny, two streets from my cousin Lurdes.")
+    engram.note("Got the job at the hospital, nights to start with.")
+    assert _search(engram, "How much did the Kearny house cost?") == []
+    assert _search(engram, "How much does the hospital pay me?") == []
+    engram.note("We paid 310 thousand dollars for the Kearny house in the end.")
+    results = _search(engram, "How much did the Kearny house cost?")
+    assert results and "310" in results[0], results
+
+
+def test_a_question_that_asks_no_amount_still_finds_the_thing(engram: Engram):
+    engram.note("Bought a small house in Kearny, two streets from my cousin Lurdes.")
+    results = _search(engram, "Where did I buy a house?")
+    assert results and "Kearny" in results[0], results
