@@ -46,3 +46,21 @@ def test_a_given_name_that_opens_a_sentence_as_a_verb_is_no_one(text: str) -> No
 )  # fmt: skip
 def test_a_name_set_off_after_the_role_it_holds_is_a_person(text: str, person: str) -> None:
     assert {name for name, kind in kinds(text).items() if kind == "person"} == {person}, kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ella said her cat Mochi had kittens.",
+        "Ella's cat Mochi had kittens!",
+        "Tom's new puppy Mochi chewed a shoe.",
+    ],
+)
+def test_someone_elses_pet_is_no_pet_of_the_users(text: str) -> None:
+    (pet,) = [e for e in spot_entities(text) if e.name == "Mochi"]
+    assert (pet.entity_type, pet.relationship) == ("pet", None)
+
+
+def test_the_users_own_pet_keeps_its_kind() -> None:
+    (pet,) = [e for e in spot_entities("Our dog Biscuit hates the rain.") if e.name == "Biscuit"]
+    assert (pet.entity_type, pet.relationship) == ("pet", "dog")

@@ -1242,3 +1242,12 @@ def test_a_known_tie_still_introduces_the_person() -> None:
         f.name for f in extract("Oskar called about Saturday.", established=["Oskar is my friend"]).facts
     ]
     assert "Oskar" in people
+
+
+@pytest.mark.parametrize(
+    "text", ["Ella said her cat Mochi had kittens.", "Tom's new puppy Rolo is adorable."]
+)
+def test_someone_elses_pet_is_not_remembered_as_the_users(text: str) -> None:
+    """'Mochi is my cat' would answer 'what is my cat called?' with a friend's cat."""
+    entities = [f.content for f in extract(text).facts if f.memory_type == "entity"]
+    assert not [c for c in entities if " is my " in c and ("Mochi" in c or "Rolo" in c)], entities

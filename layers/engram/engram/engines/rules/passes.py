@@ -117,8 +117,10 @@ def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draf
 def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | None, draft: Draft) -> Draft:
     relation = mention.relationship
     possessive = "my" if owner is None else f"{owner}'s"
-    if mention.entity_type == "pet":
-        content = f"{mention.name} is {possessive} {relation or 'pet'}"
+    if mention.entity_type == "pet" and relation is None:  # "her cat Mochi": someone else's
+        content = f"{mention.name} is a pet {'I know' if owner is None else owner + ' knows'}"
+    elif mention.entity_type == "pet":
+        content = f"{mention.name} is {possessive} {relation}"
     elif mention.entity_type == "project":
         content = f"{mention.name} is a project" + (
             " I'm involved in" if owner is None else f" {owner} is involved in"

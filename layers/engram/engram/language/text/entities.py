@@ -88,8 +88,11 @@ _PLACE_HEADS = frozenset(
     ]
 )
 _OTHERS_RELATION = re.compile(r"^(?:his|her|their|'s)\b", re.IGNORECASE)
+# "our dog Biscuit", "a new puppy Rolo"; someone else's: "her cat Mochi", "Ella's cat Mochi".
 _PET_BEFORE = re.compile(
-    r"\b(?:my|our|his|her|their|the|a|new)\s+(?:\w+\s+)?(?P<pet>" + "|".join(PET_WORDS) + r"),?\s+$",
+    r"(?:\b(?:my|our|the|a|new)|\b(?P<others>his|her|their)|(?P<owned>['’]s))\s+(?:\w+\s+)?(?P<pet>"
+    + "|".join(PET_WORDS)
+    + r"),?\s+$",
     re.IGNORECASE,
 )
 _NAMED_BEFORE = re.compile(
@@ -362,7 +365,9 @@ def _introduced(run: _Run) -> SpottedEntity | None:
         return run.spotted("person", "person", relation, "relation")
     pet = _PET_BEFORE.search(run.before)
     if pet:
-        return run.spotted("entity", "pet", pet.group("pet").lower(), "pet")
+        # Someone else's pet is a pet, but no pet of the user's: no tie to the user, no "my cat".
+        others = pet.group("others") or pet.group("owned")
+        return run.spotted("entity", "pet", None if others else pet.group("pet").lower(), "pet")
     named = _NAMED_BEFORE.search(run.before)
     if named:
         return _named(run, named.group("noun").lower().split()[-1])
