@@ -24,7 +24,10 @@ TOKENS_PER_CALL = 1000
 
 
 @pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[MessagesApiStandIn]:
+def model(monkeypatch: pytest.MonkeyPatch, db: Database) -> Iterator[MessagesApiStandIn]:
+    # The local worker runs every user's queued jobs: another test's left in this database would call the
+    # stand-in too, so they run first, on the offline engine.
+    LocalWorker(db).run_until_idle()
     stand_in = MessagesApiStandIn(TOKENS_PER_CALL)
     for name, value in stand_in.environment().items():
         monkeypatch.setenv(name, value)
