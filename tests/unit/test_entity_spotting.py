@@ -61,6 +61,10 @@ def test_someone_elses_pet_is_no_pet_of_the_users(text: str) -> None:
     assert (pet.entity_type, pet.relationship) == ("pet", None)
 
 
-def test_the_users_own_pet_keeps_its_kind() -> None:
-    (pet,) = [e for e in spot_entities("Our dog Biscuit hates the rain.") if e.name == "Biscuit"]
+@pytest.mark.parametrize(
+    "text",
+    ["Our dog Biscuit hates the rain.", "We have a dog named Biscuit.", "I've got a dog called Biscuit."],
+)
+def test_the_users_own_pet_keeps_its_kind(text: str) -> None:
+    (pet,) = [e for e in spot_entities(text) if e.name == "Biscuit"]
     assert (pet.entity_type, pet.relationship) == ("pet", "dog")

@@ -95,6 +95,9 @@ _PET_BEFORE = re.compile(
     + r"),?\s+$",
     re.IGNORECASE,
 )
+# Someone else has it: "Ella has a dog called Rex", "my sister's got a parrot named Kiwi" (the user says
+# "I have", "we've got").
+_OTHERS_HAVE = re.compile(r"(?:\bhas|['’]s\s+got)\s*$", re.IGNORECASE)
 _NAMED_BEFORE = re.compile(
     r"\b(?:a|an|the|my|our)\s+(?P<noun>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)\s+"
     r"(?:named|called)\s+$",
@@ -370,7 +373,10 @@ def _introduced(run: _Run) -> SpottedEntity | None:
         return run.spotted("entity", "pet", None if others else pet.group("pet").lower(), "pet")
     named = _NAMED_BEFORE.search(run.before)
     if named:
-        return _named(run, named.group("noun").lower().split()[-1])
+        found = _named(run, named.group("noun").lower().split()[-1])
+        if found.entity_type == "pet" and _OTHERS_HAVE.search(run.before[: named.start()]):
+            found.relationship = None  # "my neighbour has a cat named Pickles": not the user's cat
+        return found
     if _PROJECT.search(run.before) and not run.sentence_initial:
         return run.spotted("entity", "project", None, "project")
     if run.tokens[0] == "Project" and len(run.tokens) > 1:
