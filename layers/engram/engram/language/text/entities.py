@@ -87,10 +87,11 @@ _PLACE_HEADS = frozenset(
         "Airport",
     ]
 )
-_OTHERS_RELATION = re.compile(r"^(?:his|her|their|'s)\b", re.IGNORECASE)
-# "our dog Biscuit", "a new puppy Rolo"; someone else's: "her cat Mochi", "Ella's cat Mochi".
+_OTHERS_RELATION = re.compile(r"^(?:his|her|their|['’]s)\b", re.IGNORECASE)
+# "our dog Biscuit", "a new puppy Rolo"; someone else's (`_OTHERS_RELATION`): "her cat Mochi", "Ella's cat
+# Mochi".
 _PET_BEFORE = re.compile(
-    r"(?:\b(?:my|our|the|a|new)|\b(?P<others>his|her|their)|(?P<owned>['’]s))\s+(?:\w+\s+)?(?P<pet>"
+    r"(?:\b(?:my|our|his|her|their|the|a|new)|['’]s)\s+(?:\w+\s+)?(?P<pet>"
     + "|".join(PET_WORDS)
     + r"),?\s+$",
     re.IGNORECASE,
@@ -149,10 +150,6 @@ _APPOSED_TO_ROLE = re.compile(
     + r")s?(?:\s+(?:at|of|from|for|in)\s+[^,.!?;]{1,40})?,\s*$",
     re.IGNORECASE,
 )
-# Joined to a given name ("Bea and Callum", "Hannah & Yaw"): one of a list of people. Joined to another
-# unlisted name, nothing is said: "Smoke and Pepper" is a food truck, "the Crown and Anchor" a pub.
-_AND_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|&)\s+$")
-_AND_AFTER = re.compile(r"^\s+(?:and|&)\s+([A-Za-z]+)")
 _MEDIA_BEFORE = re.compile(
     r"\b(?:watch|watched|watching|read|reading|play|playing|played|listen to|"
     r"listening to|listened to|using|use|used|bought|downloaded|ordered)\s+$",
@@ -165,7 +162,6 @@ _PROJECT = re.compile(
 )
 
 
-# "You've", "They'd", "It's" start sentences capitalised but never name anyone.
 # Shapes of words that open a sentence and are no names unless listed as given names: a verb's -ing
 # form ("Winning felt amazing", "Having loved ones..."), an adverb ("Mostly just chilling"), a negated
 # auxiliary ("Don't quit!").
@@ -175,6 +171,7 @@ _NOT_A_NAME_SHAPE = re.compile(r"^[A-Z][a-z]+(?:ing|ly)$|^[A-Z][a-z]*n['’]t$")
 _PAST_VERB_SHAPE = re.compile(r"^[a-z]{3,}ed$")
 # After a sentence's first word, a pronoun says that word is a verb: "Will you ...", "Mark your ...".
 _VERB_OBJECT_AFTER = re.compile(r"^\s+(?:you|your|it|me|us|them|him)\b", re.IGNORECASE)
+# "You've", "They'd", "It's" start sentences capitalised but never name anyone.
 _PRONOUN_CONTRACTION = re.compile(
     r"^(?:you|we|they|he|she|it|there|that|who|what|here|i)['’](?:ve|d|ll|re|m|s)$", re.IGNORECASE
 )
@@ -369,8 +366,8 @@ def _introduced(run: _Run) -> SpottedEntity | None:
     pet = _PET_BEFORE.search(run.before)
     if pet:
         # Someone else's pet is a pet, but no pet of the user's: no tie to the user, no "my cat".
-        others = pet.group("others") or pet.group("owned")
-        return run.spotted("entity", "pet", None if others else pet.group("pet").lower(), "pet")
+        relation = None if _OTHERS_RELATION.search(pet.group(0)) else pet.group("pet").lower()
+        return run.spotted("entity", "pet", relation, "pet")
     named = _NAMED_BEFORE.search(run.before)
     if named:
         found = _named(run, named.group("noun").lower().split()[-1])
@@ -442,9 +439,7 @@ def _from_context(run: _Run) -> SpottedEntity | None:
         return run.spotted("entity", "organization", None, "org-prep")
     if run.after_determiner or re.search(r"\b(?:the|a|an)\s+$", before, re.IGNORECASE):
         return run.spotted("entity", "other", None, "determiner")  # "the Pacific"
-    person_cue = bool(
-        _PERSON_BEFORE.search(before) or _PERSON_AFTER.match(after) or _listed_with_someone(run)
-    )
+    person_cue = bool(_PERSON_BEFORE.search(before) or _PERSON_AFTER.match(after))
     person_cue = person_cue or (after.startswith(",") and bool(_APPOSED_TO_ROLE.search(before)))
     if not run.sentence_initial and _WEAK_PERSON_AFTER.match(after):
         person_cue = True
@@ -481,12 +476,6 @@ def _people_listed_with_people(text: str, found: list[SpottedEntity]) -> None:
             for entity in group:
                 if entity.entity_type == "other" and entity.cues == ["capitalised"]:
                     entity.kind, entity.entity_type, entity.cues = "person", "person", ["listed"]
-
-
-def _listed_with_someone(run: _Run) -> bool:
-    """Joined by "and" / "&" to a given name on either side."""
-    joined = _AND_BEFORE.search(run.before) or _AND_AFTER.match(run.after)
-    return joined is not None and joined.group(1).lower() in FIRST_NAMES
 
 
 def _ORG_SUFFIX_OR_KNOWN(name: str) -> bool:  # noqa: N802 - reads as a predicate on the vocabulary
