@@ -152,6 +152,19 @@ def test_entity_summary_resolves_a_relation_word_to_the_person(engram: Engram):
         assert body["summary"].startswith("Emma is your sister.")
 
 
+def test_who_someone_is_comes_first_and_a_later_mention_does_not_forget_it(engram: Engram):
+    engram.note("I share a flat in Ancoats with my roommate Declan, who is a tattoo artist.",
+                when="2025-02-05T10:00:00Z")  # fmt: skip
+    engram.note("Declan designed the logo for the truck, a pepper on fire.", when="2025-11-08T10:00:00Z")
+    engram.note("Watched the derby at the pub with Declan, it finished two all.", when="2026-03-29T10:00:00Z")
+    contents = _contents(engram.memories())
+    assert "Declan is someone I know" not in contents, contents  # he is my roommate, and that is known
+    for query in ("Who is Declan?", "who's my flatmate?"):
+        body = _ask(engram, query)
+        assert body["type"] == "entity_summary" and body["entity"]["relationship"] == "roommate", query
+        assert "my roommate Declan" in body["results"][0]["content"], (query, _contents(body["results"]))
+
+
 def test_entity_summary_of_an_organisation(engram: Engram):
     _marcus(engram)
     body = _ask(engram, "what do you know about Notion?")

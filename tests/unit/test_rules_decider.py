@@ -62,6 +62,7 @@ def stored(text: str, **overrides: object) -> list[SimilarMemory]:
             subject=f.subject,
             attribute=f.attribute,
             value=f.value,
+            relationship=f.relationship,
             **overrides,
         )  # type: ignore[arg-type]
         for f in extract(text)
@@ -233,6 +234,18 @@ def test_a_person_left_open_is_filled_in_by_replace() -> None:
     assert (decision.operation, decision.strategy) == ("UPDATE", "replace")
     assert content_of(memories, decision.target_id) == "Marcus is someone I know"
     assert decision.new_content == "Marcus is my coworker"
+
+
+def test_a_bare_tie_to_someone_a_memory_already_places_is_not_stored() -> None:
+    # The note's own tie ("Declan is my roommate") was folded into the memory that says it in passing.
+    told = stored("I share a flat in Ancoats with my roommate Declan")
+    told = [m for m in told if m.memory_type != "entity"]
+    bare = next(f for f in extract("Watched the derby at the pub with Declan") if f.attribute == "relation")
+    assert bare.value is None  # "Declan is someone I know"
+
+    assert DECIDER.decide(bare, similar_to(bare, told), SAID).operation == "NOOP"
+    unplaced = [m for m in stored("Declan designed the logo for the truck") if m.memory_type != "entity"]
+    assert DECIDER.decide(bare, similar_to(bare, unplaced), SAID).operation == "ADD"
 
 
 # --- more detail: append, or nothing new: NOOP ------------------------------------------------------

@@ -289,6 +289,7 @@ class SimilarMemory(BaseModel):
     value: str | None = None
     content_hash: str | None = None
     created_at: datetime | None = None
+    relationship: str | None = None  # who the memory's named person is to the user, when it says
 
 
 class UpdateDecision(BaseModel):

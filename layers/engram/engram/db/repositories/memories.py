@@ -334,6 +334,7 @@ def to_similar(row: dict[str, Any]) -> SimilarMemory:
         value=meta.get("value"),
         content_hash=row["content_hash"],
         created_at=row["created_at"],
+        relationship=row.get("relationship"),
     )
 
 

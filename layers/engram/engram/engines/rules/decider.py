@@ -114,6 +114,8 @@ class RulesDecider:
             scoped = [m for m in similar if _same_scope(fact, m)]
             if scoped:
                 return _decide_scoped(fact, scoped)
+        if _tie_already_told(fact, similar):
+            return _noop("Already known in more detail: a memory names them and says who they are.")
         holder = _previous_holder(fact, similar)
         if holder is not None:
             return _update(
@@ -335,6 +337,16 @@ def _tie_changed(old: str | None, new: str | None) -> bool:
     if new_tie in ("ex", "ex-partner", "late partner") or new_tie.startswith(("ex-", "late ")):
         return old_tie in PARTNER_TIES or old_tie.startswith("ex")
     return old_tie in PARTNER_TIES and new_tie in PARTNER_TIES
+
+
+def _tie_already_told(fact: CandidateFact, similar: list[SimilarMemory]) -> bool:
+    """ "Declan is someone I know" after "I share a flat with my roommate Declan": the tie that note told
+    was folded into the memory that says it in passing, so no tie memory holds it; a bare one stored now
+    would say less than what is known, and answer "who is Declan?" with "someone I know"."""
+    if fact.attribute != "relation" or fact.value is not None or not fact.subject:
+        return False
+    subject = _norm(fact.subject)
+    return any(m.relationship and not m.is_historical and _norm(m.name or "") == subject for m in similar)
 
 
 def _same_scope(fact: CandidateFact, memory: SimilarMemory) -> bool:

@@ -10,6 +10,7 @@ from engram.db.repositories import special as repo
 from engram.graph.edges import CO_MENTION_TYPES
 from engram.language.names import canonical_name
 from engram.language.periods import iso
+from engram.models import ScoredMemory
 from engram.retrieval.special.context import (
     LIST_CAP,
     AnswerContext,
@@ -96,7 +97,7 @@ def answer_entity_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryIn
         limit=LIST_CAP,
     )
     found = ctx.scored(rows)
-    current = [r for r in found if is_current(r.memory)]
+    current = sorted((r for r in found if is_current(r.memory)), key=lambda r: not _says_who(r, subject_name))
     history = sorted(
         (r for r in found if not is_current(r.memory)), key=lambda r: happened(r.memory), reverse=True
     )
@@ -145,6 +146,14 @@ def answer_entity_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryIn
         "results": views(current[: ctx.limit]),
     }
     return body, material
+
+
+def _says_who(result: ScoredMemory, subject_name: str) -> bool:
+    """The memory says who the subject is to the user ("I share a flat with my roommate Declan", "Bridie
+    is my housemate"): asked "who is Declan?", that comes before what he did ("Declan designed the logo").
+    """
+    memory = result.memory
+    return bool(memory.relationship) and canonical_name(memory.name or "") == subject_name
 
 
 # --- relationships ---------------------------------------------------------------------------------
