@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from engram.lifecycle.cleanup import cleanup_user
 from tests.memory_factory import add_memories
 
@@ -49,6 +51,18 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
     assert _search(api, user_id, "Where did Tom and Ana meet?")[:1] == [met["content"]]
 
 
+def test_a_question_about_likes_or_dislikes_finds_the_feeling_told_in_other_words(api, db, user_id):
+    spicy, _, mushrooms = add_memories(
+        db,
+        user_id,
+        "I adore very spicy food, scotch bonnets in everything",
+        "I want to open my own West African food truck one day",
+        "Mushrooms make me gag, I can't stand them",
+    )
+    assert _search(api, user_id, "What kind of food do I like?")[:1] == [spicy["content"]]
+    assert _search(api, user_id, "What food do I dislike?")[:1] == [mushrooms["content"]]
+
+
 def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanup(api, db, user_id):
     (row,) = add_memories(db, user_id, "Booked a cruise along the Norwegian coast for June")
     with db.user_transaction(user_id) as conn:  # as a row from before the column was added
@@ -59,13 +73,19 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
     assert cleanup_user(user_id, datetime.now(UTC)).concepts_derived == 0
 
 
-def test_the_lexicon_migration_marks_only_the_memories_it_changes(db, user_id):
-    """sql/0019 marks for derivation again the memories whose text holds a word the lexicon gained."""
-    won, plain = add_memories(db, user_id, "We won the pub quiz", "The quiz is on Thursdays")
-    migration = Path(__file__).parents[2] / "sql" / "0019_concepts_lexicon.sql"
+@pytest.mark.parametrize(
+    ("migration", "changed", "same"),
+    [("0019_concepts_lexicon.sql", "We won the pub quiz", "The quiz is on Thursdays"),
+     ("0020_concepts_likes_and_kinds.sql", "I can\u2019t stand olives", "I can stand on one leg")],
+)  # fmt: skip
+def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
+    """sql/0019 and sql/0020 mark for derivation again the memories whose text holds a word the lexicon
+    gained."""
+    marked, kept = add_memories(db, user_id, changed, same)
+    statement = (Path(__file__).parents[2] / "sql" / migration).read_text()
     with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before
         conn.execute("UPDATE memories SET concepts = 'old' WHERE user_id = %s", (user_id,))
-        conn.execute(migration.read_text())
+        conn.execute(statement)
         rows = conn.execute("SELECT id, concepts FROM memories WHERE user_id = %s", (user_id,)).fetchall()
     concepts = {r["id"]: r["concepts"] for r in rows}
-    assert concepts == {won["id"]: None, plain["id"]: "old"}
+    assert concepts == {marked["id"]: None, kept["id"]: "old"}

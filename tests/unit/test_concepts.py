@@ -52,3 +52,19 @@ def test_an_irregular_past_form_carries_its_base_form():
     assert "meet" in kinds("Tom and Ana met at university in Leeds")
     assert {"buy", "teach"} <= kinds("She bought a piano and taught herself to play")
     assert concepts_of("I left the keys on the table and found them later") == ""  # words of two senses
+
+
+def test_a_like_or_a_dislike_carries_its_kind_of_feeling():
+    # "what music do I like?" of "I love jazz"; "what food do I dislike?" of "I can't stand mushrooms"
+    assert {"like", "enjoy", "favourite"} <= kinds("I love listening to jazz records on Sundays")
+    assert "like" in kinds("My favourite food is Ethiopian")
+    assert "like" in kinds("I prefer audiobooks to paper books")
+    for text in ("I really don't like mushrooms", "I can\u2019t stand crowded bars", "I hate olives"):
+        assert "dislike" in kinds(text) and "like" not in kinds(text), text
+    assert "dislike" not in kinds("I can stand on one leg for a minute")
+
+
+def test_a_job_stands_for_work_and_not_for_where_one_lives():
+    # "living" (as in "for a living") is "live" to english stemming: "where do I live?" is not about a job
+    nurse = kinds("Ana is a practice nurse at the clinic")
+    assert {"job", "work"} <= nurse and "living" not in nurse

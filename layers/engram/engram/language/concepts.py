@@ -55,6 +55,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "whisky whiskey vodka cocktail soda fizzy drink lemonade cola water",
     ),
     ("alcohol", "beer wine cider gin whisky whiskey vodka cocktail prosecco champagne"),
+    ("tea", "earl grey green tea matcha chai rooibos oolong assam darjeeling camomile chamomile"),
+    ("coffee", "espresso latte cappuccino flat white americano mocha macchiato cold brew decaf"),
     (
         "diet eat food",
         "vegan vegetarian pescatarian keto paleo gluten free dairy free intermittent fasting fasting "
@@ -69,6 +71,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "depression anxiety insomnia tinnitus allergy allergic intolerant intolerance cancer",
     ),
     ("breathing lung", "asthma apnea apnoea inhaler bronchitis copd"),
+    ("headache pain", "migraine"),
+    (
+        "stomach digestion gut",
+        "lactose intolerant intolerance ibs reflux heartburn bloating coeliac celiac crohn indigestion",
+    ),
     ("sleep", "apnea apnoea insomnia cpap"),
     (
         "medication medicine drug prescription pill",
@@ -125,7 +132,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("breed cat", "siamese persian maine coon ragdoll tabby"),
     # --- work, money, study ---
     (
-        "job work occupation profession career living",
+        "job work occupation profession career",
         "engineer developer nurse chef sous-chef teacher architect paramedic designer doctor "
         "lawyer accountant manager technician cto ceo founder researcher scientist analyst "
         "consultant electrician plumber driver barista cashier waiter artist tattoo vet "
@@ -177,6 +184,16 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("parent", "mother father mum mom dad"),
     ("sibling", "sister brother"),
     ("friend", "best friend mate buddy pal"),
+    # --- likes and dislikes: "what music do I like?" of "I love jazz", "what food do I dislike?" of "I
+    # can't stand mushrooms" ---
+    (
+        "like love enjoy prefer favourite favorite",
+        "love loved adore adored enjoy enjoyed prefer preferred favourite favorite fond keen passion",
+    ),
+    (
+        "dislike hate",
+        "hate hated detest loathe dislike disliked can't stand cannot stand don't like do not like not a fan",
+    ),
 )
 
 _NAMED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
@@ -228,6 +245,9 @@ _PHRASES = (
     "scotch bonnet",
     "ice cream",
     "earl grey",
+    "green tea",
+    "flat white",
+    "cold brew",
     "fizzy drink",
     "gluten free",
     "dairy free",
@@ -251,6 +271,11 @@ _PHRASES = (
     "flat share",
     "best friend",
     "tv show",
+    "can't stand",
+    "cannot stand",
+    "don't like",
+    "do not like",
+    "not a fan",
 )
 
 
@@ -260,7 +285,7 @@ def concepts_of(text: str) -> str:
     words, phrases = _index()
     # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
     text = _NAMED.sub(" ", text)
-    tokens = [_norm(t) for t in _WORD.findall(text.lower())]
+    tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
     found: set[str] = set()
     for token in tokens:

@@ -21,10 +21,10 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   answers the kind of question whatever words the topic is told in;
 - **names**: when the query names people or things the user's memories know, a memory holding them is
   lifted a little and one holding none of them (about someone else) keeps half. One that only says who
-  the named person is to the user ("Callum is a friend of mine") and holds none of the words asked,
-  when what is asked is mostly words no memory holds ("what is Callum's *surname*?"), is about the right
-  person and not about what is asked, which was never told: it keeps half as well; with the lexical
-  hash embedder, so does any memory that holds only the names (`_only_the_names`);
+  the named person is to the user ("Callum is a friend of mine") and holds none of the words asked
+  ("what does Callum do?") is about the right person and not about what is asked: it keeps half as
+  well; with the lexical hash embedder, so does any memory that holds only the names when what is asked
+  is mostly words no memory holds ("what is Callum's *surname*?": never told; `_only_the_names`);
 - **amount**: a question that asks how much something cost, paid or is worth is answered only by a
   memory that states an amount; one about the thing that states none keeps a third.
 
@@ -185,20 +185,18 @@ def meaning(similarity: float | None, embedder: str) -> float:
 
 
 def _only_the_names(evidence: Evidence, embedder: str) -> bool:
-    """The memory holds the query's names and nothing of what it asks, which no memory holds. With a
-    sentence model, only a tie statement ("Callum is a friend of mine"): another memory about the person
-    may answer in words the query does not use, and the model's similarity tells. With the lexical hash
-    embedder, any such memory: its similarity is then the names themselves. (App relevance set, held-out
-    half: no-answer questions left empty at the default threshold .375 -> .625 with hash, .406 -> .469
-    with MiniLM; LOCOMO with hash loses ~.008 of recall, where a memory about the person answers a
-    question in other words: docs/benchmarks.md.)"""
-    return (
-        (evidence.tie_only or embedder == "hash")
-        and evidence.words == 0
-        and not evidence.slot
-        and not evidence.told
-        and evidence.never_told >= NEVER_TOLD_SHARE
-    )
+    """The memory holds the query's names and nothing of what it asks. A tie statement ("Callum is a
+    friend of mine") says who the person is and nothing else: whatever else is asked ("what does Callum
+    do?"), it does not hold it (app relevance set, tuning half: no-answer questions left empty at the
+    default threshold .714 -> .738 with hash, answers kept unchanged). Another memory about the person
+    may answer in words the query does not use, and a sentence model's similarity tells; with the
+    lexical hash embedder its similarity is the names themselves, so it holds only the names when what
+    is asked is mostly words no memory holds (held-out half: no-answer questions left empty .375 -> .625
+    with hash; LOCOMO with hash loses ~.008 of recall, where a memory about the person answers a
+    question in other words: docs/benchmarks.md)."""
+    if evidence.words > 0 or evidence.slot or evidence.told:
+        return False
+    return evidence.tie_only or (embedder == "hash" and evidence.never_told >= NEVER_TOLD_SHARE)
 
 
 def relevance(evidence: Evidence, embedder: str) -> float:
