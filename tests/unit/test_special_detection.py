@@ -110,6 +110,10 @@ def test_self_summary(query: str) -> None:
         ("who's priya", ("priya",), None),
         ("What can you tell me about my boss?", (), "boss"),
         ("what do you know about Marcus's new job", ("Marcus",), None),
+        # a phrase after the relation says which one, and names nobody
+        ("Who was my boss at my old job?", (), "boss"),
+        ("who was my landlord in Leeds", (), "landlord"),
+        ("tell me about my sister who lives in Denver", (), "sister"),
     ],
 )
 def test_entity_summary(query: str, entities: tuple[str, ...], relationship: str | None) -> None:

@@ -109,6 +109,10 @@ def _content_words(text: str) -> list[str]:
     return [w for w in _words(text) if w.lower() not in _STOP and not w.isdigit()]
 
 
+# After a relation, a phrase that says which one ("my boss *at my old job*", "my landlord *in Leeds*").
+_QUALIFIER = re.compile(r"^(?:at|in|from|on|for|with|during|when|while|before|after|back|who|that)\b.*$", _I)
+
+
 def _clean_subject(text: str) -> tuple[str | None, str | None]:
     """ "my sister Emma" -> ("Emma", "sister"); "my sister" -> (None, "sister"); "the Notion offer" ->
     ("Notion offer", None); "Marcus's job" -> ("Marcus", None). Empty or pronoun-only -> (None, None)."""
@@ -120,6 +124,7 @@ def _clean_subject(text: str) -> tuple[str | None, str | None]:
         relationship = match.group("rel").lower()
         text = (match.group("name") or "").strip()
         text = re.sub(r"^(?:named|called)\s+", "", text, flags=_I)
+        text = _QUALIFIER.sub("", text)  # "my boss at my old job": which boss, not a name
     else:
         text = re.sub(r"^(?:my|our|the|a|an)\s+", "", text, flags=_I)
     possessive = re.match(r"^(.+?)(?:'s|s')\s+\w.*$", text)
