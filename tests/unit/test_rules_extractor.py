@@ -103,6 +103,19 @@ def test_general_knowledge_and_requests_yield_nothing(text: str) -> None:
     assert extract(text).facts == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["The truck trades at Piccadilly Gardens market on Fridays and Saturdays.",
+     "The council food hygiene inspection gave the truck five stars."],
+)  # fmt: skip
+def test_a_note_about_a_thing_the_user_called_theirs_is_kept(text: str) -> None:
+    # no "I", no person: about the user's life only because the user told of "my food truck" before
+    assert extract(text).facts == []
+    known = ["I launched my food truck, Smoke and Pepper, selling jollof and suya wraps"]
+    assert [f.content for f in facts_of(text, established=known)] == [text.rstrip(".")]
+    assert facts_of("The capital of France is Paris.", established=known) == []
+
+
 def test_a_question_with_a_clear_statement_keeps_the_statement() -> None:
     fact = one_fact("I'm moving to Berlin next month, any tips?")
 

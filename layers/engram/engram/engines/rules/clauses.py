@@ -376,6 +376,16 @@ def _replace_leading_pronoun(text: str, person: str) -> str:
     return f"{person}{verb}{rest}"
 
 
+_THE_THING = re.compile(r"\bthe\s+((?:[a-z][a-z\-]*\s+){0,2}[a-z][a-z\-]*)", re.IGNORECASE)
+
+
+def _the_users(text: str, belongings: frozenset[str]) -> bool:
+    """ "the truck", "the new flat": a thing the user has called theirs before (`known_belongings`)."""
+    return any(
+        word.lower() in belongings for match in _THE_THING.finditer(text) for word in match.group(1).split()
+    )
+
+
 def _is_personal(text: str, entities: list[SpottedEntity], temporal: TemporalInfo, ctx: TurnContext) -> bool:
     """About the user or someone/something in their life, rather than general knowledge.
 
@@ -390,6 +400,8 @@ def _is_personal(text: str, entities: list[SpottedEntity], temporal: TemporalInf
         return True  # a note fragment with an implied "I": "Had coffee with Marcus", "Shipped the beta"
     if any(e.kind == "person" or e.entity_type in ("pet", "project") for e in entities):
         return True
+    if ctx.belongings and _the_users(text, ctx.belongings):
+        return True  # "The truck trades at the market on Fridays" after "I launched my food truck"
     lead = entities[0] if entities else None
     if (
         lead is not None

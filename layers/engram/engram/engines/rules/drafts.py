@@ -73,6 +73,7 @@ class TurnContext:
     speakers: frozenset[str]
     last_person: str | None = None
     question: str | None = None  # the other speaker's question this turn answers, if it follows one
+    belongings: frozenset[str] = frozenset()  # words of what the known facts call the user's (`known`)
     drafts: list[Draft] = field(default_factory=list)
 
     @property

@@ -42,7 +42,7 @@ from engram.engines.rules.drafts import (
     is_speaker,
 )
 from engram.engines.rules.fields import _attributed, _content, _provenance, _tidy
-from engram.engines.rules.known import complete_changes, known_names
+from engram.engines.rules.known import complete_changes, known_belongings, known_names
 from engram.engines.rules.passes import (
     _apply_preferences,
     _dedupe,
@@ -100,6 +100,7 @@ class RulesExtractor:
         )
         known_people = speakers | _people_in(inp.previous_message) | known_names(inp)
         last_person = _last_person(inp.previous_message, known_people, speakers)
+        belongings = known_belongings(inp)
         drafts: list[Draft] = []
         for index, turn in enumerate(inp.turns):
             if turn.role == "system":
@@ -114,6 +115,7 @@ class RulesExtractor:
                 known_people=known_people,
                 speakers=speakers,
                 last_person=last_person,
+                belongings=belongings,
             )
             if ctx.is_assistant:
                 ctx.speaker = None  # an assistant's summary is about the app's user

@@ -20,6 +20,7 @@ from engram.language.changes import DEATH_ENDING, DEATH_VALUE, no_longer_has
 from engram.language.phrases import NAME
 from engram.language.text import normalise_text, spot_entities
 from engram.language.text.vocabulary import PET_WORDS, RELATION_WORDS
+from engram.language.text.words import STOPWORDS
 from engram.models import ChangeDetected, EntityMention
 
 # "Oskar is my friend", "Theo is Bethan's son", "Kenji is someone I know", "a cat named Pickles", "My cat
@@ -41,6 +42,29 @@ def known_names(inp: ExtractionInput) -> frozenset[str]:
             if name:
                 names.add(name)
     return frozenset(names)
+
+
+# "my food truck", "our new flat", "my own West African food truck": the words of what the user calls
+# theirs, up to a stop word or punctuation ("my team under data platform" is a team); names and words
+# that say which one rather than what (new, old, own, first) are left out.
+_OWNED = re.compile(r"\b(?:my|our)\s+((?:[A-Za-z][a-z\-]*\s*){1,5})")
+_WHICH_ONE = frozenset(
+    ("new", "old", "own", "first", "second", "last", "next", "current", "little", "big", "best", "favourite")
+)
+
+
+def known_belongings(inp: ExtractionInput) -> frozenset[str]:
+    """The words of the things the known facts call the user's ("my food truck": food, truck), so that a
+    later note about "the truck" is about the user's life, though it names no person and says no "I"."""
+    words: set[str] = set()
+    for fact in [*inp.established_facts, *inp.recent_observations]:
+        for match in _OWNED.finditer(fact.content):
+            for word in match.group(1).split():
+                if word.lower() in STOPWORDS:
+                    break
+                if word.islower() and word not in _WHICH_ONE:
+                    words.add(word)
+    return frozenset(words)
 
 
 def known_slots(inp: ExtractionInput) -> list[Slot]:
