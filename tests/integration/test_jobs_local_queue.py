@@ -48,6 +48,17 @@ def leave_no_pending_jobs(db: Database, user_id: str, other_user_id: str) -> Ite
             jobs_repo.cancel_pending_jobs(conn, uid)
 
 
+@pytest.fixture(autouse=True)
+def no_pending_jobs_of_other_tests(db: Database) -> None:
+    """The claim and stale-sweep tests read the whole queue, as a worker does: a job another test left
+    pending in the shared database (one whose run_after came due since) would be claimed with theirs."""
+    with db.system_transaction() as conn:
+        rows = conn.execute("SELECT DISTINCT user_id FROM memory_jobs WHERE status = 'pending'").fetchall()
+    for row in rows:
+        with db.user_transaction(row["user_id"]) as conn:
+            jobs_repo.cancel_pending_jobs(conn, row["user_id"])
+
+
 @pytest.fixture
 def handlers() -> Iterator[Callable[[JobType, Callable[[str, Job], dict[str, Any]]], None]]:
     """Swap in handlers for a test; afterwards each job type gets back the handler it had (registration
