@@ -17,6 +17,7 @@ from tests.scenarios.conftest import Engram
 
 def _search(engram: Engram, query: str, **extra) -> list[dict]:
     body = {"query": query, "special": False, "include_historical": True, "limit": 10} | extra
+    body = {k: v for k, v in body.items() if v is not None}  # None: the client leaves it out
     response = engram.api.post("/v1/search", body, user=engram.user)
     assert response.status == 200, response.body
     return response.body["results"]
@@ -122,6 +123,25 @@ def test_recall_labels_the_past_as_past_when_asked_about_it(engram: Engram):
     past = _recall(engram, "where did I work before?")
     history = past.split("<historical_context>")[1]
     assert "Previously: I work at Halvorsen Freight" in history
+
+
+def test_a_question_about_how_things_were_reads_what_was_superseded(engram: Engram):
+    engram.note(
+        "I'm on a keto diet, no bread or pasta, lots of eggs and cheese.", when="2025-02-03T10:00:00Z"
+    )
+    engram.note("I went fully vegan this January, no more meat, eggs or dairy.", when="2026-01-20T10:00:00Z")
+    assert [m["status"] for m in engram.memories(status="superseded") if "keto" in m["content"]] == [
+        "superseded"
+    ]
+    # Unless the client says, a question about before reads the superseded memory, as recall does
+    results = _search(engram, "What diet was I on before going vegan?", include_historical=None)
+    assert any("keto" in r["content"] and r["status"] == "superseded" for r in results), results
+    # ... and a question about now does not
+    now = _search(engram, "What diet am I on?", include_historical=None)
+    assert not any("keto" in r["content"] for r in now), [r["content"] for r in now]
+    # Full text reads the superseded memory when history is included (not the vector signal alone)
+    (keto,) = [r for r in _search(engram, "keto diet", explain=True) if "keto" in r["content"]]
+    assert "fts" in keto["explain"]["signals"], keto["explain"]
 
 
 def test_my_partner_finds_the_fiancee_by_her_relation():

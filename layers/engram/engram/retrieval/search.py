@@ -396,12 +396,18 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
     signals: set[str] = set(request.signals or SEARCH_SIGNALS)
     embedding = embedder.embed_one(request.query) if "vector" in signals else None
     with db.user_transaction(user_id) as conn:
-        ceiling = get_preferences(conn, user_id).default_sensitivity_level
+        preferences = get_preferences(conn, user_id)
+        filters = filters_from_request(request, preferences.default_sensitivity_level, now)
+        if "include_historical" not in request.model_fields_set:
+            # Unless the client says, a question about how things were ("what diet did I follow before
+            # going vegan?", "my old job") reads what has been superseded since, as recall does.
+            past = preferences.include_historical_by_default or is_past_query(request.query)
+            filters = replace(filters, include_historical=past)
         params = SearchParams(
             query=request.query,
             limit=request.limit,
             threshold=request.threshold,
-            filters=filters_from_request(request, ceiling, now),
+            filters=filters,
             signals=signals,
             explain=request.explain,
         )

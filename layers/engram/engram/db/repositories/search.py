@@ -255,7 +255,7 @@ _NEARER_FIRST = sql.SQL(vector_index.bits_distance("m", "%(emb)s"))
 # memories (IDF; Postgres' ts_rank has none, so "Caroline", in every memory of her conversations, would
 # weigh as much as "pottery"). Each term's document frequency comes from the user's term dictionary
 # (`memory_terms`, sql/0006, in the prologue); the candidates are the matches of the rarest terms, read
-# through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0007: RLS would
+# through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0021: RLS would
 # otherwise forbid the index), with what is read of them, so no candidate is looked up twice. Every term
 # weighs in on each candidate containing it.
 _FTS_CTES = sql.SQL(
@@ -265,7 +265,7 @@ _FTS_CTES = sql.SQL(
                 fts_scores AS MATERIALIZED (
                     SELECT m.id, {features},
                            (SELECT sum(w.idf) FROM weighed w WHERE m.tsv @@ w.q) AS score
-                    FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s) m
+                    FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s, %(statuses)s) m
                     WHERE {allowed}),
                 fts AS (
                     SELECT id, {rerank}, row_number() OVER (ORDER BY score DESC) AS rank
