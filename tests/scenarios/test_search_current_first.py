@@ -144,6 +144,16 @@ def test_a_question_about_how_things_were_reads_what_was_superseded(engram: Engr
     assert "fts" in keto["explain"]["signals"], keto["explain"]
 
 
+def test_asked_about_the_one_before_the_present_holder_is_not_the_answer(engram: Engram):
+    engram.note("Took my girlfriend Ama to the Lowry for Valentine's Day.", when="2025-02-14T10:00:00Z")
+    engram.note("Ama and I split up.", when="2025-08-01T10:00:00Z")
+    engram.note("Zainab and I are officially together now.", when="2026-01-10T10:00:00Z")
+    for query in ("Who was my previous girlfriend?", "who was my old girlfriend?"):
+        results = _search(engram, query)
+        assert "Zainab" not in results[0]["content"], (query, [r["content"] for r in results])
+    assert "Zainab" in _search(engram, "Who is my partner?")[0]["content"]
+
+
 def test_my_partner_finds_the_fiancee_by_her_relation():
     assert "fiancée" in same_relations("partner") and "girlfriend" in same_relations("wife")
     assert same_relations("neighbour") == {"neighbour"}

@@ -302,6 +302,14 @@ def test_historical_splits_current_and_past_homes(engram: Engram):
         assert "Boston" in body["results"][0]["content"], "the past answers a question about the past first"
 
 
+def test_a_past_that_does_not_answer_comes_after_what_does(engram: Engram):
+    engram.note("I used to work as a sous-chef at Ember and Oak", when="2025-01-05T10:00:00Z")
+    engram.note("Took my girlfriend Ama to the Lowry for Valentine's Day", when="2025-02-14T10:00:00Z")
+    body = _ask(engram, "Who was my previous girlfriend?")
+    assert body["type"] == "historical" and _mentions(body["historical"], "sous-chef")
+    assert "Ama" in body["results"][0]["content"], _contents(body["results"])
+
+
 def test_historical_includes_superseded_facts(engram: Engram):
     engram.note("I work at Acme as a designer", when="2026-01-05T10:00:00Z")
     engram.note("I left Acme and joined Notion", when="2026-02-05T10:00:00Z")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_time import asks_about_past_events, is_past_query
+from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
 
 
 @pytest.mark.parametrize(
@@ -37,3 +37,15 @@ def test_questions_about_what_happened(query):
 )  # fmt: skip
 def test_questions_about_what_is(query):
     assert not asks_about_past_events(query)
+
+
+@pytest.mark.parametrize(
+    ("question", "previous"),
+    [("Who was my previous girlfriend?", True), ("where did I use to live?", True),
+     ("Which restaurant did I work at before?", True), ("what was my old job?", True),
+     ("When did I move to Galway?", False), ("Who is my girlfriend now?", False),
+     ("What has changed at work?", False)],
+)  # fmt: skip
+def test_a_question_about_the_one_before_the_present(question: str, previous: bool) -> None:
+    # "when did I move to Galway?" asks about the past, but about the present home, not the one before
+    assert asks_previous(question) is previous

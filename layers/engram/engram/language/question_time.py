@@ -33,3 +33,17 @@ def asks_about_past_events(query: str) -> bool:
 def is_past_query(query: str) -> bool:
     """Does the query ask how things were ("used to", "previously", "my old job", "what changed")?"""
     return bool(PAST_QUERY.search(query))
+
+
+# A question about the one before ("who was my previous girlfriend?", "where did I work before?", "my old
+# flat", "where did I use to live?"): the present holder of what it asks is the one it does not mean.
+PREVIOUS_QUERY = re.compile(
+    r"\b(?:used to|use to|previously|formerly|former|originally|before|"
+    r"(?:my|his|her|their|our|the) (?:old|previous|ex|first|original)\b|ex-\w+)",
+    re.IGNORECASE,
+)
+
+
+def asks_previous(query: str) -> bool:
+    """Does the question ask about the one before the present one (see PREVIOUS_QUERY)?"""
+    return bool(PREVIOUS_QUERY.search(query))

@@ -40,7 +40,7 @@ from engram.db.repositories.search_evidence import query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
 from engram.language.question_speech import asked_speaker
-from engram.language.question_time import asks_about_past_events, is_past_query
+from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
 from engram.providers.spaces import user_embedder
 from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
@@ -239,6 +239,7 @@ def _calibrated(
     names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
     ids = [row.id for _, row, _ in window]
     amount = asks_amount(query)
+    previous = asks_previous(query)
     words, found = query_evidence(conn, user_id, query, names, ids, embedding, asked_speaker(query), amount)
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
@@ -258,7 +259,9 @@ def _calibrated(
         evidence = Evidence(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
-            slot=row.slot_rank is not None,
+            # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
+            # the present one does not
+            slot=row.stale if previous else row.slot_rank is not None,
             named=row.name_rank is not None or row.entity_rank is not None,
             names=(len(known & matched) / len(known)) if known else None,
             never_told=unknown,

@@ -10,7 +10,7 @@ from typing import Any
 
 from engram.db.repositories import special as repo
 from engram.language.periods import iso
-from engram.models import ScoredMemory
+from engram.models import SEARCH_THRESHOLD, ScoredMemory
 from engram.retrieval.special.context import LIST_CAP, AnswerContext, happened, is_current, view, views
 from engram.retrieval.summaries import SummaryInput
 
@@ -47,11 +47,15 @@ def answer_historical(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryInput 
     results = ctx.search(ctx.request.query, replace(ctx.filters, include_historical=True))
     current = [r for r in results if is_current(r.memory)]
     historical = [r for r in results if not is_current(r.memory)]
+    # The question asks how things were: what no longer holds answers it first, then the present; a
+    # memory that does not answer it (below the default threshold) comes after both, past or not (a past
+    # job does not answer "who was my previous girlfriend?").
+    answers = [r for r in results if r.relevance >= SEARCH_THRESHOLD]
+    ordered = [r for r in answers if not is_current(r.memory)] + [r for r in answers if is_current(r.memory)]
     body = {
         "current": views(current),
         "historical": [view(r, superseded_at=iso(r.memory.valid_to)) for r in historical],
-        # The question asks how things were: what no longer holds answers it first, then the present.
-        "results": views(historical + current),
+        "results": views(ordered + [r for r in results if r.relevance < SEARCH_THRESHOLD]),
     }
     return body, None
 
