@@ -154,6 +154,21 @@ def test_asked_about_the_one_before_the_present_holder_is_not_the_answer(engram:
     assert "Zainab" in _search(engram, "Who is my partner?")[0]["content"]
 
 
+def test_a_new_health_reading_supersedes_the_last_one(engram: Engram):
+    engram.note("My blood pressure was 150 over 95 at the GP.", when="2025-03-01T10:00:00Z")
+    engram.note("My A1C is 6.1, the doctor says prediabetes.", when="2025-03-02T10:00:00Z")
+    engram.note(
+        "My blood pressure is down to 128 over 82 since the diet change.", when="2026-03-01T10:00:00Z"
+    )
+    old = [m["content"] for m in engram.memories(status="superseded")]
+    assert any("150 over 95" in c for c in old) and not any("A1C" in c for c in old), old
+    private = {"sensitivity_max": "private", "include_historical": None}
+    results = _search(engram, "How is my blood pressure these days?", **private)
+    assert "128 over 82" in results[0]["content"] and not any("150" in r["content"] for r in results)
+    past = _search(engram, "What was my blood pressure before?", **private)
+    assert any("150 over 95" in r["content"] and r["status"] == "superseded" for r in past), past
+
+
 def test_my_partner_finds_the_fiancee_by_her_relation():
     assert "fiancée" in same_relations("partner") and "girlfriend" in same_relations("wife")
     assert same_relations("neighbour") == {"neighbour"}

@@ -1264,3 +1264,26 @@ def test_someone_elses_pet_is_not_remembered_as_the_users(text: str) -> None:
     """'Mochi is my cat' would answer 'what is my cat called?' with a friend's cat."""
     entities = [f.content for f in extract(text).facts if f.memory_type == "entity"]
     assert not [c for c in entities if " is my " in c and ("Mochi" in c or "Rolo" in c)], entities
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [("My blood pressure was 150 over 95 at the GP.", "measurement:blood pressure", "150 over 95"),
+     ("My blood pressure is down to 128 over 82 since the diet change.", "measurement:blood pressure",
+      "128 over 82"),
+     ("My A1C is 5.8 now.", "measurement:a1c", "5.8"),
+     ("I weigh 82 kg.", "measurement:weight", "82 kg"),
+     ("My resting heart rate is 52 bpm.", "measurement:resting heart rate", "52 bpm")],
+)  # fmt: skip
+def test_a_health_reading_states_its_measure_and_value(text: str, attribute: str, value: str) -> None:
+    # a newer value of the same measure supersedes this one, as a new employer does
+    assert scoped(one_fact(text)) == ("user", attribute, value)
+
+
+def test_a_reading_not_taken_is_no_value() -> None:
+    assert not any(
+        (f.attribute or "").startswith("measurement:") for f in facts_of("I don't know my cholesterol.")
+    )
+    assert not any(
+        (f.attribute or "").startswith("measurement:") for f in facts_of("It was 30 degrees today.")
+    )

@@ -367,6 +367,22 @@ PREFER_OVER = re.compile(
 )
 
 
+# A health reading whose newest value is the one that holds ("my blood pressure was 150 over 95", "A1C
+# 6.1", "my blood pressure is down to 128 over 82", "I weigh 82 kg"): the measure and its value.
+MEASURES = (
+    r"blood pressure|bp|a1c|hba1c|cholesterol|ldl|hdl|blood sugar|glucose|resting heart rate|heart rate|"
+    r"weight|bmi|body fat|vo2 ?max|ferritin|vitamin d|oxygen saturation"
+)
+MEASUREMENT = re.compile(
+    rf"\b(?P<what>{MEASURES})\b(?:\s+(?:reading|level|levels|result|score))?"
+    r"(?:\s+(?:is|was|'s|are|were|came back|came in|has been|measured|reads|read|of|at|:))?"
+    r"(?:\s+(?:now|still|finally|only|just))?"
+    r"(?:\s+(?:down|up|back)\s+to|\s+at|\s+around|\s+about|\s+under|\s+over)?\s*:?\s*"
+    r"(?P<v>\d[\d.,]*(?:\s*(?:over|/)\s*\d[\d.]*)?(?:\s*(?:kg|kilos|lbs|pounds|stone|mmol(?:/l)?|mg/dl|%|bpm))?)"
+    r"|\bI\s+(?:now\s+)?weigh\s+(?P<v2>\d[\d.,]*\s*(?:kg|kilos|lbs|pounds|stone))",
+    re.IGNORECASE,
+)
+
 MONEY_ATTRIBUTE = re.compile(
     r"\b(?P<what>salary|income|pay|rent|mortgage|mortgage payment|car payment)\b[^.;!?]{0,40}?"
     r"(?:is|was|of|at|to|are|went up to|increased to|raised to|dropped to|now)\s+(?:about\s+|around\s+|"

@@ -139,6 +139,23 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
     **dict.fromkeys(("health", "healthy", "sick", "ill", "hospital", "doing", "alive"), _HEALTH),
     **dict.fromkeys(("pet", "pets", "dog", "cat"), (AttributeRule("pet%"), AttributeRule("owns:%"))),
     **dict.fromkeys(("allergy", "allergic", "allergies"), (AttributeRule("allergy%"),)),
+    # health readings (`measurement:<measure>`): the word that names the measure asks for it
+    **dict.fromkeys(("pressure", "bp"), (AttributeRule("measurement:blood pressure"),)),
+    **dict.fromkeys(("a1c", "hba1c"), (AttributeRule("measurement:a1c"),)),
+    **dict.fromkeys(
+        ("weight", "weigh", "bmi"), (AttributeRule("measurement:weight"), AttributeRule("measurement:bmi"))
+    ),
+    **dict.fromkeys(
+        ("cholesterol", "ldl", "hdl"),
+        (
+            AttributeRule("measurement:cholesterol"),
+            AttributeRule("measurement:ldl"),
+            AttributeRule("measurement:hdl"),
+        ),
+    ),
+    **dict.fromkeys(
+        ("sugar", "glucose"), (AttributeRule("measurement:blood sugar"), AttributeRule("measurement:glucose"))
+    ),
 }
 # "how is Rex?" / "how's my aunt?": how someone is doing is their health or status.
 _HOW_IS = re.compile(r"\bhow(?:'s|\s+(?:is|are|was|has))\b", re.I)

@@ -32,6 +32,7 @@ from engram.language.attributes import (
     JOB_TITLE,
     LOCATION_MOVE,
     LOCATION_STATE,
+    MEASUREMENT,
     MONEY_ATTRIBUTE,
     MY_NAME,
     OBJECT_DETERMINERS,
@@ -575,6 +576,18 @@ def _read_money(text: str, key: str, subject: Subject) -> Slot | None:
     return Slot(owner_key, attribute, value, change)
 
 
+def _read_measurement(text: str, key: str, subject: Subject) -> Slot | None:
+    """A health reading ("my blood pressure is down to 128 over 82"): its newest value holds, so a new
+    reading of the same measure supersedes the last one and "how is my blood pressure?" gets the latest."""
+    match = MEASUREMENT.search(text)
+    if not match or _negated(text, match.start()) or _tentative(text, match.start()):
+        return None
+    what = (match.group("what") or "weight").lower()
+    what = {"bp": "blood pressure", "hba1c": "a1c"}.get(what, what)
+    value = (match.group("v") or match.group("v2") or "").strip(" .,;")
+    return Slot(key, f"measurement:{what}", value, "status") if value else None
+
+
 def _read_allergy(text: str, key: str, subject: Subject) -> Slot | None:
     match = ALLERGY.search(text)
     if not match:
@@ -686,6 +699,7 @@ _SLOT_READERS = (
     _read_pet,
     _read_diet,
     _read_allergy,
+    _read_measurement,
     _read_health,
     _read_money,
     _read_favorite,
