@@ -1287,3 +1287,26 @@ def test_a_reading_not_taken_is_no_value() -> None:
     assert not any(
         (f.attribute or "").startswith("measurement:") for f in facts_of("It was 30 degrees today.")
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [("I'm a night-shift security guard at the port.", "job_title", "security guard"),
+     ("These days I drive for Uber.", "employer", "Uber"),
+     ("I'm the new sous-chef at Dishoom.", "employer", "Dishoom"),
+     ("I've been freelancing as a translator since March.", "job_title", "translator"),
+     ("I work from home for a small insurance broker in Leeds.", "employer", "a small insurance broker"),
+     ("I'm still at the library, now as a senior librarian.", "job_title", "senior librarian"),
+     ("Landed a part-time gig at the garden centre.", "employer", "the garden centre"),
+     ("I got promoted to team lead.", "job_title", "team lead"),
+     ("I'm a receptionist at a dental practice.", "job_title", "receptionist")],
+)  # fmt: skip
+def test_the_ways_people_say_what_they_do_for_a_living(text: str, attribute: str, value: str) -> None:
+    assert ("user", attribute, value) in {scoped(f) for f in facts_of(text)}
+
+
+@pytest.mark.parametrize(
+    "text", ["I drive for fun on Sundays.", "We started as friends.", "I started the day as usual."]
+)
+def test_words_of_work_in_other_senses_state_no_job(text: str) -> None:
+    assert not any(f.attribute in ("employer", "job_title") for f in facts_of(text))

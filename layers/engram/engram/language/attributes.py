@@ -25,7 +25,8 @@ EMPLOYER_JOIN = re.compile(
     r"start(?:ed|s|ing)?\s+(?:a\s+new\s+(?:job|role|position)\s+|work(?:ing)?\s+|"
     r"my\s+new\s+job\s+|"
     r"his\s+new\s+job\s+|her\s+new\s+job\s+)?(?:at|with)|new\s+(?:job|role|position|gig)\s+(?:at|with)|"
-    r"(?:got|landed|accepted|took|scored)\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role|offer)\s+"
+    r"(?:got|landed|accepted|took|scored)\s+(?:a|an|the)\s+(?:new\s+)?(?:(?:part|full)[- ]time\s+)?"
+    r"(?:job|position|role|offer|gig)\s+"
     r"(?:at|with|from)|accept(?:ed|s)?\s+(?:an?\s+)?offer\s+from|(?:is|was|got)\s+(?:now\s+)?"
     r"(?:working|employed)\s+(?:at|for|by))\s+"
     + _ORG_VALUE
@@ -35,8 +36,9 @@ EMPLOYER_JOIN = re.compile(
     re.IGNORECASE,
 )
 EMPLOYER_STATE = re.compile(
-    r"\b(?:work(?:s|ed|ing)?|employed|intern(?:s|ed|ing)?|consult(?:s|ed|ing)?)\s+(?:full[- ]time\s+|"
-    r"part[- ]time\s+|remotely\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
+    r"\b(?:work(?:s|ed|ing)?|employed|intern(?:s|ed|ing)?|consult(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|"
+    r"(?:drive|drives|driving|deliver|delivers|delivering)(?=\s+for))\s+(?:full[- ]time\s+|"
+    r"part[- ]time\s+|remotely\s+|from\s+home\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
     + _ORG_VALUE
     + r"|\b(?:job|position|role|internship)\s+(?:is\s+)?(?:at|with)\s+"
     + _ORG_VALUE.replace("?P<v>", "?P<v2>"),
@@ -241,10 +243,11 @@ STATUS_RELATION = {
 }
 
 JOB_TITLE = re.compile(
-    r"\b(?:work(?:s|ed|ing)?\s+as|(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
+    r"\b(?:(?:work(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|now|start(?:s|ed|ing)?(?:\s+\w+){0,3}?)\s+as|"
+    r"(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
     r"(?:\s+now)?|promoted\s+to|new\s+(?:role|title|job)\s+(?:is|as)|(?:my|his|her)\s+(?:job|title|"
     r"role)\s+is)"
-    r"\s+(?:(?:a|an|the)\s+)?"
+    r"\s+(?:(?:a|an|the)\s+)?(?:new\s+)?(?:[a-z]+-[a-z]+\s+)?"
     r"(?P<v>(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|associate|full[- ]time|"
     r"part[- ]time|"
     r"freelance|registered|software|data|product|project|marketing|sales|ux|ui|graphic|web|research|"

@@ -292,7 +292,18 @@ JOB_TITLES = frozenset(
     cofounder|co-founder|ceo|cto|cfo|coo|vp|intern|student|freelancer|marketer|salesperson|entrepreneur|
     professor|lecturer|tutor|librarian|veterinarian|secretary|administrator|clerk|technician|nanny|
     caregiver|coach|trainer|data scientist|product manager|project manager|software engineer|
-    web developer|ux designer|graphic designer|product designer|teaching assistant|real estate agent
+    web developer|ux designer|graphic designer|product designer|teaching assistant|real estate agent|
+    sous-chef|sous chef|head chef|line cook|kitchen porter|porter|receptionist|cleaner|janitor|caretaker|
+    security guard|guard|bouncer|driver|bus driver|taxi driver|lorry driver|truck driver|delivery driver|
+    courier|postman|postwoman|warehouse worker|forklift driver|factory worker|labourer|laborer|builder|
+    welder|roofer|painter|decorator|gardener|landscaper|farmer|fisherman|miner|locksmith|hairdresser|
+    barber|beautician|nail technician|make-up artist|tattoo artist|optician|midwife|radiographer|
+    care worker|carer|support worker|healthcare assistant|nursing assistant|pharmacy technician|
+    translator|interpreter|copywriter|illustrator|animator|drummer|guitarist|singer|dj|actor|actress|
+    dancer|producer|sound engineer|shop assistant|sales assistant|store manager|shop manager|
+    team lead|team leader|supervisor|foreman|bookkeeper|auditor|banker|broker|estate agent|
+    civil servant|soldier|sailor|police constable|detective|lifeguard|zookeeper|vet nurse|vet|
+    software developer|devops engineer|sysadmin|data engineer|call centre agent|customer service agent
     """.replace("\n", "").split("|")
     if item.strip()
 )
