@@ -63,6 +63,16 @@ def test_a_question_about_likes_or_dislikes_finds_the_feeling_told_in_other_word
     assert _search(api, user_id, "What food do I dislike?")[:1] == [mushrooms["content"]]
 
 
+def test_what_someone_does_for_a_living_is_their_work_not_where_they_live(api, db, user_id):
+    engineer, _ = add_memories(
+        db,
+        user_id,
+        "I went on a first date with Callum, a sound engineer, at a ramen bar",
+        "Callum lives in Leeds near the canal",
+    )
+    assert _search(api, user_id, "What does Callum do for a living?")[:1] == [engineer["content"]]
+
+
 def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanup(api, db, user_id):
     (row,) = add_memories(db, user_id, "Booked a cruise along the Norwegian coast for June")
     with db.user_transaction(user_id) as conn:  # as a row from before the column was added

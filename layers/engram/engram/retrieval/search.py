@@ -39,6 +39,7 @@ from engram.db.repositories.search import (
 from engram.db.repositories.search_evidence import query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
+from engram.language.question_idioms import plain_question
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
 from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
@@ -361,6 +362,7 @@ def search_in(
     conn: Conn, user_id: str, params: SearchParams, embedding: np.ndarray | None
 ) -> list[ScoredMemory]:
     """Hybrid search inside the caller's transaction (recall and special queries reuse it)."""
+    params = replace(params, query=plain_question(params.query))  # "do for a living": for work
     per_signal = max(50, params.limit * 5)
     # Reading the question's words for the period it names is lexical: it comes with full text.
     period = named_period(params.query, params.filters.now) if "fts" in params.signals else None

@@ -1,0 +1,16 @@
+"""Idioms whose words say something else to english stemming: "what does Callum do *for a living*?" is
+"live" to full text, the stem of "where do I live?", and asks what he does for work. Search reads the
+question with such an idiom put plainly. Pure: no I/O."""
+
+from __future__ import annotations
+
+import re
+
+_IDIOMS = ((re.compile(r"\b(?:do|does|did|doing)\s+for\s+a\s+living\b", re.IGNORECASE), "do for work"),)
+
+
+def plain_question(query: str) -> str:
+    """The question with each idiom of `_IDIOMS` put in its plain words."""
+    for idiom, plain in _IDIOMS:
+        query = idiom.sub(plain, query)
+    return query

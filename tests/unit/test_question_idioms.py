@@ -1,0 +1,15 @@
+"""An idiom whose words say something else to english stemming is read in its plain words."""
+
+from __future__ import annotations
+
+from engram.language.question_idioms import plain_question
+
+
+def test_doing_something_for_a_living_is_work():
+    assert plain_question("What does Callum do for a living?") == "What does Callum do for work?"
+    assert plain_question("what did she do for a living back then") == "what did she do for work back then"
+
+
+def test_a_question_without_the_idiom_is_left_as_it_is():
+    for question in ("Where do I live?", "What is the living room painted?", "Is Callum living in Leeds?"):
+        assert plain_question(question) == question
