@@ -102,3 +102,16 @@ def test_a_number_is_not_a_boolean_in_a_clients_fact(api: ApiClient, user_id: st
     assert response.status == 400 and response.error["field"] == "candidate_fact.is_historical"
     body["candidate_fact"]["is_historical"] = True
     assert api.post("/v1/memory-update", body, user=user_id).status == 200
+
+
+def test_a_member_id_no_path_can_address_is_refused(api: ApiClient, user_id: str) -> None:
+    # schemathesis (stateful): a member added as "A,\U000499a8Bw" could never be removed, every
+    # DELETE /v1/teams/{id}/members/{user_id} of them found no route
+    team = api.post("/v1/teams", {"name": "Fuzz"}, user=user_id)
+    assert team.status == 201, team.body
+    added = api.post(f"/v1/teams/{team.body['id']}/members", {"user_id": "A,\U000499a8Bw"}, user=user_id)
+    assert added.status in (400, 422) and added.error["field"].endswith("user_id"), added.body
+    ok = api.post(f"/v1/teams/{team.body['id']}/members", {"user_id": "ana.lima@example.com"}, user=user_id)
+    assert ok.status == 201, ok.body
+    gone = api.request("DELETE", f"/v1/teams/{team.body['id']}/members/ana.lima@example.com", user=user_id)
+    assert gone.status == 204, gone.body

@@ -30,9 +30,19 @@ MAX_TEAM_NAME_LENGTH = 200
 _PRINTABLE = re.compile(r"[^\x00-\x20\x7f-\x9f\s/?#%\\]+")
 
 
+# What the router matches in a path segment (`/v1/teams/{id}/members/{user_id}`): word characters and
+# the URI's other safe ones. A member added under any other character (an unassigned code point, an
+# emoji) could never be addressed again: every PATCH or DELETE of them found no route.
+_ROUTABLE = re.compile(r"[\w\-.~()'!*:@,;=+&$<>\[\]{}|^]+")
+
+
 def _printable_user_id(value: str) -> str:
     if not _PRINTABLE.fullmatch(value):
         raise ValueError("must be printable text without spaces or / ? # % \\, as a token's subject is")
+    if not _ROUTABLE.fullmatch(value):
+        raise ValueError(
+            "must be letters, digits and - . _ ~ ( ) ' ! * : @ , ; = + & $: it names the member in a URL"
+        )
     return value
 
 
