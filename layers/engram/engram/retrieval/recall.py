@@ -41,7 +41,6 @@ from engram.db.repositories.graph import find_entities_by_canonical
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SearchFilters, record_access
 from engram.language.names import canonical_name
-from engram.language.question_time import is_past_query
 from engram.language.temporal import RECURRENCE_CUES, day_label
 from engram.models import Memory, MemoryPreferences, RecallRequest, ScoredMemory
 from engram.providers.base import LLM
@@ -50,7 +49,7 @@ from engram.providers.spaces import user_embedder
 from engram.ranking import ESTABLISHED_CONFIDENCE, rank_facts
 from engram.retrieval.classifier import SearchDecision, needs_search
 from engram.retrieval.response_models import RecallSection
-from engram.retrieval.search import RRF_K, SLOT_SIGNAL, SearchParams, search_in
+from engram.retrieval.search import RRF_K, SLOT_SIGNAL, SearchParams, reads_history, search_in
 from engram.retrieval.transform import (
     TransformedQuery,
     content_words,
@@ -447,7 +446,7 @@ def recall(user_id: str, request: RecallRequest, *, now: datetime | None = None)
         transformed.alternatives = generate_queries(llm, transformed.query, history)
     queries = transformed.queries[:MAX_QUERIES]
     embeddings = user_embedder(user_id, db=db).embed(queries)
-    past = is_past_query(transformed.query) or prefs.include_historical_by_default
+    past = reads_history(transformed.query, prefs)
     filters = SearchFilters(
         now=now,
         include_historical=past,

@@ -42,7 +42,14 @@ from engram.language.question_amount import asks_amount
 from engram.language.question_idioms import plain_question
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
-from engram.models import IMPORTANCE_SCORES, SEARCH_SIGNALS, Memory, ScoredMemory, SearchRequest
+from engram.models import (
+    IMPORTANCE_SCORES,
+    SEARCH_SIGNALS,
+    Memory,
+    MemoryPreferences,
+    ScoredMemory,
+    SearchRequest,
+)
 from engram.providers.spaces import user_embedder
 from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
@@ -392,6 +399,13 @@ def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:
         return search_in(conn, user_id, params, embedding)
 
 
+def reads_history(query: str, preferences: MemoryPreferences) -> bool:
+    """Whether a question reads what has been superseded since when nobody said: one about how things
+    were ("what diet did I follow before going vegan?", "my old job"), or any, by the user's preference.
+    Search and recall decide it alike."""
+    return preferences.include_historical_by_default or is_past_query(query)
+
+
 def standard_search(user_id: str, request: SearchRequest, *, now: datetime | None = None) -> dict[str, Any]:
     """`POST /v1/search` in standard mode: `{"type": "standard", "results": [...]}`."""
     began = time.perf_counter()
@@ -403,11 +417,8 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
     with db.user_transaction(user_id) as conn:
         preferences = get_preferences(conn, user_id)
         filters = filters_from_request(request, preferences.default_sensitivity_level, now)
-        if "include_historical" not in request.model_fields_set:
-            # Unless the client says, a question about how things were ("what diet did I follow before
-            # going vegan?", "my old job") reads what has been superseded since, as recall does.
-            past = preferences.include_historical_by_default or is_past_query(request.query)
-            filters = replace(filters, include_historical=past)
+        if "include_historical" not in request.model_fields_set:  # unless the client says
+            filters = replace(filters, include_historical=reads_history(request.query, preferences))
         params = SearchParams(
             query=request.query,
             limit=request.limit,
