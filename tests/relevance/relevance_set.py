@@ -6,10 +6,19 @@ from collections import Counter
 
 from tests.relevance.holdout import ferhat, ines, lars, tadeo
 from tests.relevance.model import KINDS, History
-from tests.relevance.users import dmitri, hana, kofi, rosalind, yuki
+from tests.relevance.users import bartek, dmitri, hana, kofi, rosalind, thandi, wendell, yuki
 
 # The tuning set: search is tuned on these histories, so their figures flatter it.
-HISTORIES: tuple[History, ...] = (hana.HISTORY, dmitri.HISTORY, rosalind.HISTORY, kofi.HISTORY, yuki.HISTORY)
+HISTORIES: tuple[History, ...] = (
+    hana.HISTORY,
+    dmitri.HISTORY,
+    rosalind.HISTORY,
+    kofi.HISTORY,
+    yuki.HISTORY,
+    wendell.HISTORY,
+    thandi.HISTORY,
+    bartek.HISTORY,
+)
 # The held-out set: other lives, names, places and phrasings, written without looking at the tuning set
 # or at what search knows, and never tuned on, so its figures say whether search generalises. It has no
 # quick subset: a fast loop over it would invite tuning on it.
