@@ -109,11 +109,46 @@ def test_general_knowledge_and_requests_yield_nothing(text: str) -> None:
      "The council food hygiene inspection gave the truck five stars."],
 )  # fmt: skip
 def test_a_note_about_a_thing_the_user_called_theirs_is_kept(text: str) -> None:
-    # no "I", no person: about the user's life only because the user told of "my food truck" before
-    assert extract(text).facts == []
+    # no "I", no person: the app's own user writing in shorthand, with or without "my food truck" known
     known = ["I launched my food truck, Smoke and Pepper, selling jollof and suya wraps"]
+    assert [f.content for f in facts_of(text)] == [text.rstrip(".")]
     assert [f.content for f in facts_of(text, established=known)] == [text.rstrip(".")]
     assert facts_of("The capital of France is Paris.", established=known) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Boiler repair €240",
+        "Running late again, bus never came",
+        "BP 128/82 at the pharmacy.",
+        "FA2 exam tomorrow 9am in the Sports Centre.",
+        "Two Oceans Aquarium internship, 1 December to 31 January, in the education department.",
+        "The washing machine is leaking again",
+        "Day one without cigarettes.",
+        "lactose intolerant so it's oat milk in everything",
+    ],
+)
+def test_the_users_shorthand_is_about_their_life(text: str) -> None:
+    assert facts_of(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The central bank held interest rates at 4.5% today",
+        "Octopuses have three hearts.",
+        "A sonnet is a poem of fourteen lines.",
+        "Lake Baikal is the deepest lake on Earth.",
+        "Machu Picchu was built in the 15th century.",
+        "Honey never spoils.",
+        "Rome wasn't built in a day.",
+        "Thanks, that helped a lot",
+        "Set a timer for 10 minutes",
+    ],
+)
+def test_the_world_at_large_and_pleasantries_are_not_the_users_life(text: str) -> None:
+    assert facts_of(text) == [], text
 
 
 def test_a_question_with_a_clear_statement_keeps_the_statement() -> None:
@@ -1310,3 +1345,16 @@ def test_the_ways_people_say_what_they_do_for_a_living(text: str, attribute: str
 )
 def test_words_of_work_in_other_senses_state_no_job(text: str) -> None:
     assert not any(f.attribute in ("employer", "job_title") for f in facts_of(text))
+
+
+def test_a_person_the_users_graph_knows_is_a_person_in_a_note_that_only_names_them() -> None:
+    # "Kuba's" opening a note is no name any list knows; the user's graph knows him (`known_people`).
+    text = "Kuba's had tummy pains and no appetite for weeks."
+    turn = TurnInput(content=text, message_id="m-1")
+
+    def people(known: list[str]) -> list[str]:
+        inp = ExtractionInput(source_id="s", turns=[turn], observed_at=SAID, known_people=known)
+        return [e.name for f in EXTRACTOR.extract(inp).facts for e in f.entities if e.kind == "person"]
+
+    assert "Kuba" not in people([])
+    assert "Kuba" in people(["Kuba", "Zosia"])

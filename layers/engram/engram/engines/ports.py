@@ -53,6 +53,9 @@ class ExtractionInput:
     conversation_summary: str = ""
     established_facts: list[KnownFact] = field(default_factory=list)
     recent_observations: list[KnownFact] = field(default_factory=list)
+    # The people and pets the user's graph knows by name: "Kuba's had tummy pains" is about someone in
+    # the user's life though the note says no "my son".
+    known_people: list[str] = field(default_factory=list)
     preferences: MemoryPreferences = field(default_factory=MemoryPreferences)
 
 

@@ -257,6 +257,7 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
         stale = context_repo.delete_stale_observations(conn, user_id, now)
         prefs = get_preferences(conn, user_id)
         established, observations = _known(context_repo.known_facts(conn, user_id, now))
+        people = context_repo.known_people(conn, user_id)
         state = (
             context_repo.get_conversation_state(conn, user_id, source["conversation_id"])
             if source["conversation_id"]
@@ -280,6 +281,7 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
         conversation_summary=(state or {}).get("rolling_summary", ""),
         established_facts=established,
         recent_observations=observations,
+        known_people=people,
         preferences=prefs,
     )
     try:

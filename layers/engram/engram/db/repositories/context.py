@@ -11,6 +11,8 @@ from engram.db.connection import Conn, execute_counting
 from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
 
 CONTEXT_CANDIDATES = 300
+# The people and pets of a user's graph that extraction knows by name: the most mentioned first.
+KNOWN_PEOPLE = 500
 
 
 def known_facts(
@@ -36,6 +38,20 @@ def known_facts(
             "limit": limit,
         },
     ).fetchall()
+
+
+def known_people(conn: Conn, user_id: str, limit: int = KNOWN_PEOPLE) -> list[str]:
+    """The names (and aliases) of the people and pets the user's graph holds, the user apart."""
+    rows = conn.execute(
+        """
+        SELECT name, aliases FROM entities
+        WHERE user_id = %s AND NOT is_owner AND (kind = 'person' OR entity_type = 'pet')
+        ORDER BY mention_count DESC, last_mentioned_at DESC NULLS LAST
+        LIMIT %s
+        """,
+        (user_id, limit),
+    ).fetchall()
+    return list(dict.fromkeys(name for row in rows for name in (row["name"], *row["aliases"])))
 
 
 def get_conversation_state(conn: Conn, user_id: str, conversation_id: str) -> dict[str, Any] | None:

@@ -65,6 +65,7 @@ from engram.language.text import (
     strip_discourse_fillers,
     words,
 )
+from engram.language.world_knowledge import about_the_world
 from engram.models import (
     CandidateFact,
     cap_evidence,
@@ -110,7 +111,11 @@ def _clause(
     if ctx.drafts and _only_time(read.text, temporal):
         _extend_with_time(ctx.drafts[-1], read.text, temporal, ctx)  # "... Starting on June 1st."
         return
-    if not procedure and not read.remember and not _is_personal(read.text, read.entities, temporal, ctx):
+    if (
+        not procedure
+        and not read.remember
+        and not _is_personal(read.text, read.entities, temporal, ctx, continues=attach_to is not None)
+    ):
         if attach_to is not None:
             _extend(attach_to, _content(read.text, temporal, ctx))
         return
@@ -386,8 +391,30 @@ def _the_users(text: str, belongings: frozenset[str]) -> bool:
     )
 
 
-def _is_personal(text: str, entities: list[SpottedEntity], temporal: TemporalInfo, ctx: TurnContext) -> bool:
+# Said to the assistant, not about the writer's life: "Thanks, that helped a lot", "you're the best",
+# "hello again", "yo what's up".
+_PLEASANTRY = re.compile(
+    r"^(?:thanks|thank you|cheers|ta|hello|hi|hey|yo|haha|lol|nice one|good one|you(?:'re|\s+are|'ve)|"
+    r"what'?s up|sup|bye|night|morning)\b",
+    re.IGNORECASE,
+)
+
+
+# What a sentence led by a name is news about. In a conversation, a place or a thing as well ("Venice
+# floods every winter"); in the app user's own note, a place or a thing leads their shorthand ("Two
+# Oceans Aquarium internship, 1 December to 31 January") and only a company leads news.
+_NEWS_LEADS = {False: ("organization", "place", "other", "product"), True: ("organization", "product")}
+
+
+def _is_personal(
+    text: str, entities: list[SpottedEntity], temporal: TemporalInfo, ctx: TurnContext, *, continues: bool
+) -> bool:
     """About the user or someone/something in their life, rather than general knowledge.
+
+    The app's own user writes notes in shorthand, with no "I" ("Boiler repair €240", "Running late
+    again"): a sentence of theirs is about their life unless it is about the world at large (news,
+    a general truth, a saying: `about_the_world`) or a pleasantry. A clause that `continues` a
+    sentence's fact ("..., they think it's pneumonia") is not read so: it completes that fact instead.
 
     "Paris is the capital of France" and "Water boils at 100 degrees" have no person, no first person, no
     relative date, no personal event: they are skipped.
@@ -402,11 +429,15 @@ def _is_personal(text: str, entities: list[SpottedEntity], temporal: TemporalInf
         return True
     if ctx.belongings and _the_users(text, ctx.belongings):
         return True  # "The truck trades at the market on Fridays" after "I launched my food truck"
+    if about_the_world(text):
+        return False  # news of public life, a general truth, a saying
     lead = entities[0] if entities else None
+    shorthand = ctx.speaker is None and not ctx.is_assistant and not continues
     if (
         lead is not None
         and lead.start <= 4
-        and lead.entity_type in ("organization", "place", "other", "product")
+        and lead.entity_type in _NEWS_LEADS[shorthand]
+        and "acronym" not in lead.cues  # "BP 128/82", "FA2 exam tomorrow": the writer's shorthand
     ):
         return False  # "Apple released a new iPhone today": news about the world, not the writer's life
     if any(token in RELATION_WORDS for token in tokens) or RELATIVE_DAY_WORDS.search(text):
@@ -419,6 +450,8 @@ def _is_personal(text: str, entities: list[SpottedEntity], temporal: TemporalInf
         r"^(?:work|job|school|class|home|life|today|tonight|rent|mortgage|salary|paycheck)\b", text, re.I
     ):
         return True  # a note about the writer's own day, home or money ("Work is crazy", "Rent is due")
+    if shorthand and not _PLEASANTRY.match(text):
+        return True  # the app's own user, writing in shorthand: "Boiler repair €240", "Running late again"
     return bool(
         re.search(
             r"\b(?:the|my|our|this|next|tomorrow's|today's)\s+(?:[\w\-]+\s+)?(?:"

@@ -34,8 +34,9 @@ _INTRODUCED = re.compile(
 
 
 def known_names(inp: ExtractionInput) -> frozenset[str]:
-    """Names of people and pets the known facts introduce (cheap: one regex per fact, no entity spotting)."""
-    names: set[str] = set()
+    """Names of people and pets the user's graph holds and the known facts introduce (cheap: one regex
+    per fact, no entity spotting)."""
+    names: set[str] = set(inp.known_people)
     for fact in [*inp.established_facts, *inp.recent_observations]:
         for match in _INTRODUCED.finditer(fact.content):
             name = match.group("name") or match.group("pet") or match.group("rel")

@@ -37,7 +37,10 @@ HELP_REQUEST = re.compile(
     r"translate\b|list\b|generate\b|create\s+a\b|make\s+me\b|find\s+me\b|suggest\b|recommend\b|"
     r"what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+does|\s+do)\b|who(?:'s|\s+is|\s+was)\b|"
     r"how\s+(?:do|does|can|to|should|would|many|much|long|far)\b|why\b|when\s+(?:is|was|did|does)\b|"
-    r"where\s+(?:is|are|was|can)\b|is\s+it\s+true\b|define\b|compare\b|calculate\b|convert\b)",
+    r"where\s+(?:is|are|was|can)\b|is\s+it\s+true\b|define\b|compare\b|calculate\b|convert\b|"
+    r"rewrite\b|proofread\b|describe\b|compose\b|play\s+(?:some|me|a|an|the)\b|"
+    r"set\s+(?:a|an)\s+(?:timer|alarm|reminder)\b|"
+    r"make\s+(?:a|an)\s+(?:[\w\-]+\s+)?(?:list|plan|playlist|poem|story|summary|table|schedule)\b)",
     re.IGNORECASE,
 )
 
