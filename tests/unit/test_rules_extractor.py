@@ -1358,3 +1358,8 @@ def test_a_person_the_users_graph_knows_is_a_person_in_a_note_that_only_names_th
 
     assert "Kuba" not in people([])
     assert "Kuba" in people(["Kuba", "Zosia"])
+
+
+@pytest.mark.parametrize("text", ["Night shift again, third in a row", "Morning run by the canal, 5k"])
+def test_shorthand_opening_on_a_time_of_day_is_no_greeting(text: str) -> None:
+    assert facts_of(text), text

@@ -394,8 +394,8 @@ def _the_users(text: str, belongings: frozenset[str]) -> bool:
 # Said to the assistant, not about the writer's life: "Thanks, that helped a lot", "you're the best",
 # "hello again", "yo what's up".
 _PLEASANTRY = re.compile(
-    r"^(?:thanks|thank you|cheers|ta|hello|hi|hey|yo|haha|lol|nice one|good one|you(?:'re|\s+are|'ve)|"
-    r"what'?s up|sup|bye|night|morning)\b",
+    r"^(?:thanks|thank you|cheers|hello|hi|hey|yo|haha|lol|nice one|good one|you(?:'re|\s+are|'ve)|"
+    r"what'?s up|sup|bye)\b",
     re.IGNORECASE,
 )
 
@@ -416,8 +416,7 @@ def _is_personal(
     a general truth, a saying: `about_the_world`) or a pleasantry. A clause that `continues` a
     sentence's fact ("..., they think it's pneumonia") is not read so: it completes that fact instead.
 
-    "Paris is the capital of France" and "Water boils at 100 degrees" have no person, no first person, no
-    relative date, no personal event: they are skipped.
+    "Paris is the capital of France" and "Water boils at 100 degrees" are general truths: skipped.
     """
     if has_first_person(text):
         return True
