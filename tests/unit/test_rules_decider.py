@@ -122,6 +122,19 @@ def test_job_change_supersedes_the_old_employer(later: str) -> None:
     assert decision.new_content is not None and "Notion" in decision.new_content
 
 
+def test_leaving_an_old_employer_keeps_the_new_job_already_told() -> None:
+    employer = lambda f: f.attribute == "employer"  # noqa: E731
+    new_job = "I start as a wind turbine technician at Western Wind Services in March"
+    decision, _, _ = decide(
+        [new_job], "Told Gerry I'm leaving Doyle Electrical at the end of February", employer
+    )
+    assert decision.operation == "ADD"  # Western Wind Services stays the current employer
+
+    decision, memories, _ = decide(["I work at Doyle Electrical"], "I'm leaving Doyle Electrical", employer)
+    assert (decision.operation, decision.strategy) == ("UPDATE", "supersede")
+    assert content_of(memories, decision.target_id) == "I work at Doyle Electrical"
+
+
 def test_a_change_about_someone_else_leaves_marcus_alone() -> None:
     decision, _, _ = decide(
         [MARCUS_AT_STRIPE], "Priya joined Notion last week", lambda f: f.attribute == "employer"

@@ -1363,3 +1363,36 @@ def test_a_person_the_users_graph_knows_is_a_person_in_a_note_that_only_names_th
 @pytest.mark.parametrize("text", ["Night shift again, third in a row", "Morning run by the canal, 5k"])
 def test_shorthand_opening_on_a_time_of_day_is_no_greeting(text: str) -> None:
     assert facts_of(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("Wind turbine technician with Western Wind Services, starting 2 March.", "Western Wind Services"),
+        ("New job: tutoring high school maths online for LearnLoop, R180 an hour", "LearnLoop"),
+        ("New job: barista at Bean There", "Bean There"),
+    ],
+)
+def test_a_job_in_shorthand_states_the_users_employer(text: str, employer: str) -> None:
+    assert any(scoped(f) == ("user", "employer", employer) for f in facts_of(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The manager at Tesco was rude",
+        "Nurse at St James's says my bloods are fine",
+        "Dietitian at the diabetes clinic wants me cutting back on bread",
+    ],
+)
+def test_someone_elses_title_at_a_place_is_no_job_of_the_users(text: str) -> None:
+    assert not any(f.attribute == "employer" for f in facts_of(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Applied for the vacation internship at the Two Oceans Aquarium", "I applied for a job at Google",
+     "Interviewed at Stripe today"],
+)  # fmt: skip
+def test_applying_for_a_job_is_no_employer_yet(text: str) -> None:
+    assert not any(f.attribute == "employer" for f in facts_of(text)), text

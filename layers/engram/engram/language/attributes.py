@@ -41,14 +41,30 @@ EMPLOYER_STATE = re.compile(
     r"part[- ]time\s+|remotely\s+|from\s+home\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
     + _ORG_VALUE
     + r"|\b(?:job|position|role|internship)\s+(?:is\s+)?(?:at|with)\s+"
-    + _ORG_VALUE.replace("?P<v>", "?P<v2>"),
+    + _ORG_VALUE.replace("?P<v>", "?P<v2>")
+    # "New job: tutoring high school maths online for LearnLoop"
+    + r"|^new\s+job\s*[:!-]?\s+(?:[\w\-]+\s+){1,6}?(?:at|for|with)\s+"
+    + _ORG_VALUE.replace("?P<v>", "?P<v3>"),
     re.IGNORECASE,
 )
 EMPLOYER_TITLE_AT = re.compile(
-    r"\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+(?:[\w\-]+\s+){0,3}?(?:"
+    # "I'm a nurse at ...", or the user's shorthand opening on the title: "Wind turbine technician with
+    # Western Wind Services, starting 2 March", "New job: barista at Bean There"
+    r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
+    r"(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)(?:[\w\-]+\s+){0,3}?(?:"
     + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
     + r")\s+(?:at|for|with)\s+"
     + _ORG_VALUE,
+    re.IGNORECASE,
+)
+# The user's job said in shorthand, with no "I": "New job: ...", "Wind turbine technician with Western
+# Wind Services": the clause is about the writer. With a verb of its own, the title is someone else
+# ("Nurse at St James's says my bloods are fine").
+JOB_SHORTHAND = re.compile(
+    r"^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
+    r"(?!.*\b(?:says|said|wants|wanted|told|tells|thinks|reckons|is|was|will|gave|put|asked|rang)\b)(?:new\s+job\b|(?:(?:a|an)\s+)?(?:[\w\-]+\s+){0,3}?(?:"
+    + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
+    + r")\s+(?:at|for|with)\s+(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 EMPLOYER_LEAVE = re.compile(

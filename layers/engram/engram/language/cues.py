@@ -99,7 +99,8 @@ TENTATIVE = re.compile(
     r"\b(?:thinking (?:about|of)|considering|consider|might|may|maybe|could|planning (?:to|on)|plans? to|"
     r"want(?:s|ed)? to|wanna|hop(?:e|es|ing) to|would like to|'d like to|wish(?:es)? to|dream(?:s|ing)? of|"
     r"looking (?:into|at)|if|whether|debating|weighing|tempted to|trying to|talk(?:ed|ing|s)? about|"
-    r"someday|some day|one day)\b",
+    r"someday|some day|one day|appl(?:y|ies|ied|ying) for|interview(?:ed|ing)? (?:for|at|with)|"
+    r"shortlisted for)\b",
     re.IGNORECASE,
 )
 REPORTED_SPEECH = re.compile(

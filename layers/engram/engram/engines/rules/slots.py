@@ -26,6 +26,7 @@ from engram.language.attributes import (
     EMPLOYER_LOSS,
     EMPLOYER_STATE,
     EMPLOYER_TITLE_AT,
+    JOB_SHORTHAND,
     FAVORITE,
     HOMETOWN,
     IS_MY_RELATION,
@@ -174,8 +175,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     first = tokens[0] if tokens else ""
     if first in FRAGMENT_VERBS or first in IRREGULAR_PASTS or (first.endswith("ed") and len(first) > 4):
         return owner  # "Had coffee with Marcus", "Moved to SF last month"
-    if PET_DESCRIPTION.match(body):
-        return owner
+    if PET_DESCRIPTION.match(body) or JOB_SHORTHAND.match(body):
+        return owner  # "a beagle named Max", "Nurse at St James's since May"
     return None
 
 
@@ -296,14 +297,14 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
     if change is not None:
         return change
     titled = EMPLOYER_TITLE_AT.search(text)
-    if titled and not _negated(text, titled.start()):
+    if titled and not _negated(text, titled.start()) and not _tentative(text, titled.start()):
         value = _employer_value(titled.group("v"), text, titled.end())
         if value and value[0].isupper():
             historical = bool(re.search(r"\bwas\b", titled.group(0), re.I)) or _no_longer(text)
             return Slot(key, "employer", value, historical=historical)
     state = EMPLOYER_STATE.search(text)
-    if state:
-        value = _employer_value(state.group("v") or state.group("v2"), text, state.end())
+    if state and not _tentative(text, state.start()):  # "applied for the internship at ...": not yet
+        value = _employer_value(state.group("v") or state.group("v2") or state.group("v3"), text, state.end())
         if value:
             historical = bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text)
             if _negated(text, state.start()) and not _no_longer(text):

@@ -489,6 +489,7 @@ ORG_SUFFIXES = frozenset(
     Institute Hospital Clinic Bank Group Foundation Company Co Co. Studio Studios Technologies Tech
     Systems Capital Ventures Partners Agency Consulting Solutions Software Media Press Airlines Motors
     Health Pharma Bakery Cafe Café Restaurant Church Club Society Association Council Department
+    Services Electrical Construction Logistics Energy Insurance
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 
