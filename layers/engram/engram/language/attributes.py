@@ -50,7 +50,8 @@ EMPLOYER_STATE = re.compile(
 EMPLOYER_TITLE_AT = re.compile(
     # "I'm a nurse at ...", or the user's shorthand opening on the title: "Wind turbine technician with
     # Western Wind Services, starting 2 March", "New job: barista at Bean There"
-    r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
+    r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+"
+    r"|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
     r"(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)(?:[\w\-]+\s+){0,3}?(?:"
     + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
     + r")\s+(?:at|for|with)\s+"
