@@ -63,6 +63,18 @@ def test_a_question_about_likes_or_dislikes_finds_the_feeling_told_in_other_word
     assert _search(api, user_id, "What food do I dislike?")[:1] == [mushrooms["content"]]
 
 
+def test_a_medicine_is_known_by_the_ending_of_its_name_and_a_food_truck_is_a_business(api, db, user_id):
+    pill, _, truck = add_memories(
+        db,
+        user_id,
+        "Bought a weekly pill box for Pauline, she's on donepezil at night now",
+        "Pauline has gone right off meat",
+        "I launched my food truck, Smoke and Pepper, selling jollof wraps",
+    )
+    assert _search(api, user_id, "What medication is Pauline on?")[:1] == [pill["content"]]
+    assert _search(api, user_id, "What kind of business did I launch?")[:1] == [truck["content"]]
+
+
 def test_what_someone_does_for_a_living_is_their_work_not_where_they_live(api, db, user_id):
     engineer, _ = add_memories(
         db,
@@ -86,10 +98,12 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
 @pytest.mark.parametrize(
     ("migration", "changed", "same"),
     [("0019_concepts_lexicon.sql", "We won the pub quiz", "The quiz is on Thursdays"),
-     ("0020_concepts_likes_and_kinds.sql", "I can\u2019t stand olives", "I can stand on one leg")],
+     ("0020_concepts_likes_and_kinds.sql", "I can\u2019t stand olives", "I can stand on one leg"),
+     ("0022_concepts_business_allergy_medicines.sql", "Switched to ramipril", "Started in April"),
+     ("0022_concepts_business_allergy_medicines.sql", "Hay fever is back", "The hay is in the barn")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019 and sql/0020 mark for derivation again the memories whose text holds a word the lexicon
+    """sql/0019, 0020 and 0022 mark for derivation again the memories whose text holds a word the lexicon
     gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -42,6 +42,12 @@ def test_words_that_frame_a_question_weigh_little():
     )
 
 
+def test_a_question_left_with_only_the_words_that_frame_it_is_not_answered_by_them():
+    # "when was I going to Ghana?": its name apart, only "go" is asked; "I go bouldering" does not answer
+    assert word_coverage(["go"], [3], 100, {"go"}) <= 0.25
+    assert word_coverage(["go", "ghana"], [3, 0], 100, {"go", "ghana"}) == 1.0
+
+
 def test_a_word_a_memory_only_stands_for_counts_less_than_the_word_itself():
     said = word_coverage(["music"], [3], 100, {"music"})
     implied = word_coverage(["music"], [3], 100, set(), {"music"})

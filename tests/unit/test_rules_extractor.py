@@ -316,6 +316,7 @@ def test_user_attributes(text: str, attribute: str, value: str) -> None:
         ("We moved to SF last month", ("location", "SF")),
         ("I relocated to Denver", ("location", "Denver")),
         ("We moved into a bungalow in Whitby with a view of the sea", ("location", "Whitby")),
+        ("Bought a two-bedroom unit in Andersons Bay, near the home", ("location", "Andersons Bay")),
         ("We bought a small house in Kearny, two streets from my cousin", ("location", "Kearny")),
         ("Just signed the lease on a new apartment in Brooklyn", ("location", "Brooklyn")),
         ("I quit my job at Amazon", ("job", "left Amazon")),

@@ -85,7 +85,7 @@ EMPLOYER_LOSS = re.compile(
 # dwelling (and after its street, if named), not the dwelling.
 _DWELLING = (
     r"(?:(?:a|an|the|our|my|this|that)\s+)(?:[a-z][\w'’-]*\s+){0,5}?"
-    r"(?:flat|apartment|house|home|bungalow|semi|cottage|condo|room|studio|place|loft|villa|townhouse|"
+    r"(?:flat|apartment|house|home|bungalow|semi|cottage|condo|room|studio|place|loft|villa|townhouse|unit|"
     r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse)"
     r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
 )

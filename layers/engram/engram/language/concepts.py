@@ -71,6 +71,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "depression anxiety insomnia tinnitus allergy allergic intolerant intolerance cancer",
     ),
     ("breathing lung", "asthma apnea apnoea inhaler bronchitis copd"),
+    ("allergy allergic", "hay fever hayfever pollen antihistamine cetirizine loratadine epipen hives"),
     ("headache pain", "migraine"),
     (
         "stomach digestion gut",
@@ -140,7 +141,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     (
         "company employer business firm",
-        "founded start-up startup ltd inc agency studio labs analytics consultancy",
+        "founded start-up startup ltd inc agency studio labs analytics consultancy food truck bakery "
+        "salon stall franchise side hustle",
     ),
     ("salary pay paid income money", "job work employer founded raise bonus"),
     ("boss manager", "supervisor director"),
@@ -268,6 +270,9 @@ _PHRASES = (
     "guinea pig",
     "maine coon",
     "share house",
+    "food truck",
+    "side hustle",
+    "hay fever",
     "flat share",
     "best friend",
     "tv show",
@@ -277,6 +282,19 @@ _PHRASES = (
     "do not like",
     "not a fan",
 )
+
+
+# A medicine's generic name says what it is by its ending (the naming stems of the WHO's International
+# Nonproprietary Names): ramipril and lisinopril, amlodipine, atenolol, atorvastatin, losartan,
+# omeprazole, amoxicillin, sertraline's cousins fluoxetine and citalopram, donepezil, cetirizine.
+_MEDICINE = re.compile(
+    r"^[a-z]{2,}(?:pril|dipine|olol|statin|sartan|prazole|tidine|cillin|mycin|cycline|floxacin|azepam|"
+    r"oxetine|xetine|citalopram|triptan|pezil|tirizine|atadine|formin|gliptin|gliflozin|parin|xaban|"
+    r"gatran|semide|thiazide|nisone|nisolone|thasone|sonide|meterol|moterol|buterol|tropium|lukast|profen|coxib|"
+    r"vudine|navir|ciclovir|conazole|azole|setron|peridol|apine|idone|triptyline|pramine|lamotrigine|"
+    r"zolam|zepam|barbital|caine|oxacin|dronate|tinib|zumab|ximab|mumab)$"
+)
+_MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
 
 
 def concepts_of(text: str) -> str:
@@ -290,6 +308,8 @@ def concepts_of(text: str) -> str:
     found: set[str] = set()
     for token in tokens:
         found |= words.get(token, frozenset())
+        if _MEDICINE.match(token):
+            found |= _MEDICINE_WORDS
         base = base_form(token)
         if base is not None:  # "won" stands for "win": what a question asks after "did"
             found.add(base)

@@ -158,6 +158,10 @@ def word_coverage(
         w if lex in matched else IMPLIED_SHARE * w if lex in implied else 0.0
         for lex, w in zip(lexemes, weights, strict=True)
     )
+    if all(lex in FRAME_LEXEMES for lex in lexemes):
+        # Only words that frame a question are left ("when was I going to Ghana?", its name apart): a
+        # memory that says "go" does not answer it.
+        return FRAME_SHARE * found / total
     return found / total
 
 
