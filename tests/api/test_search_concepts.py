@@ -72,6 +72,7 @@ def test_a_medicine_is_known_by_the_ending_of_its_name_and_a_food_truck_is_a_bus
         "I launched my food truck, Smoke and Pepper, selling jollof wraps",
     )
     assert _search(api, user_id, "What medication is Pauline on?")[:1] == [pill["content"]]
+    assert _search(api, user_id, "What is Pauline taking for her memory?")[:1] == [pill["content"]]
     assert _search(api, user_id, "What kind of business did I launch?")[:1] == [truck["content"]]
 
 

@@ -97,6 +97,14 @@ def test_fact_path_slot_question_finds_the_current_memory_first(
     assert old not in context.split("<historical_context>")[0]
 
 
+def test_leaving_the_old_job_leaves_the_new_one_the_current_answer(engram: Engram):
+    engram.note("Got the offer! Wind turbine technician with Western Wind Services, starting 2 March.",
+                when="2025-11-20T09:00:00Z")  # fmt: skip
+    engram.note("Told Gerry I'm leaving Doyle Electrical at the end of February.", when="2026-01-16T09:00Z")
+    results = _search(engram, "where do I work these days?", include_historical=None)
+    assert "Western Wind" in results[0]["content"], [r["content"] for r in results]
+
+
 def test_an_older_memory_of_the_same_slot_is_demoted_even_while_active(engram: Engram):
     """Two active memories of the user's phone: the newer one is the current answer, whatever the
     older one's words share with the question."""

@@ -176,6 +176,7 @@ def test_relative_phrases_resolve_against_observed_at_with_a_label(
         ("Next Friday is the party", at(2023, 5, 12)),
         ("The interview is next Monday", at(2023, 5, 15)),
         ("We met last Monday", at(2023, 5, 1)),
+        ("Told Gerry I'm leaving on Friday", at(2023, 5, 12)),  # the arrangement, not the telling
     ],
 )
 def test_weekdays_follow_tense_and_never_mean_the_day_itself(text: str, expected: datetime) -> None:

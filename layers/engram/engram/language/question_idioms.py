@@ -1,12 +1,20 @@
 """Idioms whose words say something else to english stemming: "what does Callum do *for a living*?" is
-"live" to full text, the stem of "where do I live?", and asks what he does for work. Search reads the
-question with such an idiom put plainly. Pure: no I/O."""
+"live" to full text, the stem of "where do I live?", and asks what he does for work; "what am I taking
+for my blood pressure?" asks for a medicine without the word. Search reads the question with such an
+idiom put plainly. Pure: no I/O."""
 
 from __future__ import annotations
 
 import re
 
-_IDIOMS = ((re.compile(r"\b(?:do|does|did|doing)\s+for\s+a\s+living\b", re.IGNORECASE), "do for work"),)
+_IDIOMS = (
+    (re.compile(r"\b(?:do|does|did|doing)\s+for\s+a\s+living\b", re.IGNORECASE), "do for work"),
+    # "what am I taking for my blood pressure?", "what is Mum on for her heart?": the medicine asked after
+    (
+        re.compile(r"\b(?P<verb>tak(?:e|es|ing)|on)\s+for\s+(?=(?:my|his|her|their|your)\b)", re.IGNORECASE),
+        r"\g<verb> as medication for ",
+    ),
+)
 
 
 def plain_question(query: str) -> str:

@@ -300,13 +300,15 @@ _LINKED_SIGNALS = (("entity", "ent"), ("hop", "graph"))  # (mention kind, CTE)
 # (`engram.language.question_slots`): "where do I work?" finds "I joined Acme" by its attribute
 # `employer`. Within one subject and kind of attribute (the part before ':': relationship:<one person>
 # and relationship:<another> are one slot; owns:phone and phone are one) the newest memory is the
-# current answer; the older ones are `stale`.
+# current answer; the older ones are `stale`. The end of one place ("left Doyle Electrical") is no newer
+# holder than the place the user had already told of moving to: it answers only when nothing else does.
 _SLOT_CTE = sql.SQL(
     """slot_matches AS (
                 SELECT m.id, {features}, row_number() OVER (
                            PARTITION BY lower(m.metadata->>'subject'), split_part(
                                regexp_replace(m.metadata->>'attribute', '^owns:', ''), ':', 1)
-                           ORDER BY m.created_at DESC, m.id) = 1 AS latest
+                           ORDER BY coalesce(m.metadata->>'value', '') ~* '^left ', m.created_at DESC, m.id
+                       ) = 1 AS latest
                 FROM memories m
                 WHERE {allowed} AND m.status = 'active' AND m.metadata ? 'attribute'
                   AND EXISTS (

@@ -131,7 +131,10 @@ FUTURE_MARKERS = re.compile(
     r"from now|"
     # a past decision about a later event: "decided to take the trip in May" is about the coming May
     r"(?:decided|chose|agreed|promised|planned|arranged|booked|signed up|registered|committed) (?:to|for)|"
-    r"(?:booked|reserved|got tickets)\b[^.!?]{0,40}?\bfor)\b|'ll\b",
+    r"(?:booked|reserved|got tickets)\b[^.!?]{0,40}?\bfor)\b|'ll\b|"
+    # an arrangement in the present progressive: "(told Gerry) I'm leaving at the end of February"
+    r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:leaving|moving|flying|quitting|retiring|heading|travell?ing|"
+    r"returning|relocating|coming)\b",
     re.IGNORECASE,
 )
 PAST_MARKERS = re.compile(
