@@ -76,6 +76,18 @@ def test_a_medicine_is_known_by_the_ending_of_its_name_and_a_food_truck_is_a_bus
     assert _search(api, user_id, "What kind of business did I launch?")[:1] == [truck["content"]]
 
 
+def test_a_car_is_known_by_its_make_and_a_boss_by_the_word_manager(api, db, user_id):
+    car, _, boss = add_memories(
+        db,
+        user_id,
+        "Sold the Octavia and bought a second-hand Ford Ranger",
+        "Rode the bus into town for the match",
+        "My manager at the café, Ricardo, keeps giving me the Thursday shift",
+    )
+    assert _search(api, user_id, "What car do I have now?")[:1] == [car["content"]]
+    assert _search(api, user_id, "Who was my boss at the café?")[:1] == [boss["content"]]
+
+
 def test_what_someone_does_for_a_living_is_their_work_not_where_they_live(api, db, user_id):
     engineer, _ = add_memories(
         db,
@@ -101,11 +113,12 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
     [("0019_concepts_lexicon.sql", "We won the pub quiz", "The quiz is on Thursdays"),
      ("0020_concepts_likes_and_kinds.sql", "I can\u2019t stand olives", "I can stand on one leg"),
      ("0022_concepts_business_allergy_medicines.sql", "Switched to ramipril", "Started in April"),
-     ("0022_concepts_business_allergy_medicines.sql", "Hay fever is back", "The hay is in the barn")],
+     ("0022_concepts_business_allergy_medicines.sql", "Hay fever is back", "The hay is in the barn"),
+     ("0023_concepts_cars_and_bosses.sql", "Bought a second-hand Ford Ranger", "Forded the river")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020 and 0022 mark for derivation again the memories whose text holds a word the lexicon
-    gained."""
+    """sql/0019, 0020, 0022 and 0023 mark for derivation again the memories whose text holds a word the
+    lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()
     with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before

@@ -388,6 +388,13 @@ def test_filler_and_general_knowledge_that_slipped_through_are_noops(content: st
     assert DECIDER.decide(fact, [], SAID).operation == "NOOP"
 
 
+@pytest.mark.parametrize(
+    "content", ["Results are out: failed Financial Accounting 2 with 48%", "Rent is R5300 each a month"]
+)
+def test_a_record_with_a_number_in_a_general_shape_is_stored(content: str) -> None:
+    assert DECIDER.decide(CandidateFact(content=content), [], SAID).operation == "ADD"
+
+
 def test_a_fact_written_in_the_llm_style_is_not_mistaken_for_general_knowledge() -> None:
     fact = CandidateFact(
         content="Lives in San Francisco", subject="user", attribute="location", value="San Francisco"

@@ -145,7 +145,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "salon stall franchise side hustle",
     ),
     ("salary pay paid income money", "job work employer founded raise bonus"),
-    ("boss manager", "supervisor director"),
+    ("boss manager", "supervisor director manager"),
     # what someone in a role does: "who supervises my PhD?" of "Dr. Whitlock is my supervisor"
     ("supervise supervision", "supervisor"),
     ("manage", "manager boss"),
@@ -167,6 +167,12 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "flat apartment house bungalow cottage semi studio room share house rent",
     ),
     ("flatmate housemate roommate", "flatmate housemate roommate flat share share house"),
+    (
+        "car vehicle ride motor",
+        "ford toyota skoda volkswagen vw honda nissan bmw audi mercedes tesla kia hyundai peugeot "
+        "renault fiat volvo mazda subaru vauxhall opel citroen citroën jeep chevrolet chevy lexus "
+        "suzuki mitsubishi dacia hatchback saloon sedan suv pickup pick-up estate convertible minivan van",
+    ),
     (
         "commute travel transport",
         "cycling cycle bike bus train tram metro tube drive driving car walk walking ferry",

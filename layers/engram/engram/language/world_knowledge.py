@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from engram.language.text.vocabulary import RELATION_WORDS
+
 # The public life a news item is about: institutions, markets, competitions, research, releases.
 _PUBLIC = re.compile(
     r"\b(?:government|minister|ministers|president|prime minister|parliament|congress|senate|cabinet|"
@@ -56,11 +58,12 @@ _TIMELESS = re.compile(
     r"\bhumans\b|\bper second\b|\b(?:boils|freezes|melts|evaporates)\b",
     re.IGNORECASE,
 )
-# "Octopuses have three hearts", "Cats can't taste sweetness", "Antibiotics don't work on viruses":
-# a kind of thing in the plural, with a verb of the simple present. Said of the user's own ("Twins both
-# have chickenpox"), the plural names people of their life, which the caller has already recognised.
+# "Octopuses have three hearts", "Cats can't taste sweetness", "Owls sleep by day": a kind of thing in
+# the plural, with a verb of the simple present ("have" only with a count: "Twins both have chickenpox",
+# "Results are out" are the user's own). The people of a life are no kind ("Kids have no school today").
 _PLURAL_KIND = re.compile(
-    r"^(?:most |all |many |some )?[A-Za-z]+(?:s|i|ae|en)\s+(?:have|has|are|can|can't|cannot|don't|do not|"
+    r"^(?:most |all |many |some )?(?P<kind>[A-Za-z]+(?:s|i|ae|en))\s+(?:can|can't|cannot|don't|do not|"
+    r"ha(?:ve|s)\s+(?:no|two|three|four|five|six|seven|eight|nine|ten|\d+)\s|"
     r"never|always|only|usually|live|eat|need|make|contain|help|cause|sleep|dream)\b",
 )
 # Sayings: "Every cloud has a silver lining", "Don't count your chickens", "Actions speak louder".
@@ -73,6 +76,14 @@ _SAYING = re.compile(
 )
 
 
+def _plural_kind(text: str) -> bool:
+    match = _PLURAL_KIND.match(text)
+    if match is None:
+        return False
+    kind = match.group("kind").lower()
+    return kind not in RELATION_WORDS and kind.removesuffix("s") not in RELATION_WORDS
+
+
 def about_the_world(text: str) -> bool:
     """The sentence is news of public life, a general truth or a saying (see module)."""
     return bool(
@@ -80,6 +91,6 @@ def about_the_world(text: str) -> bool:
         or _GENERAL_TRUTH.search(text)
         or _DEFINITION.search(text.strip())
         or _TIMELESS.search(text)
-        or _PLURAL_KIND.match(text.strip())
+        or _plural_kind(text.strip())
         or _SAYING.match(text.strip())
     )

@@ -39,6 +39,7 @@ from engram.language.text import (
     same_place_ties,
     words,
 )
+from engram.language.world_knowledge import about_the_world
 from engram.models import CandidateFact, SimilarMemory, UpdateDecision
 
 MODEL = "rules-v1"
@@ -433,7 +434,11 @@ def _general_knowledge(fact: CandidateFact) -> bool:
         return False
     if _PERSONAL_WORDS.search(fact.content) or re.search(r"\(\d{1,2} \w+ \d{4}\)|\b\d{4}\b", fact.content):
         return False
-    return bool(_GENERAL_STATEMENT.match(fact.content))
+    if not _GENERAL_STATEMENT.match(fact.content):
+        return False
+    # A number in a statement of that shape is the user's own record ("Results are out: failed FA2 with
+    # 48%"), unless the statement is about the world at large ("Water boils at 100 degrees").
+    return about_the_world(fact.content) or not re.search(r"\d", fact.content)
 
 
 def _update(memory: SimilarMemory, strategy: str, content: str, reasoning: str) -> UpdateDecision:
