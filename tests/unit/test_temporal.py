@@ -341,3 +341,9 @@ def test_a_recurring_weekday_is_not_also_an_event_date() -> None:
 
     assert info.recurrence is not None
     assert info.event_date is None
+
+
+@pytest.mark.parametrize("text", ["I study best after 10pm with lofi on", "I usually go running at 6am"])
+def test_a_habits_time_of_day_names_no_day(text: str) -> None:
+    assert analyse_temporal(text, SAID).event_date is None
+    assert analyse_temporal("Dentist at 3pm", SAID).event_date is not None  # a plan: today

@@ -107,6 +107,14 @@ def _dateparser_settings(base: datetime) -> dict[str, Any]:
     }
 
 
+# What someone does as a rule, not on one day: a lone time in such a clause names no day.
+_HABIT = re.compile(
+    r"\b(?:usually|always|often|normally|generally|typically|tend to|best|prefer|like to|love to|"
+    r"most days|never|rarely|sometimes)\b",
+    re.IGNORECASE,
+)
+
+
 def _attach_time(text: str, base: datetime, mentions: list[DateMention], tense: str) -> list[DateMention]:
     """Fold "at 3pm" into the day it belongs to; a lone time in a plan means today (or tomorrow if past)."""
     match = _TIME.search(text)
@@ -149,8 +157,8 @@ def _attach_time(text: str, base: datetime, mentions: list[DateMention], tense: 
             True,
         )
         return [updated if m is target else m for m in mentions]
-    if mentions or tense == "past":
-        return mentions
+    if mentions or tense == "past" or (tense == "present" and _HABIT.search(text)):
+        return mentions  # "I study best after 10pm", "I usually run at 6am": a habit, no day of its own
     day = base.date() if at(base.date()) >= base else base.date() + timedelta(days=1)
     value = at(day)
     return [
