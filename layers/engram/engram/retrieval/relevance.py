@@ -26,7 +26,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   well; with the lexical hash embedder, so does any memory that holds only the names when what is asked
   is mostly words no memory holds ("what is Callum's *surname*?": never told; `_only_the_names`);
 - **amount**: a question that asks how much something cost, paid or is worth is answered only by a
-  memory that states an amount; one about the thing that states none keeps a third.
+  memory that states an amount; one about the thing that states none keeps a third. So with a name: asked
+  what someone is called ("what's the landlord's name?"), a memory that speaks of the landlord and names
+  nobody for the role keeps a third (`question_name`).
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -139,6 +141,7 @@ class Evidence:
     tie_only: bool = False  # the memory only says who someone is to the user ("Callum is my friend")
     told: bool = False  # the memory reports what the person whose words the query asks said
     amount_untold: bool = False  # the query asks an amount of money and the memory states none
+    name_untold: bool = False  # the query asks what someone is called; the memory speaks of them, unnamed
 
 
 def word_coverage(
@@ -218,6 +221,6 @@ def relevance(evidence: Evidence, embedder: str) -> float:
             asked = 1.0 - (1.0 - asked) * (1.0 - NAMED_WEIGHT * asked)
         else:
             asked *= UNNAMED_FACTOR
-    if evidence.amount_untold:
+    if evidence.amount_untold or evidence.name_untold:
         asked *= UNTOLD_AMOUNT_FACTOR
     return round(asked, 4)

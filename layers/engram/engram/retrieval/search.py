@@ -40,6 +40,7 @@ from engram.db.repositories.search_evidence import query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
 from engram.language.question_idioms import plain_question
+from engram.language.question_name import asked_name, name_untold
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
 from engram.models import (
@@ -247,8 +248,11 @@ def _calibrated(
     names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
     ids = [row.id for _, row, _ in window]
     amount = asks_amount(query)
+    roles = asked_name(query, names_in(query))  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
-    words, found = query_evidence(conn, user_id, query, names, ids, embedding, asked_speaker(query), amount)
+    words, found = query_evidence(
+        conn, user_id, query, names, ids, embedding, asked_speaker(query), amount, name=roles is not None
+    )
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
     asked_lexemes = [words.lexemes[i] for i in asked]
@@ -276,6 +280,7 @@ def _calibrated(
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
             amount_untold=amount and not seen.get("amount"),
+            name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
         )
         relevance = relevance_of(evidence, embedder)
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
@@ -340,6 +345,7 @@ def _explanation(
             "named": evidence.named,
             "names": None if evidence.names is None else round(evidence.names, 4),
             "amount_untold": evidence.amount_untold,
+            "name_untold": evidence.name_untold,
         },
         "contributions": shares,
     }

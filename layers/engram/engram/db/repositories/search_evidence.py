@@ -44,6 +44,7 @@ def query_evidence(
     embedding: np.ndarray | None,
     speaker: str | None = None,
     amount: bool = False,
+    name: bool = False,
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -52,7 +53,8 @@ def query_evidence(
     is calibrated from and what the order weighs, read for the ranked candidates only. With the
     `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
     reports speech and holds every word of the speaker. When the query asks an `amount`
-    (`engram.language.question_amount`), `amount` says the memory states one."""
+    (`engram.language.question_amount`), `amount` says the memory states one. When it asks a `name`
+    (`engram.language.question_name`), `content` is the memory's text, read for the name."""
     import numpy as np
 
     similarity = (
@@ -70,6 +72,7 @@ def query_evidence(
         "speech": SPEECH_PATTERN,
         "amount": amount,
         "amount_re": AMOUNT_PATTERN,
+        "name": name,
     }
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
@@ -81,7 +84,8 @@ def query_evidence(
                              INTERSECT SELECT unnest(q.lexemes)) AS implied,
                        (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
                         AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told,
-                       (%(amount)s AND m.content ~* %(amount_re)s) AS amount
+                       (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
+                       CASE WHEN %(name)s THEN m.content END AS content
                 FROM memories m,
                      (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",

@@ -1,5 +1,5 @@
-"""Asked how much something cost, search answers with a memory that states an amount, and with nothing
-when none was ever told: the memory about the thing itself is not the answer."""
+"""Asked how much something cost or what someone is called, search answers with a memory that states it,
+and with nothing when it was never told: the memory about the thing itself is not the answer."""
 
 from __future__ import annotations
 
@@ -36,3 +36,11 @@ def test_a_date_is_no_amount_and_a_rate_is_one(engram: Engram):
     untold = {r["content"]: r["explain"]["evidence"]["amount_untold"] for r in response.body["results"]}
     assert [u for c, u in untold.items() if "Melbourne" in c] == [True], untold  # "4 December" is a date
     assert [u for c, u in untold.items() if "R180" in c] == [False], untold
+
+
+def test_asked_a_name_a_memory_that_names_no_one_is_no_answer(engram: Engram):
+    engram.note("Mpho says the landlord wants to put the rent up R400 from June.")
+    assert _search(engram, "What's the landlord's name?") == []
+    engram.note("Our landlord, Mr Byrne, came round about the damp.")
+    results = _search(engram, "What's the landlord's name?")
+    assert results and "Byrne" in results[0], results

@@ -1,0 +1,38 @@
+"""Questions that ask what someone is called, and memories that speak of them without a name."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.question_name import asked_name, name_untold
+from engram.retrieval.transform import names_in
+
+
+@pytest.mark.parametrize(
+    ("question", "roles"),
+    [
+        ("What's the landlord's name?", ["landlord"]),
+        ("What's Kasia's brother called?", ["brother"]),
+        ("Who's my physio?", ["physio"]),
+        ("What is my sister's fiancée called?", ["fiancée"]),
+        ("Who is Declan?", None),  # his name is given: who he is to the user is asked
+        ("What is my favourite food?", None),
+    ],
+)
+def test_a_question_that_asks_a_name_says_whose(question: str, roles: list[str] | None) -> None:
+    assert asked_name(question, names_in(question)) == roles
+
+
+@pytest.mark.parametrize(
+    ("memory", "untold"),
+    [
+        ("Mpho says the landlord wants to put the rent up R400 from June", True),
+        ("Our landlord, Mr Byrne, fixed the boiler", False),
+        ("The landlord at the Obs house, Shireen, is strict about guests", False),
+        ("Shireen, our landlord, is strict about guests", False),
+        ("The landlord is a retired teacher called Shireen", False),
+        ("The boiler broke again", False),  # no landlord spoken of: it may be said in other words
+    ],
+)
+def test_a_memory_that_speaks_of_the_role_and_names_no_one_does_not_answer(memory: str, untold: bool) -> None:
+    assert name_untold(memory, ["landlord"]) is untold
