@@ -37,7 +37,8 @@ class RelevanceEvidence(_Body):
     question asks what they said (`told`), whether it carries a name the query names, the share of
     the query's known names it holds (null when the query names no one the memories know: a memory
     about someone else counts half), and whether the query asks an amount of money that the memory does
-    not state (`amount_untold`: it keeps a third)."""
+    not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of them
+    without a name (`name_untold`: it keeps a third)."""
 
     words: float
     meaning: float
@@ -46,6 +47,7 @@ class RelevanceEvidence(_Body):
     named: bool
     names: float | None = None
     amount_untold: bool = False
+    name_untold: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a
