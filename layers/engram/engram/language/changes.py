@@ -21,6 +21,13 @@ def left(thing: str) -> str:
     return f"left {thing}"
 
 
+def place_left(value: str | None) -> str | None:
+    """The employer or school a `left` value names ("left Doyle Electrical": Doyle Electrical), else None."""
+    if value and value[:5].lower() == "left " and value[5:].strip():
+        return value[5:].strip()
+    return None
+
+
 def no_longer_owns(thing: str) -> str:
     return f"no longer owns {thing}"
 

@@ -49,10 +49,11 @@ NAMED_WEIGHT = 0.3
 # A query word the memory does not say but stands for ("music" of a memory about jazz) is weaker
 # evidence than the word itself: the kind is right, the instance may not be the one asked about.
 IMPLIED_SHARE = 0.8
-# Asked an amount ("how much did the house cost?"), a memory that states none ("bought a small house in
-# Kearny") is about the right thing, not what is asked: it keeps this share (`question_amount`), below
-# the default threshold for all but a perfect match.
-UNTOLD_AMOUNT_FACTOR = 0.35
+# Asked an amount ("how much did the house cost?") or a name ("what's the landlord's name?"), a memory
+# that states none ("bought a small house in Kearny", "the landlord wants to put the rent up") is about the
+# right thing, not what is asked: it keeps this share (`question_amount`, `question_name`), below the
+# default threshold for all but a perfect match.
+UNTOLD_FACTOR = 0.35
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -222,5 +223,5 @@ def relevance(evidence: Evidence, embedder: str) -> float:
         else:
             asked *= UNNAMED_FACTOR
     if evidence.amount_untold or evidence.name_untold:
-        asked *= UNTOLD_AMOUNT_FACTOR
+        asked *= UNTOLD_FACTOR
     return round(asked, 4)

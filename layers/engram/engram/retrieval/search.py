@@ -245,10 +245,11 @@ def _calibrated(
     """(calibrated relevance, cosine similarity, the evidence, its length in characters) of each
     candidate of the window (`relevance` module). A memory of the period the query names holds the
     words that name it ("march", "2026"), said or not: it is of the time asked about."""
-    names = " ".join(name for name in names_in(query) if not name.startswith("my "))  # not "my sister"
+    query_names = names_in(query)
+    names = " ".join(name for name in query_names if not name.startswith("my "))  # not "my sister"
     ids = [row.id for _, row, _ in window]
     amount = asks_amount(query)
-    roles = asked_name(query, names_in(query))  # what the question asks the name of, if it asks one
+    roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
     words, found = query_evidence(
         conn, user_id, query, names, ids, embedding, asked_speaker(query), amount, name=roles is not None

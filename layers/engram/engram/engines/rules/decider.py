@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from engram.language.changes import place_left
 from engram.language.names import name_differs
 from engram.language.text import (
     ONE_HOLDER_TIES,
@@ -205,12 +206,11 @@ def _decide_scoped(fact: CandidateFact, scoped: list[SimilarMemory]) -> UpdateDe
     if not current:
         return _add("Only historical memories share this attribute: adding the current value.")
     memory = current[0]
-    left_place = _LEFT_PLACE.match(fact.value or "")
-    if left_place and not _same_value(left_place.group("place"), memory.value):
+    place = place_left(fact.value)
+    if place and not _same_value(place, memory.value):
         # "Told Gerry I'm leaving Doyle Electrical" after "technician with Western Wind Services": the
         # old job ends, the new one the user already told of stays.
-        place = left_place.group("place").lower()
-        ended = next((m for m in current if place in (m.value or "").lower()), None)
+        ended = next((m for m in current if place.lower() in (m.value or "").lower()), None)
         if ended is not None:
             return _update(ended, "supersede", fact.content, "That employer or school is now history.")
         return _add("The end of a place no current memory holds: stored beside the present one.")
@@ -303,8 +303,6 @@ def _elaboration(fact: CandidateFact, memory: SimilarMemory, scoped: bool = Fals
 
 
 _ENDED_THING = re.compile(r"^no longer (?:has|owns)\s+", re.IGNORECASE)
-# The end of an employer or school (`language.changes.left`): it retires that one, not another.
-_LEFT_PLACE = re.compile(r"^left\s+(?P<place>.+)$", re.IGNORECASE)
 
 
 _NEW_HOLDER = re.compile(r"\b(?:new|now|current(?:ly)?|these days)\b", re.IGNORECASE)
