@@ -1,5 +1,6 @@
-"""Asked how much something cost or what someone is called, search answers with a memory that states it,
-and with nothing when it was never told: the memory about the thing itself is not the answer."""
+"""Asked how much something cost, what someone is called or which kind of thing, search answers with a
+memory that states it, and with nothing when it was never told: the memory about the thing itself is
+not the answer."""
 
 from __future__ import annotations
 
@@ -44,3 +45,24 @@ def test_asked_a_name_a_memory_that_names_no_one_is_no_answer(engram: Engram):
     engram.note("Our landlord, Mr Byrne, came round about the damp.")
     results = _search(engram, "What's the landlord's name?")
     assert results and "Byrne" in results[0], results
+
+
+def test_a_kind_of_thing_never_named_means_no_answer_and_an_instance_still_answers(engram: Engram):
+    engram.note("Flying to Melbourne 4-18 December for Christmas with Fiona's lot.")
+    engram.note("Fiona wants to fly over at Easter with the grandkids.")
+    assert _search(engram, "Which airline am I flying to Melbourne on?") == []
+    query = "Which airline am I flying to Melbourne on?"
+    body = {"query": query, "special": False, "threshold": 0, "explain": True}
+    response = engram.api.post("/v1/search", body, user=engram.user)
+    results = response.body["results"]
+    assert results and all(r["explain"]["evidence"]["focus_untold"] for r in results)
+    assert "Melbourne 4-18" in results[0]["content"]  # the order is the one it had
+    engram.note("Booked the Melbourne flights with Qantas airline, window seats.")
+    results = _search(engram, "Which airline am I flying to Melbourne on?")
+    assert results and "Qantas" in results[0], results
+
+
+def test_the_kind_a_memory_stands_for_answers(engram: Engram):
+    engram.note("Finally sold the old Toyota Corolla to a student from Mosgiel.")
+    results = _search(engram, "What car did I sell?")
+    assert results and "Corolla" in results[0], results

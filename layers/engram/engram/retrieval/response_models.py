@@ -38,7 +38,9 @@ class RelevanceEvidence(_Body):
     the query's known names it holds (null when the query names no one the memories know: a memory
     about someone else counts half), and whether the query asks an amount of money that the memory does
     not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of them
-    without a name (`name_untold`: it keeps a third)."""
+    without a name (`name_untold`: it keeps a third), and whether the query names the kind of thing it
+    asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
+    it changes no order, only whether any result clears the threshold)."""
 
     words: float
     meaning: float
@@ -48,6 +50,7 @@ class RelevanceEvidence(_Body):
     names: float | None = None
     amount_untold: bool = False
     name_untold: bool = False
+    focus_untold: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a

@@ -36,9 +36,10 @@ from engram.db.repositories.search import (
     hybrid_candidates,
     result_rows,
 )
-from engram.db.repositories.search_evidence import query_evidence
+from engram.db.repositories.search_evidence import QueryWords, query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
+from engram.language.question_focus import asked_focus
 from engram.language.question_idioms import plain_question
 from engram.language.question_name import asked_name, name_untold
 from engram.language.question_speech import asked_speaker
@@ -174,15 +175,13 @@ def rank_candidates(
     )
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
-    words_found = any(evidence.told for _, _, evidence, _ in calibrated.values())
+    words_found = any(evidence.told for _, _, evidence, _, _ in calibrated.values())
     for share, row, signal_parts in window:
-        relevance, similarity, evidence, chars = calibrated[row.id]
+        relevance, similarity, evidence, chars, answers = calibrated[row.id]
         if relevance < params.threshold:
             continue
-        ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * relevance
-        parts = _score_parts(
-            row, ranking, weights, now, chars=chars, past_query=past_query, answers=relevance
-        )
+        ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * answers
+        parts = _score_parts(row, ranking, weights, now, chars=chars, past_query=past_query, answers=answers)
         if words_found and not evidence.told:  # asked what someone said, and what they said is known
             parts["unsaid"] = -(1 - UNSAID_FACTOR) * sum(parts.values())
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
@@ -241,18 +240,20 @@ def _calibrated(
     embedding: np.ndarray | None,
     embedder: str,
     period: NamedPeriod | None = None,
-) -> dict[Any, tuple[float, float, Evidence, int | None]]:
-    """(calibrated relevance, cosine similarity, the evidence, its length in characters) of each
-    candidate of the window (`relevance` module). A memory of the period the query names holds the
-    words that name it ("march", "2026"), said or not: it is of the time asked about."""
+) -> dict[Any, tuple[float, float, Evidence, int | None, float]]:
+    """(calibrated relevance, cosine similarity, the evidence, its length in characters, the relevance
+    the order reads) of each candidate of the window (`relevance` module). A memory of the period the
+    query names holds the words that name it ("march", "2026"), said or not: it is of the time asked
+    about."""
     query_names = names_in(query)
     names = " ".join(name for name in query_names if not name.startswith("my "))  # not "my sister"
     ids = [row.id for _, row, _ in window]
     amount = asks_amount(query)
     roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
+    speaker, focus = asked_speaker(query), asked_focus(query) or ""
     words, found = query_evidence(
-        conn, user_id, query, names, ids, embedding, asked_speaker(query), amount, name=roles is not None
+        conn, user_id, query, names, ids, embedding, speaker, amount, name=roles is not None, focus=focus
     )
     size = corpus.corpus_size(conn, user_id)
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
@@ -262,7 +263,8 @@ def _calibrated(
     # holds (a place in passing, a name never mentioned) says nothing either way.
     known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
     unknown = never_told(asked_lexemes, asked_dfs, size)
-    out: dict[Any, tuple[float, float, Evidence, int | None]] = {}
+    focus_untold = _focus_untold(words, set(asked_lexemes), found)
+    out: dict[Any, tuple[float, float, Evidence, int | None, float]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
@@ -282,10 +284,25 @@ def _calibrated(
             told=bool(seen.get("told")),
             amount_untold=amount and not seen.get("amount"),
             name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
+            focus_untold=focus_untold,
         )
         relevance = relevance_of(evidence, embedder)
-        out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"))
+        # The untold focus is taken from every candidate alike: it says none may answer, not which
+        # answers better, so the order reads the relevance without it.
+        answers = relevance_of(replace(evidence, focus_untold=False), embedder) if focus_untold else relevance
+        out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"), answers)
     return out
+
+
+def _focus_untold(words: QueryWords, asked: set[str], found: dict[Any, dict[str, Any]]) -> bool:
+    """The question names the kind of thing it asks for (`question_focus`) and no memory of the user
+    holds the word, nor any candidate stands for it (its concepts: "car" of a memory about a Toyota)."""
+    focus = (words.focus & asked) - words.names
+    if not focus:
+        return False
+    dfs = dict(zip(words.lexemes, words.dfs, strict=True))
+    held = {lex for seen in found.values() for key in ("matched", "implied") for lex in seen.get(key) or ()}
+    return all(dfs.get(lex, 0) == 0 for lex in focus) and not focus & held
 
 
 def _score_parts(
@@ -347,6 +364,7 @@ def _explanation(
             "names": None if evidence.names is None else round(evidence.names, 4),
             "amount_untold": evidence.amount_untold,
             "name_untold": evidence.name_untold,
+            "focus_untold": evidence.focus_untold,
         },
         "contributions": shares,
     }

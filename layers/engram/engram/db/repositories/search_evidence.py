@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 _QUERY_DFS = sql.SQL(
-    "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names "
+    "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names, "
+    "tsvector_to_array(to_tsvector('english', %(focus)s)) AS focus "
     "FROM ({lexemes}) AS lx(lexemes)"
 ).format(dfs=DFS_SQL, lexemes=LEXEMES_SQL)
 
@@ -33,6 +34,7 @@ class QueryWords:
     lexemes: list[str]
     dfs: list[int]
     names: frozenset[str]
+    focus: frozenset[str] = frozenset()  # the stem of the question's focus noun (`question_focus`)
 
 
 def query_evidence(
@@ -45,6 +47,7 @@ def query_evidence(
     speaker: str | None = None,
     amount: bool = False,
     name: bool = False,
+    focus: str = "",
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -73,6 +76,7 @@ def query_evidence(
         "amount": amount,
         "amount_re": AMOUNT_PATTERN,
         "name": name,
+        "focus": focus,
     }
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
@@ -93,5 +97,7 @@ def query_evidence(
         )
     first = head.fetchone()
     assert first is not None
-    words = QueryWords(list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]))
+    words = QueryWords(
+        list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]), frozenset(first["focus"])
+    )
     return words, {r["id"]: r for r in rows.fetchall()}

@@ -1,0 +1,88 @@
+"""The thing a question asks for by name: its focus noun ("which *airline* am I flying on?").
+
+"Which airline am I flying to Melbourne on?" shares two rare words with "Flying to Melbourne 4-18
+December", yet the memory does not say what is asked: the airline. A question that names the kind of
+answer it wants ("what car", "which university", "what is Theo's school called?", "do I have a
+driver's licence?") is answered by a memory that holds that word or a word it stands for (its concepts:
+"Toyota" is a car), or by one that stores the attribute asked (a slot). The relevance module demotes a
+memory that holds neither (`relevance.FOCUS_UNTOLD_FACTOR`). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.text.words import STOPWORDS
+
+_AUX = (
+    r"(?:do|does|did|am|is|are|was|were|have|has|had|will|would|can|could|should|must|shall|might"
+    r"|'s|'re|'m)"
+)
+_KIND = r"(?:(?:kind|sort|type|make|brand|model|colour|color)s?\s+of\s+)?"
+# what/which + [kind of] + up to three words + an auxiliary: "what football team do I support?"
+_WHICH = re.compile(rf"^\s*(?:what|which)\s+{_KIND}((?:[\w-]+\s+){{0,2}}[\w-]+)\s+{_AUX}\b", re.IGNORECASE)
+# what is + someone's/my + up to three words + "called"/end/a preposition: "what is Theo's school called?"
+_WHAT_IS = re.compile(
+    r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our|his|her|their|the|[\w-]+'s)\s+"
+    r"((?:[\w-]+'s\s+)?(?:[\w-]+\s+){0,2}?[\w-]+)(?:\s+(?:called|named|at|in|for|of|on|with|like)\b|\s*\??\s*$)",
+    re.IGNORECASE,
+)
+# have/got: "do I have a driver's licence?", "have I got a boyfriend?"
+_HAVE = re.compile(
+    r"^\s*(?:do|did|does)\s+(?:i|we|he|she|they)\s+(?:still\s+)?(?:have|own)\s+(?:a|an|any)\s+"
+    r"((?:[\w-]+'s\s+)?[\w-]+(?:\s+[\w-]+)?)\s*\??\s*$"
+    r"|^\s*(?:have|has)\s+(?:i|we|he|she|they)\s+got\s+(?:a|an|any)\s+((?:[\w-]+'s\s+)?[\w-]+(?:\s+[\w-]+)?)\s*\??\s*$",
+    re.IGNORECASE,
+)
+# Words that ask for no thing of a kind: a time ("what year"), a quantity, the question's own frame.
+_NOT_A_FOCUS = frozenset(
+    """
+    time times year years day days date month months week weeks hour age old long much many often
+    happened happen thing things else one ones way kind sort type name names number matter worth
+    part bit place places stuff
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+# Words for a category an answer belongs to rather than a word it says: "what setback did she face?" is
+# answered by "the pottery class was cancelled", "which city did he visit?" by "Seattle". Abstract
+# nouns (achievement, recognition, activity, kindness) and places by their kind are among them.
+_CATEGORY = frozenset(
+    """
+    topic topics subject subjects item items issue issues problem problems setback setbacks event events
+    reason reasons idea ideas goal goals plan plans change changes step steps field fields area areas
+    city cities town towns country countries state states region regions village villages county
+    continent suburb suburbs neighbourhood neighborhood neighbourhoods neighborhoods
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+_ABSTRACT = re.compile(r"(?:ment|tion|sion|ity|ities|ness|ments|tions|sions|nesses)$")
+
+
+def asked_focus(question: str) -> str | None:
+    """The focus noun of the question, lower case ("airline", "school", "licence"), or None when it
+    names no kind of answer ("where do I work?", "what did I do?", "what time is it?") or only a
+    category its answer need not say ("what setback did she face?")."""
+    text = question.replace("’", "'")
+    for pattern in (_WHICH, _WHAT_IS, _HAVE):
+        found = pattern.search(text)
+        if found is not None:
+            return _head(next(group for group in found.groups() if group))
+    return None
+
+
+def _head(phrase: str) -> str | None:
+    """The last word of the noun phrase before its verb, of its "of" ("which of my knees", "which
+    part of Manchester"), when it names a kind of thing."""
+    words = [w for w in re.split(r"\s+|'s\b", phrase.lower()) if w]
+    if words and words[0] == "of":
+        words = words[1:]
+    elif "of" in words:
+        words = words[: words.index("of")]
+    if not words or re.fullmatch(_AUX, words[0]):  # "what does Callum do?": no kind asked
+        return None
+    verb = next((i for i, w in enumerate(words) if re.fullmatch(_AUX, w)), len(words))
+    nouns = [w for w in words[:verb] if w not in STOPWORDS]  # "what kind of writings does Joanna do?"
+    if not nouns:
+        return None
+    head = nouns[-1]
+    if head in _NOT_A_FOCUS or head in _CATEGORY or _ABSTRACT.search(head):
+        return None
+    return head if head.isalpha() and not head.endswith("ing") else None
