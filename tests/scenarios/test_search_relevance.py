@@ -73,5 +73,11 @@ def test_what_someone_said_is_answered_by_what_they_said(engram: Engram):
     assert "library project" in first["content"] and first["explain"]["evidence"]["told"]
     [first, *_] = _search(engram, "What was the vet's advice about Pretzel's leg?", threshold=0)
     assert "six weeks" in first["content"]
+    # Told by someone the question does not name: anyone's reported words answer it.
+    engram.note("Pulled a muscle in my lower back lifting the wardrobe.")
+    engram.note("My back has been stiff every morning this week.")
+    engram.note("The physio says I should swim twice a week for my back and stop lifting anything heavy.")
+    [first, *_] = _search(engram, "What have I been advised to do about my back?", threshold=0)
+    assert "swim" in first["content"] and first["explain"]["evidence"]["told"]
     # The user's own opinion is a preference, not someone's words.
     assert not any(r["explain"]["evidence"]["told"] for r in _search(engram, "What do I think of Delft?"))

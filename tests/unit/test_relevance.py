@@ -114,6 +114,9 @@ def test_the_share_never_told_weighs_words_by_rarity():
         ("what did the doctor tell me to cut down on?", "the doctor"),
         ("What was the vet's advice?", "the vet"),
         ("What does my mother think about the move?", "my mother"),
+        ("What was I told not to do while my knee healed?", ""),  # anyone's words: no one named
+        ("What have I been advised to eat?", ""),
+        ("What was I doing in May?", None),
         ("What do I think of cruise ships?", None),
         ("What did Joanna watch and recommend?", None),
         ("Where do I work?", None),

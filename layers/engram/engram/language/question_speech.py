@@ -26,17 +26,27 @@ _ASKS = re.compile(
     r"|\bwhat\s+was\s+(?P<whose>[\w'’.-]+(?:\s+[\w'’.-]+){0,3}?)['’]s?\s+(?:advice|opinion|view|verdict|take)\b",
     re.I,
 )
+# Told something by someone the question does not name: "what was I told not to do?", "what have I been
+# advised about my knee?", "what were we warned about?".
+_TOLD_ME = re.compile(
+    r"\bwhat\s+(?:was|were|have|has|had)\s+(?:i|we)\s+(?:been\s+)?"
+    r"(?:told|advised|warned|asked|recommended|instructed|prescribed)\b",
+    re.I,
+)
+# Who the question asks the words of when it names no one: anyone's reported words answer it.
+ANYONE = ""
 _FIRST_PERSON = frozenset({"i", "we", "you"})
 # For PostgreSQL's regular expressions (`~*`): `\y` is its word boundary (`\b` is a backspace there).
 SPEECH_PATTERN = rf"\y(?:{_SPEECH_VERBS}|according to)\y"
 
 
 def asked_speaker(question: str) -> str | None:
-    """Who the question asks the words of ("the doctor", "Saskia", "my mother"), or None when it asks
-    no one's words, or the user's own ("what do I think of cruises?" asks a preference)."""
+    """Who the question asks the words of ("the doctor", "Saskia", "my mother"), `ANYONE` when it asks
+    what the user was told by someone it does not name, or None when it asks no one's words, or the
+    user's own ("what do I think of cruises?" asks a preference)."""
     match = _ASKS.search(question)
     if match is None:
-        return None
+        return ANYONE if _TOLD_ME.search(question) else None
     who = (match.group("who") or match.group("whose") or "").strip()
     if not who or who.lower() in _FIRST_PERSON or re.search(r"\band\b", who, re.I):
         return None  # "what did Joanna watch and recommend": not a speaker

@@ -17,7 +17,8 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
 - **slot**: the memory stores the attribute the question asks for ("where do I work?" and an
   employer memory), a lexical gap the words cannot bridge;
 - **told**: the query asks what someone said ("what did Saskia say about her work?") and the memory
-  reports that person's words ("Saskia said the library project runs late"): weighed like a slot, it
+  reports that person's words ("Saskia said the library project runs late"), or, asked what the user
+  was told by someone unnamed ("what was I advised to do?"), anyone's: weighed like a slot, it
   answers the kind of question whatever words the topic is told in;
 - **names**: when the query names people or things the user's memories know, a memory holding them is
   lifted a little and one holding none of them (about someone else) keeps half. One that only says who
@@ -77,6 +78,7 @@ FRAME_LEXEMES = frozenset(
         "put",
         "see",
         "tell",
+        "told",
         "say",
         "happen",
         "kind",

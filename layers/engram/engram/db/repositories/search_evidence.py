@@ -55,9 +55,11 @@ def query_evidence(
     its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
     is calibrated from and what the order weighs, read for the ranked candidates only. With the
     `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
-    reports speech and holds every word of the speaker. When the query asks an `amount`
-    (`engram.language.question_amount`), `amount` says the memory states one. When it asks a `name`
-    (`engram.language.question_name`), `content` is the memory's text, read for the name."""
+    reports speech and holds every word of the speaker (any speaker's, for `ANYONE`). When the query
+    asks an `amount` (`engram.language.question_amount`), `amount` says the memory states one. When it
+    asks a `name` (`engram.language.question_name`), `content` is the memory's text, read for the
+    name. When it names the kind of thing it asks for (`engram.language.question_focus`), its `focus`
+    is stemmed with its words."""
     import numpy as np
 
     similarity = (
@@ -87,7 +89,8 @@ def query_evidence(
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS implied,
                        (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
-                        AND m.tsv @@ plainto_tsquery('english', %(speaker)s::text)) AS told,
+                        AND (%(speaker)s::text = ''
+                             OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
                        CASE WHEN %(name)s THEN m.content END AS content
                 FROM memories m,
