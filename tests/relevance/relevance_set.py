@@ -6,7 +6,19 @@ from collections import Counter
 
 from tests.relevance.holdout import ferhat, ines, lars, tadeo
 from tests.relevance.model import KINDS, History
-from tests.relevance.users import bartek, dmitri, hana, kofi, rosalind, thandi, wendell, yuki
+from tests.relevance.users import (
+    adaeze,
+    bartek,
+    dmitri,
+    hana,
+    kofi,
+    mervyn,
+    rosalind,
+    rowena,
+    thandi,
+    wendell,
+    yuki,
+)
 
 # The tuning set: search is tuned on these histories, so their figures flatter it.
 HISTORIES: tuple[History, ...] = (
@@ -18,6 +30,9 @@ HISTORIES: tuple[History, ...] = (
     wendell.HISTORY,
     thandi.HISTORY,
     bartek.HISTORY,
+    rowena.HISTORY,
+    mervyn.HISTORY,
+    adaeze.HISTORY,
 )
 # The held-out set: other lives, names, places and phrasings, written without looking at the tuning set
 # or at what search knows, and never tuned on, so its figures say whether search generalises. It has no
