@@ -32,11 +32,13 @@ def test_a_question_that_asks_no_amount_still_finds_the_thing(engram: Engram):
 def test_a_date_is_no_amount_and_a_rate_is_one(engram: Engram):
     engram.note("Flying to Melbourne on 4 December for Christmas with Fiona.")
     engram.note("Tutoring maths online for LearnLoop, R180 an hour.")
+    engram.note("Found an apartment in Passi, 2BR near the market, 6,500/mo.")
     body = {"query": "How much do I pay or earn?", "special": False, "threshold": 0, "explain": True}
     response = engram.api.post("/v1/search", body, user=engram.user)
     untold = {r["content"]: r["explain"]["evidence"]["amount_untold"] for r in response.body["results"]}
     assert [u for c, u in untold.items() if "Melbourne" in c] == [True], untold  # "4 December" is a date
     assert [u for c, u in untold.items() if "R180" in c] == [False], untold
+    assert [u for c, u in untold.items() if "6,500/mo" in c] == [False], untold
 
 
 def test_asked_a_name_a_memory_that_names_no_one_is_no_answer(engram: Engram):

@@ -933,6 +933,25 @@ def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:
     assert extract(text).changes_detected == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Joined Dennistoun running club, tues + thurs 6.30pm", "joined St Mary's choir",
+     "Joined the Narrogin Men's Shed woodturning group"],
+)  # fmt: skip
+def test_joining_a_named_club_is_no_employer(text: str) -> None:
+    assert [f.attribute for f in extract(text).facts if f.attribute == "employer"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [("HIRED at St. Clare, hospital pharmacist, start Oct 1", "St. Clare"),
+     ("hired at Tesco as a shelf stacker", "Tesco"), ("Joined Kelvin Insurance as a test engineer",
+     "Kelvin Insurance")],
+)  # fmt: skip
+def test_hired_at_in_shorthand_names_the_employer(text: str, employer: str) -> None:
+    assert [f.value for f in extract(text).facts if f.attribute == "employer"] == [employer]
+
+
 @pytest.mark.parametrize("text", ["Apple released a new iPhone today", "Google announced layoffs yesterday"])
 def test_dated_news_about_the_world_is_not_a_memory(text: str) -> None:
     assert extract(text).facts == []

@@ -200,6 +200,43 @@ def test_absolute_dates_set_event_date_in_the_right_year(text: str, expected: da
     assert analyse_temporal(text, SAID).event_date == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # typed on a phone: months and weekdays in lower case and in short
+        ("dentist on feb 10", at(2024, 2, 10)),
+        ("dentist on february 10 at 3pm", at(2024, 2, 10, 15)),
+        ("back on the 3rd of september", at(2023, 9, 3)),
+        ("physio next tues", at(2023, 5, 9)),  # as "next Tuesday": the coming one
+        ("dinner with Sam on fri", at(2023, 5, 12)),
+        ("see you next sat", at(2023, 5, 13)),
+        ("pedia fri 10.30am", at(2023, 5, 12, 10, 30)),
+        # a weekday heading the date it falls on gives way to the date
+        ("Dentist next tues (jun 13) 3pm", at(2023, 6, 13, 15)),
+        ("Meeting on Tuesday, June 13 at 10am", at(2023, 6, 13, 10)),
+    ],
+)
+def test_dates_as_typed_on_a_phone(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).event_date == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In the office tues + thurs",  # a schedule of weekdays is no date
+        "They meet Monday and Thursday",
+        "sat on the sofa all day",  # "sat" alone is the verb
+        "we march on",
+        "First holiday in 15 years",  # the span looks back: no date 15 years ahead
+        "Best sleep in weeks",
+    ],
+)
+def test_shorthand_that_is_no_date(text: str) -> None:
+    info = analyse_temporal(text, SAID)
+
+    assert (info.event_date, info.effective_from, info.expires_at) == (None, None, None)
+
+
 def test_absolute_dates_with_a_year_need_no_label() -> None:
     info = analyse_temporal("I graduated on June 3, 2019", SAID)
 

@@ -20,7 +20,7 @@ _ORG_VALUE = rf"(?P<v>{CAP_RUN}|{_LOWER_NP})"
 PLACE_VALUE = rf"(?P<v>{CAP_RUN})"
 
 EMPLOYER_JOIN = re.compile(
-    r"\b(?:(?:got|was|been|get|gets|getting)\s+hired\s+(?:at|by)|(?:accept(?:ed|s|ing)?|took|take|taking)\s+"
+    r"\b(?:(?:(?:got|was|been|get|gets|getting)\s+|^)hired\s+(?:at|by)|(?:accept(?:ed|s|ing)?|took|take|taking)\s+"
     r"(?:the|an|a|their|that)\s+(?:job\s+|position\s+|role\s+)?(?:offer\s+)?(?:at|from|with)|"
     r"start(?:ed|s|ing)?\s+(?:a\s+new\s+(?:job|role|position)\s+|work(?:ing)?\s+|"
     r"my\s+new\s+job\s+|"
@@ -32,7 +32,10 @@ EMPLOYER_JOIN = re.compile(
     + _ORG_VALUE
     # "joined a book club" is not a job: joining only counts with a named organisation.
     + r"|\b(?:joined|joining|join|joins|(?:signed|signing)\s+with)\s+(?:the\s+team\s+at\s+)?"
-    + _ORG_VALUE.replace("?P<v>", "?P<v_join>").replace("|" + _LOWER_NP, ""),
+    + _ORG_VALUE.replace("?P<v>", "?P<v_join>").replace("|" + _LOWER_NP, "")
+    # "joined Dennistoun running club", "joined the St Mary's choir": a membership, no employer
+    + r"(?!\w|(?:'s)?\s+(?:[\w'-]+\s+){0,2}?(?:club|choir|gym|group|society|league|band|orchestra|crew|"
+    r"church|squad|circle|class|classes|parkrun|union|association|walk|walkers|runners|running|cycling)\b)",
     re.IGNORECASE,
 )
 EMPLOYER_STATE = re.compile(

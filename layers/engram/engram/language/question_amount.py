@@ -21,12 +21,14 @@ _ASKS = re.compile(
 )
 # For PostgreSQL's regular expressions (`~*`, `\y` its word boundary): a currency sign or code by a
 # figure ("£950", "R5300", "310k", "1,200 EUR"), a figure by a unit of time it is paid in ("950 a month",
-# "32 an hour"), or an amount in words ("two grand", "a few hundred quid", "it was free"); not a date
-# ("starting 2 March (2 March 2026)": a figure, no amount) nor any number word ("a two-room flat").
+# "32 an hour", "26,500/mo"), or an amount in words ("two grand", "a few hundred quid", "it was free");
+# not a date ("starting 2 March (2 March 2026)": a figure, no amount) nor any number word ("a two-room
+# flat").
 AMOUNT_PATTERN = (
     r"[£$€¥₹]\s?[0-9]|\y(?:r|rs|kr|chf|usd|eur|gbp|nzd|aud|cad|zar)\s?[0-9]|"
     r"[0-9][0-9,.]*\s?(?:k|m|bn|usd|eur|gbp|nzd|aud|cad|zar|kr|pln|zł)\y|"
     r"[0-9][0-9,.]*\s+(?:a|an|per|each)\s+(?:hour|day|week|month|year|night)\y|"
+    r"[0-9][0-9,.]*\s?/\s?(?:hr|hour|day|wk|week|mo|mth|month|yr|year|night)\y|"
     r"\y(?:hundred|thousand|million|billion|grand|quid|pounds?|dollars?|euros?|bucks|"
     r"kroner|krone|yen|rupees?|rand|zloty|free|nothing)\y"
 )

@@ -28,10 +28,10 @@ from engram.language.temporal.periods import (
 )
 from engram.language.temporal.vocabulary import (
     _MONTH,
-    _MONTH_ANY,
+    _MONTH_TYPED,
     _NUM,
     _UNIT,
-    _WEEKDAY,
+    _WEEKDAY_TYPED,
     MONTH_NAMES,
     SEASON_START_MONTH,
     WEEKDAY_NAMES,
@@ -74,8 +74,19 @@ def _h_ago(match: re.Match[str], base: datetime, direction: str) -> _Resolved | 
     return _shift(base, -_number(match.group("n")), match.group("unit"))
 
 
+# "First holiday in 15 years", "the best sleep in weeks", "only the second time in a month": the span
+# looks back over the time since, it names no date ahead.
+_SINCE_SPAN = re.compile(
+    r"\b(?:first|second|third|best|worst|longest|shortest|biggest|hottest|coldest|wettest|only)\b"
+    r"[^.!?;,]{0,40}$",
+    re.I,
+)
+
+
 def _h_in_n(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
     if match.group("n").lower() in ("a few", "few", "several"):
+        return None
+    if match.group(0).lower().startswith("in ") and _SINCE_SPAN.search(match.string[: match.start()]):
         return None
     return _shift(base, _number(match.group("n")), match.group("unit"))
 
@@ -150,13 +161,28 @@ def _points_forward(match: re.Match[str]) -> bool:
     return _preceding_word(match) in _FORWARD_WORDS or bool(_RESCHEDULED.search(before))
 
 
+# Weekdays joined into a schedule ("tues + thurs in the office", "Monday and Wednesday 6pm"), or a
+# weekday that heads the date it falls on ("tues 3 march", "Tuesday (feb 10)"): no date of its own.
+_DAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+_SCHEDULE_AFTER = re.compile(r"^\s*(?:\+|&|/|,|and|or)\s*" + _DAY_WORD + r"\b", re.I)
+_SCHEDULE_BEFORE = re.compile(r"\b" + _DAY_WORD + r"\s*(?:\+|&|/|,|and|or)\s*$", re.I)
+_DATE_AFTER = re.compile(
+    r"^[\s,(]*(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + _MONTH_TYPED + r")\b"
+    r"|(?:" + _MONTH_TYPED + r")\s+\d)",
+    re.I,
+)
+
+
 def _h_weekday(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
     if match.group("plural"):
         return None  # "on Mondays" is a recurrence, not a date
+    after, before = match.string[match.end() :], match.string[: match.start()]
+    if _SCHEDULE_AFTER.match(after) or _SCHEDULE_BEFORE.search(before) or _DATE_AFTER.match(after):
+        return None
     which = (match.group("which") or "").lower()
     if not which and _points_forward(match):
         which = "next"
-    weekday = WEEKDAY_NAMES.index(match.group("day").capitalize())
+    weekday = [name[:3] for name in WEEKDAY_NAMES].index(match.group("day")[:3].capitalize())
     return _day(_pick_weekday(base.date(), weekday, which, direction))
 
 
@@ -306,14 +332,14 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     ),
     (
         re.compile(
-            r"\b(?P<month>" + _MONTH_ANY + r")\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?!:)"
+            r"\b(?P<month>" + _MONTH_TYPED + r")\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)"
             r"(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?"
         ),
         _h_month_day,
     ),
     (
         re.compile(
-            r"\b(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>" + _MONTH_ANY + r")"
+            r"\b(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>" + _MONTH_TYPED + r")\b"
             r"(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?"
         ),
         _h_month_day,
@@ -355,7 +381,7 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     (
         re.compile(
             r"\b(?:(?P<which>last|next|this coming|this|coming)\s+)?"
-            r"(?P<day>" + _WEEKDAY + r")(?P<plural>s)?\b",
+            r"(?P<day>" + _WEEKDAY_TYPED + r")(?P<plural>s)?\b",
             re.I,
         ),
         _h_weekday,

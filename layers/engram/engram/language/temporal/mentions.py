@@ -50,7 +50,7 @@ class TemporalInfo:
             if not mention.label:
                 continue
             index = out.find(mention.text)
-            if index < 0 or f"({mention.label})" in out:
+            if index < 0 or mention.label in out:  # "next tues (feb 10)": the day is written once
                 continue
             insert_at = index + len(mention.text)
             out = f"{out[:insert_at]} ({mention.label}){out[insert_at:]}"
