@@ -321,6 +321,9 @@ def test_user_attributes(text: str, attribute: str, value: str) -> None:
         ("Bought a two-bedroom unit in Andersons Bay, near the home", ("location", "Andersons Bay")),
         ("We bought a small house in Kearny, two streets from my cousin", ("location", "Kearny")),
         ("Just signed the lease on a new apartment in Brooklyn", ("location", "Brooklyn")),
+        ("Bought a 2 bedroom unit on Fairway St in Narrogin, close to the pool", ("location", "Narrogin")),
+        ("Signed the lease for a 3-bed house on Lytton Street in Observatory", ("location", "Observatory")),
+        ("found an apartment in Passi near the market, 6,500/mo. moving Dec 6", ("location", "Passi")),
         ("I quit my job at Amazon", ("job", "left Amazon")),
         ("I got laid off last week", ("job", "laid off")),
         ("I started a new job at Figma", ("job", "Figma")),
@@ -328,6 +331,8 @@ def test_user_attributes(text: str, attribute: str, value: str) -> None:
         ("I got engaged to Sarah", ("relationship", "engaged")),
         ("Sarah and I broke up", ("relationship", "broke up")),
         ("I started dating Sarah", ("relationship", "dating")),
+        ("Paolo and I made it official", ("relationship", "dating")),
+        ("ok we're official i guess 🥰", ("relationship", "dating")),
     ],
 )
 def test_life_changes_are_detected(text: str, change: tuple[str, str]) -> None:
@@ -931,6 +936,13 @@ def test_naming_how_someone_relates_scopes_the_relation(text: str, relation: str
 )
 def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:
     assert extract(text).changes_detected == []
+
+
+@pytest.mark.parametrize(
+    "text", ["Found a great coffee place in Leith", "We found a lost kitten in the house in Leith"]
+)
+def test_finding_a_place_without_moving_is_no_home(text: str) -> None:
+    assert [f.attribute for f in extract(text).facts if f.attribute == "location"] == []
 
 
 @pytest.mark.parametrize(

@@ -87,7 +87,7 @@ EMPLOYER_LOSS = re.compile(
 # into a bungalow in Whitby", "rent a room in a share house in Sandy Bay": the place is the one after the
 # dwelling (and after its street, if named), not the dwelling.
 _DWELLING = (
-    r"(?:(?:a|an|the|our|my|this|that)\s+)(?:[a-z][\w'’-]*\s+){0,5}?"
+    r"(?:(?:a|an|the|our|my|this|that)\s+)(?:[a-z0-9][\w'’-]*\s+){0,5}?"
     r"(?:flat|apartment|house|home|bungalow|semi|cottage|condo|room|studio|place|loft|villa|townhouse|unit|"
     r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse)"
     r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
@@ -100,9 +100,11 @@ LOCATION_MOVE = re.compile(
     + PLACE_VALUE
     + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v2>")
-    + r"|\bbought\s+"
-    + _DWELLING
-    + PLACE_VALUE.replace("?P<v>", "?P<v3>"),
+    # "bought a 2 bedroom unit on Fairway St in Narrogin", "signed the lease for a 3-bed house on Lytton
+    # Street in Observatory", "found an apartment in Passi ... moving Dec 6" (found, and moving)
+    + r"|\b(?:bought|signed\s+(?:the|a)\s+(?:lease|contract|tenancy)\s+(?:for|on)|"
+    r"found(?=.*\bmov(?:e|es|ing)\s+(?:in|on|date)?)(?=\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:flat|apartment|house|unit|room|home)\b))\s+" + _DWELLING + PLACE_VALUE.replace("?P<v>", "?P<v3>"),
     re.IGNORECASE,
 )
 LOCATION_STATE = re.compile(
@@ -209,9 +211,10 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
         re.compile(
             rf"(?:\b(?P<other>{NAME})\s+and\s+I\s+(?:are|'re|have\s+been)|\bwe(?:\s+are|'re|’re|\s+have\s+been|'ve\s+been))\s+"
             r"(?:(?:now|officially|finally|really|back)\s+)*"
-            r"(?:together|a\s+couple|an\s+item|dating|seeing\s+each\s+other)"
+            r"(?:together|a\s+couple|an\s+item|dating|seeing\s+each\s+other|official)"
             # the tie ends the clause: "together on the project" is not one
-            r"(?=\s*(?:(?:now|again|officially)\s*)?(?:[.,;!?]|$|\s+(?:since|and)\b))",
+            r"(?=\s*(?:(?:now|again|officially)\s*)?(?:\s*(?:i\s+guess|i\s+think|lol|haha|yay)\b)?"
+            r"(?:[.,;!?]|$|\s+(?:since|and)\b|\s*[^\w\s]))",
             re.I,
         ),
         "dating",
@@ -224,6 +227,12 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
             rf"[^.;]*?\b(?:her|his|their)\s+name\s+is\s+(?P<other>{NAME})",
             re.I,
         ),
+        "dating",
+        True,
+    ),
+    (
+        # "Paolo and I made it official", "we made it official"
+        re.compile(rf"(?:\b(?P<other>{NAME})\s+and\s+I|\bwe)\s+(?:finally\s+)?made\s+it\s+official\b", re.I),
         "dating",
         True,
     ),

@@ -35,7 +35,12 @@ _QUOTES = str.maketrans(
 )
 _SPACES = re.compile(r"[ \t\f\v]+")
 _BULLET = re.compile(r"^\s*(?:[-*•·▪]+|\d{1,2}[.)])\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[!?])\s+")
+# A sentence ends at ./!/? before a capital or a figure, at !/? before anything, and at a full stop
+# after a word before a lower-case word, as notes are typed on a phone ("got a job in Aberdeen. his
+# room goes to Lukas"); abbreviations are told apart in `split_sentences`.
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[!?])\s+|(?<=[a-z0-9%]\.)\s+(?=[a-z])"
+)
 
 
 def normalise_text(text: str) -> str:
@@ -43,6 +48,9 @@ def normalise_text(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
+
+
+_AFTERTHOUGHT_WORDS = 4
 
 
 def split_sentences(text: str) -> list[str]:
@@ -56,19 +64,29 @@ def split_sentences(text: str) -> list[str]:
         if not line:
             continue
         start = 0
+        pieces: list[str] = []
         for match in _SENTENCE_END.finditer(line):
             before = line[start : match.start()].rstrip("\"')]")
             last_word = before.rsplit(" ", 1)[-1].rstrip(".!?").lower()
             if before.endswith(".") and (last_word in ABBREVIATIONS or re.fullmatch(r"[a-z]", last_word)):
                 continue
-            piece = line[start : match.start()].strip()
-            if piece:
-                sentences.append(piece)
+            pieces.append(line[start : match.start()].strip())
             start = match.end()
-        tail = line[start:].strip()
-        if tail:
-            sentences.append(tail)
+        pieces.append(line[start:].strip())
+        sentences += _rejoin_afterthoughts([p for p in pieces if p])
     return sentences
+
+
+def _rejoin_afterthoughts(pieces: list[str]) -> list[str]:
+    """A short remark in lower case after a full stop stays with the sentence it remarks on: "failed
+    Financial Accounting 2 with 48%. so close it hurts", "lost my cap. annoyed", "dinner sat"."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and out[-1].endswith(".") and piece[0].islower() and len(piece.split()) <= _AFTERTHOUGHT_WORDS:
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 _SUBORDINATE_START = re.compile(

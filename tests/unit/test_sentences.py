@@ -1,0 +1,29 @@
+"""Where a note's sentences end, as people type them on a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.text import split_sentences
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # a full stop ends a sentence before a word in lower case
+        ("new job in Aberdeen. his room goes to Lukas", ["new job in Aberdeen.", "his room goes to Lukas"]),
+        ("dinner with Paolo. ok we're official i guess", ["dinner with Paolo.", "ok we're official i guess"]),
+        ("shift 7am-3pm. pay 18k/mo, not enough but ok", ["shift 7am-3pm.", "pay 18k/mo, not enough but ok"]),
+        # a short remark stays with the sentence it remarks on
+        ("Lost my good cap at the bus stop. annoyed", ["Lost my good cap at the bus stop. annoyed"]),
+        ("failed Accounting with 48%. so close it hurts", ["failed Accounting with 48%. so close it hurts"]),
+        # abbreviations, initials and figures end nothing
+        ("approx. two hours each way", ["approx. two hours each way"]),
+        ("e.g. tea or coffee", ["e.g. tea or coffee"]),
+        ("I met J. k. rowling once", ["I met J. k. rowling once"]),
+        ("it costs 3.5 million now", ["it costs 3.5 million now"]),
+        ("Saw Dr. Patel today. She was kind.", ["Saw Dr. Patel today.", "She was kind."]),
+    ],
+)
+def test_sentences_end_where_a_phone_typist_ends_them(text: str, sentences: list[str]) -> None:
+    assert split_sentences(text) == sentences
