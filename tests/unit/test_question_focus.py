@@ -36,6 +36,11 @@ from engram.language.question_focus import asked_focus
         ("What setback did Melanie face in October?", None),
         ("Which city have we both visited?", None),
         ("What major achievement did Joanna accomplish?", None),
+        ("What activities does John enjoy?", None),
+        ("What recognition did Maria receive?", None),
+        # things whose names end as abstract nouns do
+        ("Which instrument do I play?", "instrument"),
+        ("Which university did I study at?", "university"),
     ],
 )
 def test_the_focus_is_the_kind_of_thing_asked_for(question: str, focus: str | None) -> None:

@@ -53,7 +53,19 @@ _CATEGORY = frozenset(
     continent suburb suburbs neighbourhood neighborhood neighbourhoods neighborhoods
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
-_ABSTRACT = re.compile(r"(?:ment|tion|sion|ity|ities|ness|ments|tions|sions|nesses)$")
+# Abstract nouns by their ending ("recognition", "kindness"), and those ending as concrete ones do
+# ("instrument", "apartment", "university" are things; "achievement", "activity" are not).
+_ABSTRACT = re.compile(r"(?:tion|sion|ness|tions|sions|nesses)$")
+_ABSTRACT_WORDS = frozenset(
+    """
+    achievement achievements accomplishment accomplishments improvement improvements development
+    developments agreement arrangement arrangements commitment commitments involvement excitement
+    disappointment encouragement enjoyment entertainment statement announcement adjustment investment
+    investments movement treatment assessment moment moments experiment experiments requirement
+    activity activities ability abilities opportunity opportunities quality qualities responsibility
+    responsibilities priority priorities identity community communities personality
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
 
 
 def asked_focus(question: str) -> str | None:
@@ -83,6 +95,6 @@ def _head(phrase: str) -> str | None:
     if not nouns:
         return None
     head = nouns[-1]
-    if head in _NOT_A_FOCUS or head in _CATEGORY or _ABSTRACT.search(head):
+    if head in _NOT_A_FOCUS or head in _CATEGORY or head in _ABSTRACT_WORDS or _ABSTRACT.search(head):
         return None
     return head if head.isalpha() and not head.endswith("ing") else None
