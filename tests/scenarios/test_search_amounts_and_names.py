@@ -64,6 +64,13 @@ def test_a_kind_of_thing_never_named_means_no_answer_and_an_instance_still_answe
     assert results and "Qantas" in results[0], results
 
 
+def test_a_kind_misspelt_in_the_question_is_still_told(engram: Engram):
+    engram.note("Birthday dinner at Saigon Corner, the Vietnamese restaurant on George St.")
+    engram.note("Booked the dentist for my birthday week.")
+    results = _search(engram, "Which resturant did we go to for my birthday?")
+    assert any("Saigon" in r for r in results), results  # not emptied as a kind never told
+
+
 def test_the_kind_a_memory_stands_for_answers(engram: Engram):
     engram.note("Finally sold the old Toyota Corolla to a student from Mosgiel.")
     results = _search(engram, "What car did I sell?")

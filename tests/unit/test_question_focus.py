@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_focus import asked_focus
+from engram.language.question_focus import asked_focus, focus_said
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,10 @@ from engram.language.question_focus import asked_focus
 )
 def test_the_focus_is_the_kind_of_thing_asked_for(question: str, focus: str | None) -> None:
     assert asked_focus(question) == focus
+
+
+def test_a_focus_typed_differently_is_said():
+    assert focus_said("torunament", ["Nate won the regional tournament last week"])  # a typo in the question
+    assert focus_said("restaurant", ["tried the new resturant on George St"])  # a typo in the memory
+    assert not focus_said("airline", ["Flying to Melbourne 4-18 December"])
+    assert not focus_said("car", ["a cat called Biscuit"])  # short words are told apart exactly

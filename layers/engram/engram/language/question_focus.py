@@ -98,3 +98,23 @@ def _head(phrase: str) -> str | None:
     if head in _NOT_A_FOCUS or head in _CATEGORY or head in _ABSTRACT_WORDS or _ABSTRACT.search(head):
         return None
     return head if head.isalpha() and not head.endswith("ing") else None
+
+
+# How alike a word of a memory and the focus must be for the focus to be said, misspelt on one side or
+# the other ("torunament", "resturant"): rapidfuzz's ratio (0-100).
+TYPO_SIMILARITY = 85
+
+
+def focus_said(focus: str, texts: list[str]) -> bool:
+    """Whether any of `texts` holds a word that is the focus as typed differently: a typo of it, or it
+    a typo of the word ("resturant" of "restaurant"). A focus no memory holds may be a word the user
+    misspelt in the question; then the memories that hold it rightly are no proof it was never told."""
+    from rapidfuzz import fuzz
+
+    if len(focus) < 5:
+        return False
+    for text in texts:
+        for word in re.findall(r"[a-z]{4,}", text.lower()):
+            if abs(len(word) - len(focus)) <= 2 and fuzz.ratio(word, focus) >= TYPO_SIMILARITY:
+                return True
+    return False

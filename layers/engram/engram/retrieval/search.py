@@ -39,7 +39,7 @@ from engram.db.repositories.search import (
 from engram.db.repositories.search_evidence import QueryWords, query_evidence
 from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
-from engram.language.question_focus import asked_focus
+from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_idioms import plain_question
 from engram.language.question_name import asked_name, name_untold
 from engram.language.question_speech import asked_speaker
@@ -263,7 +263,9 @@ def _calibrated(
     # holds (a place in passing, a name never mentioned) says nothing either way.
     known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
     unknown = never_told(asked_lexemes, asked_dfs, size)
-    focus_untold = _focus_untold(words, set(asked_lexemes), found)
+    focus_untold = _focus_untold(words, set(asked_lexemes), found) and not focus_said(
+        focus, [seen.get("content") or "" for seen in found.values()]
+    )
     out: dict[Any, tuple[float, float, Evidence, int | None, float]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}

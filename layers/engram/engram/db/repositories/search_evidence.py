@@ -57,9 +57,9 @@ def query_evidence(
     `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
     reports speech and holds every word of the speaker (any speaker's, for `ANYONE`). When the query
     asks an `amount` (`engram.language.question_amount`), `amount` says the memory states one. When it
-    asks a `name` (`engram.language.question_name`), `content` is the memory's text, read for the
-    name. When it names the kind of thing it asks for (`engram.language.question_focus`), its `focus`
-    is stemmed with its words."""
+    asks a `name` (`engram.language.question_name`) or names the kind of thing it asks for
+    (`engram.language.question_focus`, its `focus` stemmed with its words), `content` is the memory's
+    text, read for the name or for the focus as the user may have typed it."""
     import numpy as np
 
     similarity = (
@@ -92,7 +92,7 @@ def query_evidence(
                         AND (%(speaker)s::text = ''
                              OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
-                       CASE WHEN %(name)s THEN m.content END AS content
+                       CASE WHEN %(name)s OR %(focus)s <> '' THEN m.content END AS content
                 FROM memories m,
                      (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
