@@ -13,6 +13,14 @@ def _search(engram: Engram, query: str) -> list[str]:
     return [r["content"] for r in response.body["results"]]
 
 
+def _explained(engram: Engram, query: str) -> list[dict]:
+    """Every result, whatever its relevance, with `explain`."""
+    body = {"query": query, "special": False, "threshold": 0, "explain": True}
+    response = engram.api.post("/v1/search", body, user=engram.user)
+    assert response.status == 200, response.body
+    return response.body["results"]
+
+
 def test_no_amount_told_means_no_answer_then_the_amount_answers(engram: Engram):
     engram.note("Bought a small house in Kearny, two streets from my cousin Lurdes.")
     engram.note("Got the job at the hospital, nights to start with.")
@@ -33,9 +41,8 @@ def test_a_date_is_no_amount_and_a_rate_is_one(engram: Engram):
     engram.note("Flying to Melbourne on 4 December for Christmas with Fiona.")
     engram.note("Tutoring maths online for LearnLoop, R180 an hour.")
     engram.note("Found an apartment in Passi, 2BR near the market, 6,500/mo.")
-    body = {"query": "How much do I pay or earn?", "special": False, "threshold": 0, "explain": True}
-    response = engram.api.post("/v1/search", body, user=engram.user)
-    untold = {r["content"]: r["explain"]["evidence"]["amount_untold"] for r in response.body["results"]}
+    results = _explained(engram, "How much do I pay or earn?")
+    untold = {r["content"]: r["explain"]["evidence"]["amount_untold"] for r in results}
     assert [u for c, u in untold.items() if "Melbourne" in c] == [True], untold  # "4 December" is a date
     assert [u for c, u in untold.items() if "R180" in c] == [False], untold
     assert [u for c, u in untold.items() if "6,500/mo" in c] == [False], untold
@@ -53,10 +60,7 @@ def test_a_kind_of_thing_never_named_means_no_answer_and_an_instance_still_answe
     engram.note("Flying to Melbourne 4-18 December for Christmas with Fiona's lot.")
     engram.note("Fiona wants to fly over at Easter with the grandkids.")
     assert _search(engram, "Which airline am I flying to Melbourne on?") == []
-    query = "Which airline am I flying to Melbourne on?"
-    body = {"query": query, "special": False, "threshold": 0, "explain": True}
-    response = engram.api.post("/v1/search", body, user=engram.user)
-    results = response.body["results"]
+    results = _explained(engram, "Which airline am I flying to Melbourne on?")
     assert results and all(r["explain"]["evidence"]["focus_untold"] for r in results)
     assert "Melbourne 4-18" in results[0]["content"]  # the order is the one it had
     engram.note("Booked the Melbourne flights with Qantas airline, window seats.")

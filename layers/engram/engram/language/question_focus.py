@@ -4,8 +4,8 @@
 December", yet the memory does not say what is asked: the airline. A question that names the kind of
 answer it wants ("what car", "which university", "what is Theo's school called?", "do I have a
 driver's licence?") is answered by a memory that holds that word or a word it stands for (its concepts:
-"Toyota" is a car), or by one that stores the attribute asked (a slot). The relevance module demotes a
-memory that holds neither (`relevance.FOCUS_UNTOLD_FACTOR`). Pure: no I/O.
+"Toyota" is a car), or by one that stores the attribute asked (a slot). When no memory of the user
+holds the word, relevance says that none may answer (`relevance.FOCUS_UNTOLD_FACTOR`). Pure: no I/O.
 """
 
 from __future__ import annotations

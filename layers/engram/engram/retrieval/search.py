@@ -263,9 +263,7 @@ def _calibrated(
     # holds (a place in passing, a name never mentioned) says nothing either way.
     known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
     unknown = never_told(asked_lexemes, asked_dfs, size)
-    focus_untold = _focus_untold(words, set(asked_lexemes), found) and not focus_said(
-        focus, [seen.get("content") or "" for seen in found.values()]
-    )
+    focus_untold = _focus_untold(focus, words, set(asked_lexemes), found)
     out: dict[Any, tuple[float, float, Evidence, int | None, float]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
@@ -296,15 +294,18 @@ def _calibrated(
     return out
 
 
-def _focus_untold(words: QueryWords, asked: set[str], found: dict[Any, dict[str, Any]]) -> bool:
+def _focus_untold(focus: str, words: QueryWords, asked: set[str], found: dict[Any, dict[str, Any]]) -> bool:
     """The question names the kind of thing it asks for (`question_focus`) and no memory of the user
-    holds the word, nor any candidate stands for it (its concepts: "car" of a memory about a Toyota)."""
-    focus = (words.focus & asked) - words.names
-    if not focus:
+    holds the word, nor any candidate stands for it (its concepts: "car" of a memory about a Toyota)
+    or holds it as typed differently ("resturant")."""
+    stems = (words.focus & asked) - words.names
+    if not stems:
         return False
     dfs = dict(zip(words.lexemes, words.dfs, strict=True))
     held = {lex for seen in found.values() for key in ("matched", "implied") for lex in seen.get(key) or ()}
-    return all(dfs.get(lex, 0) == 0 for lex in focus) and not focus & held
+    if any(dfs.get(lex, 0) for lex in stems) or stems & held:
+        return False
+    return not focus_said(focus, [seen.get("content") or "" for seen in found.values()])
 
 
 def _score_parts(
