@@ -107,15 +107,15 @@ _UNIT = r"(?:day|week|fortnight|month|year|decade)"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _MONTH_ANY = _MONTH + r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
 # Typed in lower case, as on a phone ("dentist feb 10", "back on the 3rd of september"): any month
-# but May, which in lower case is the modal verb ("I may 2-stroke it"). Only where a day number or a
-# preposition says it is a date.
+# but May, which in lower case is the modal verb ("I may 2-stroke it"). Only beside a day number, which
+# says it is a date.
 _MONTH_TYPED = (
     r"(?i:january|february|march|april|june|july|august|september|october|november|december|"
     r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?|" + _MONTH_ANY
 )
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # Weekdays as typed in shorthand ("dentist next tues", "thurs 6pm"): the abbreviations that are no
-# other word; "mon", "wed", "sat" and "sun" only after next/this/last/coming/on ("sat on the sofa").
+# other word; "mon", "wed", "sat" and "sun" only after next/this/last/on ("sat on the sofa").
 _WEEKDAY_TYPED = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues?|thu|thur|thurs|weds|fri"
     r"|(?<=next\s)(?:mon|wed|sat|sun)|(?<=this\s)(?:mon|wed|sat|sun)|(?<=last\s)(?:mon|wed|sat|sun)"
