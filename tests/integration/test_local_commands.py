@@ -39,9 +39,13 @@ def test_serve_on_a_busy_port_says_so_once_and_exits_non_zero(tmp_path: Path) ->
 def test_the_demo_story_has_no_json_log_lines(
     db: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from engram.local.demo import run_demo
-    from engram.observability import logger
+    from aws_lambda_powertools.metrics import MetricUnit
 
+    from engram.local.demo import run_demo
+    from engram.observability import logger, metrics
+
+    for _ in range(99):  # the process's earlier work: one more count would print the metric's EMF line
+        metrics.add_metric(name="ADD", unit=MetricUnit.Count, value=1)
     script = tmp_path / "week.json"
     notes = [
         {"when": "2026-03-02T08:30:00Z", "content": "Had coffee with Sarah, she works at Stripe."},
