@@ -145,6 +145,7 @@ def _preceding_word(match: re.Match[str]) -> str:
 # Words before a date that point forward whatever the verb tense ("The gym closed through December").
 _FORWARD_WORDS = frozenset(
     {"until", "till", "til", "through", "thru", "by", "from", "starting", "beginning", "effective", "of"}
+    | {"start", "starts", "begins", "due"}  # "HIRED at St. Clare ... start Oct 1", "essay due Nov 3"
 )
 
 
@@ -199,14 +200,30 @@ def _resolve_month_day(base: datetime, month: int, day: int, year: int | None, d
     return candidate
 
 
+_HALF_YEAR_DAYS = 183
+# The weekday a date is said with ("tues 3 march", "Tuesday, June 13", "next tues (feb 10)").
+_WEEKDAY_BEFORE = re.compile(r"\b(?P<day>" + _DAY_WORD + r")\b[\s,(]*(?:the\s+)?$", re.I)
+
+
 def _h_month_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
     year = int(match.group("year")) if match.group("year") else None
     if _points_forward(match):
         direction = "future"
-    resolved = _resolve_month_day(
-        base, _month_number(match.group("month")), int(match.group("day")), year, direction
-    )
+    month, day = _month_number(match.group("month")), int(match.group("day"))
+    resolved = _resolve_month_day(base, month, day, year, direction)
+    said_on = _WEEKDAY_BEFORE.search(match.string[: match.start()]) if year is None else None
+    if resolved and said_on:  # the weekday tells the year: 3 March is a Tuesday in 2026, not 2025
+        resolved = _year_of_weekday(base.date(), month, day, said_on.group("day")) or resolved
     return _day(resolved, label=year is None) if resolved else None
+
+
+def _year_of_weekday(today: date, month: int, day: int, weekday: str) -> date | None:
+    """Of the dates within half a year of `today` (the last one and the next), the one that falls on
+    `weekday`; None when neither does: a weekday that matches no near date is a slip, not a year."""
+    index = [name[:3].lower() for name in WEEKDAY_NAMES].index(weekday[:3].lower())
+    options = [d for y in (today.year - 1, today.year, today.year + 1) if (d := _safe_date(y, month, day))]
+    matching = [d for d in options if d.weekday() == index and abs((d - today).days) <= _HALF_YEAR_DAYS]
+    return matching[0] if len(matching) == 1 else None
 
 
 def _h_month(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
