@@ -51,41 +51,39 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
     assert _search(api, user_id, "Where did Tom and Ana meet?")[:1] == [met["content"]]
 
 
-def test_a_question_about_likes_or_dislikes_finds_the_feeling_told_in_other_words(api, db, user_id):
-    spicy, _, mushrooms = add_memories(
-        db,
-        user_id,
-        "I adore very spicy food, scotch bonnets in everything",
-        "I want to open my own West African food truck one day",
-        "Mushrooms make me gag, I can't stand them",
-    )
-    assert _search(api, user_id, "What kind of food do I like?")[:1] == [spicy["content"]]
-    assert _search(api, user_id, "What food do I dislike?")[:1] == [mushrooms["content"]]
-
-
-def test_a_medicine_is_known_by_the_ending_of_its_name_and_a_food_truck_is_a_business(api, db, user_id):
-    pill, _, truck = add_memories(
-        db,
-        user_id,
-        "Bought a weekly pill box for Pauline, she's on donepezil at night now",
-        "Pauline has gone right off meat",
-        "I launched my food truck, Smoke and Pepper, selling jollof wraps",
-    )
-    assert _search(api, user_id, "What medication is Pauline on?")[:1] == [pill["content"]]
-    assert _search(api, user_id, "What is Pauline taking for her memory?")[:1] == [pill["content"]]
-    assert _search(api, user_id, "What kind of business did I launch?")[:1] == [truck["content"]]
-
-
-def test_a_car_is_known_by_its_make_and_a_boss_by_the_word_manager(api, db, user_id):
-    car, _, boss = add_memories(
-        db,
-        user_id,
-        "Sold the Octavia and bought a second-hand Ford Ranger",
-        "Rode the bus into town for the match",
-        "My manager at the café, Ricardo, keeps giving me the Thursday shift",
-    )
-    assert _search(api, user_id, "What car do I have now?")[:1] == [car["content"]]
-    assert _search(api, user_id, "Who was my boss at the café?")[:1] == [boss["content"]]
+@pytest.mark.parametrize(
+    ("memories", "asked"),
+    [
+        pytest.param(
+            ("I adore very spicy food, scotch bonnets in everything",
+             "I want to open my own West African food truck one day",
+             "Mushrooms make me gag, I can't stand them"),
+            {"What kind of food do I like?": 0, "What food do I dislike?": 2},
+            id="a-like-or-dislike-told-in-other-words",
+        ),
+        pytest.param(
+            ("Bought a weekly pill box for Pauline, she's on donepezil at night now",
+             "Pauline has gone right off meat",
+             "I launched my food truck, Smoke and Pepper, selling jollof wraps"),
+            {"What medication is Pauline on?": 0, "What is Pauline taking for her memory?": 0,
+             "What kind of business did I launch?": 2},
+            id="a-medicine-by-the-ending-of-its-name-and-a-food-truck-as-a-business",
+        ),
+        pytest.param(
+            ("Sold the Octavia and bought a second-hand Ford Ranger",
+             "Rode the bus into town for the match",
+             "My manager at the café, Ricardo, keeps giving me the Thursday shift"),
+            {"What car do I have now?": 0, "Who was my boss at the café?": 2},
+            id="a-car-by-its-make-and-a-boss-by-the-word-manager",
+        ),
+    ],
+)  # fmt: skip
+def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
+    api, db, user_id, memories: tuple[str, ...], asked: dict[str, int]
+):
+    added = add_memories(db, user_id, *memories)
+    for question, answer in asked.items():
+        assert _search(api, user_id, question)[:1] == [added[answer]["content"]], question
 
 
 def test_what_someone_does_for_a_living_is_their_work_not_where_they_live(api, db, user_id):

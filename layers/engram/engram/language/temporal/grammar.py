@@ -174,6 +174,11 @@ _DATE_AFTER = re.compile(
 )
 
 
+def _weekday_number(word: str) -> int:
+    """Monday 0 .. Sunday 6 of a weekday's name, whole or short ("Tuesday", "tues", "thu")."""
+    return [name[:3].lower() for name in WEEKDAY_NAMES].index(word[:3].lower())
+
+
 def _h_weekday(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
     if match.group("plural"):
         return None  # "on Mondays" is a recurrence, not a date
@@ -183,8 +188,7 @@ def _h_weekday(match: re.Match[str], base: datetime, direction: str) -> _Resolve
     which = (match.group("which") or "").lower()
     if not which and _points_forward(match):
         which = "next"
-    weekday = [name[:3] for name in WEEKDAY_NAMES].index(match.group("day")[:3].capitalize())
-    return _day(_pick_weekday(base.date(), weekday, which, direction))
+    return _day(_pick_weekday(base.date(), _weekday_number(match.group("day")), which, direction))
 
 
 def _resolve_month_day(base: datetime, month: int, day: int, year: int | None, direction: str) -> date | None:
@@ -220,7 +224,7 @@ def _h_month_day(match: re.Match[str], base: datetime, direction: str) -> _Resol
 def _year_of_weekday(today: date, month: int, day: int, weekday: str) -> date | None:
     """Of the dates within half a year of `today` (the last one and the next), the one that falls on
     `weekday`; None when neither does: a weekday that matches no near date is a slip, not a year."""
-    index = [name[:3].lower() for name in WEEKDAY_NAMES].index(weekday[:3].lower())
+    index = _weekday_number(weekday)
     options = [d for y in (today.year - 1, today.year, today.year + 1) if (d := _safe_date(y, month, day))]
     matching = [d for d in options if d.weekday() == index and abs((d - today).days) <= _HALF_YEAR_DAYS]
     return matching[0] if len(matching) == 1 else None
