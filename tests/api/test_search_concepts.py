@@ -76,6 +76,15 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
             {"What car do I have now?": 0, "Who was my boss at the café?": 2},
             id="a-car-by-its-make-and-a-boss-by-the-word-manager",
         ),
+        pytest.param(
+            ("Spent two years teaching English at a language school in Kyoto",
+             "Took the night train to Vienna for a long weekend with Priya",
+             "Teaching maths at a secondary school in Leeds now, mostly year nine",
+             "We went kayaking on the lake on Sunday"),
+            {"What did I do in Japan?": 0, "Which European cities have I been to?": 1,
+             "What outdoor activities have I done?": 3},
+            id="a-place-by-its-country-and-part-of-the-world-and-kayaking-as-an-activity",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -84,6 +93,23 @@ def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
     added = add_memories(db, user_id, *memories)
     for question, answer in asked.items():
         assert _search(api, user_id, question)[:1] == [added[answer]["content"]], question
+
+
+def test_a_country_the_question_names_finds_the_memories_of_its_cities(api, db, user_id):
+    # Given memories that name cities only, and one that names the country in passing
+    accra, _, kyoto, _, _ = add_memories(
+        db,
+        user_id,
+        "Flying to Accra on 3 April for Mum's sixtieth",
+        "I go bouldering at the climbing wall on my days off",
+        "I was a sound technician at a theatre in Kyoto for two years",
+        "Bought a rice cooker that was made in Japan",
+        "My old professor is leaving for a job in California",
+    )
+    # When asked with the country's name, the memory in one of its cities comes first: a question about
+    # the place no memory says ("Ghana") and one about the place another memory says ("Japan") alike
+    assert _search(api, user_id, "When am I going to Ghana?")[:1] == [accra["content"]]
+    assert _search(api, user_id, "What job did I have in Japan?")[:1] == [kyoto["content"]]
 
 
 def test_what_someone_does_for_a_living_is_their_work_not_where_they_live(api, db, user_id):
@@ -112,10 +138,13 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0020_concepts_likes_and_kinds.sql", "I can\u2019t stand olives", "I can stand on one leg"),
      ("0022_concepts_business_allergy_medicines.sql", "Switched to ramipril", "Started in April"),
      ("0022_concepts_business_allergy_medicines.sql", "Hay fever is back", "The hay is in the barn"),
-     ("0023_concepts_cars_and_bosses.sql", "Bought a second-hand Ford Ranger", "Forded the river")],
+     ("0023_concepts_cars_and_bosses.sql", "Bought a second-hand Ford Ranger", "Forded the river"),
+     ("0024_concepts_places_and_activities.sql", "A short trip to Rome", "A short trip to the shops"),
+     ("0024_concepts_places_and_activities.sql", "Moving to the US in May", "Come with us in May"),
+     ("0024_concepts_places_and_activities.sql", "We went kayaking", "We went shopping")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 and 0023 mark for derivation again the memories whose text holds a word the
+    """sql/0019, 0020, 0022, 0023 and 0024 mark for derivation again the memories whose text holds a word the
     lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -68,3 +68,25 @@ def test_a_job_stands_for_work_and_not_for_where_one_lives():
     # "living" (as in "for a living") is "live" to english stemming: "where do I live?" is not about a job
     nurse = kinds("Ana is a practice nurse at the clinic")
     assert {"job", "work"} <= nurse and "living" not in nurse
+
+
+def test_a_place_carries_its_kind_its_country_and_its_part_of_the_world():
+    # "what did I do in Japan?" of a memory about Kyoto; "which European countries?" of one about Portugal
+    assert {"city", "japan", "asia"} <= kinds("Spent a week in Kyoto with my cousin")
+    assert {"country", "europe", "european"} <= kinds("We drove around Portugal for a fortnight")
+    assert {"country", "uk", "britain", "europe"} <= kinds("I grew up in Wales")
+    assert {"state", "usa", "america"} <= kinds("A road trip through Oregon in the spring")
+    assert {"city", "zealand"} <= kinds("Flew into Auckland on Friday")
+
+
+def test_a_place_is_named_with_a_capital_and_a_given_name_only_after_a_word_for_a_place():
+    assert "country" in kinds("Moving to the US in May")
+    assert "country" not in kinds("Us against the world") and "country" not in kinds("come with us")
+    assert "country" not in kinds("Jordan helped me move the sofa")  # a friend
+    assert {"country", "place"} <= kinds("Backpacking in Jordan next spring")
+    assert "city" not in kinds("We adopted a kitten called Paris")  # a name is no place either
+
+
+def test_an_outdoor_pastime_is_an_activity():
+    assert {"activity", "outdoor"} <= kinds("We went kayaking on the lake on Sunday")
+    assert "activity" in kinds("Took up pottery at the community centre")

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engram.language.text import FIRST_NAMES
+from engram.language.text.gazetteer import place_kinds
 from engram.language.verb_forms import base_form
 
 # (general words a question uses, specific words a memory uses)
@@ -89,7 +91,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("operation surgery", "replacement transplant bypass procedure"),
     # --- sport, fitness, hobbies ---
     (
-        "exercise fit fitness sport workout active",
+        "exercise fit fitness sport workout active activity",
         "running jog jogging cycling cycle bike swim swimming walk walking hike hiking climb "
         "climbing bouldering yoga pilates gym lift lifting rowing tennis football rugby cricket "
         "golf badminton squash boxing martial arts dance dancing skating surf surfing dive diving",
@@ -97,9 +99,14 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("play sport game", "tennis football rugby cricket golf badminton squash hockey basketball netball"),
     ("race event", "marathon half marathon 10k 5k triathlon parkrun sportive"),
     (
-        "hobby pastime free time spare time",
+        "hobby pastime free time spare time activity interest",
         "birdwatching gardening painting knitting photography crossword chess reading fishing "
-        "climbing bouldering hiking pottery baking collect collecting guitar piano",
+        "climbing bouldering hiking camping pottery baking collect collecting guitar piano",
+    ),
+    (
+        "outdoor outdoors activity",
+        "hike hiking camp camping climb climbing bouldering surf surfing kayak kayaking canoe canoeing "
+        "sailing ski skiing snowboarding fishing birdwatching gardening picnic cycling mountaineering",
     ),
     ("bird", "kingfisher heron robin owl eagle hawk puffin gull swan"),
     # --- music, books, films ---
@@ -309,9 +316,9 @@ def concepts_of(text: str) -> str:
     words, phrases = _index()
     # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
     text = _NAMED.sub(" ", text)
+    found: set[str] = place_kinds(text, FIRST_NAMES)  # "Rome" is a city in Italy, in Europe
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
-    found: set[str] = set()
     for token in tokens:
         found |= words.get(token, frozenset())
         if _MEDICINE.match(token):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Set
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -53,7 +54,7 @@ from engram.models import (
     SearchRequest,
 )
 from engram.providers.spaces import user_embedder
-from engram.retrieval.relevance import Evidence, meaning, never_told, word_coverage
+from engram.retrieval.relevance import IMPLIED_SHARE, Evidence, meaning, never_told, word_coverage
 from engram.retrieval.relevance import relevance as relevance_of
 from engram.retrieval.transform import names_in
 
@@ -256,12 +257,7 @@ def _calibrated(
         conn, user_id, query, names, ids, embedding, speaker, amount, name=roles is not None, focus=focus
     )
     size = corpus.corpus_size(conn, user_id)
-    asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names] or range(len(words.lexemes))
-    asked_lexemes = [words.lexemes[i] for i in asked]
-    asked_dfs = [words.dfs[i] for i in asked]
-    # Names the user's memories know: a memory without them is about someone else. A name no candidate
-    # holds (a place in passing, a name never mentioned) says nothing either way.
-    known = words.names & {lex for seen in found.values() for lex in seen.get("matched") or ()}
+    asked_lexemes, asked_dfs, known = _asked_words(words, found)
     unknown = never_told(asked_lexemes, asked_dfs, size)
     focus_untold = _focus_untold(focus, words, set(asked_lexemes), found)
     out: dict[Any, tuple[float, float, Evidence, int | None, float]] = {}
@@ -278,7 +274,7 @@ def _calibrated(
             # the present one does not
             slot=row.stale if previous else row.slot_rank is not None,
             named=row.name_rank is not None or row.entity_rank is not None,
-            names=(len(known & matched) / len(known)) if known else None,
+            names=_names_held(known, matched, implied),
             never_told=unknown,
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
@@ -292,6 +288,30 @@ def _calibrated(
         answers = relevance_of(replace(evidence, focus_untold=False), embedder) if focus_untold else relevance
         out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"), answers)
     return out
+
+
+def _asked_words(
+    words: QueryWords, found: dict[Any, dict[str, Any]]
+) -> tuple[list[str], list[int], Set[str]]:
+    """The lexemes the query asks about and their document frequencies (its words but its names), and
+    the names the candidates hold: a memory without them is about someone else. A name no candidate
+    holds (a place in passing, a name never mentioned) says nothing either way. A place the query names
+    that no candidate says but one stands in ("what was my job in Japan?" of a memory about Osaka,
+    `concepts`) is asked like any word: the memory of a place in it answers."""
+    said = {lex for seen in found.values() for lex in seen.get("matched") or ()}
+    stood_for = {lex for seen in found.values() for lex in seen.get("implied") or ()}
+    placed = (words.names & stood_for) - said
+    asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names or lex in placed]
+    asked = asked or list(range(len(words.lexemes)))
+    return [words.lexemes[i] for i in asked], [words.dfs[i] for i in asked], words.names & said
+
+
+def _names_held(known: Set[str], matched: Set[str], implied: Set[str]) -> float | None:
+    """The share of the query's known names the memory holds; a place it only stands in (Osaka of
+    "Japan") counts `IMPLIED_SHARE`, as a word does."""
+    if not known:
+        return None
+    return (len(known & matched) + IMPLIED_SHARE * len((known & implied) - matched)) / len(known)
 
 
 def _focus_untold(focus: str, words: QueryWords, asked: set[str], found: dict[Any, dict[str, Any]]) -> bool:
