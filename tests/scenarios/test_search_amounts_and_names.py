@@ -1,5 +1,5 @@
-"""Asked how much something cost, what someone is called or which kind of thing, search answers with a
-memory that states it, and with nothing when it was never told: the memory about the thing itself is
+"""Asked how much something cost, what someone is called, which kind of thing or where, search answers
+with a memory that states it, and with nothing when it was never told: the memory about the thing itself is
 not the answer."""
 
 from __future__ import annotations
@@ -79,3 +79,14 @@ def test_the_kind_a_memory_stands_for_answers(engram: Engram):
     engram.note("Finally sold the old Toyota Corolla to a student from Mosgiel.")
     results = _search(engram, "What car did I sell?")
     assert results and "Corolla" in results[0], results
+
+
+def test_asked_where_the_memory_that_names_a_place_comes_first(engram: Engram):
+    engram.note("Finished the pottery course at last, I loved every single class of it.")
+    engram.note("The pottery course is on Tuesday evenings at the Leith community centre.")
+    engram.note("Started a pottery course with my sister, the teacher is brilliant.")
+    results = _explained(engram, "Where did I do my pottery course?")
+    assert results and "Leith" in results[0]["content"], [r["content"] for r in results]
+    untold = {r["content"]: r["explain"]["evidence"]["place_untold"] for r in results}
+    assert [u for c, u in untold.items() if "Leith" in c] == [False], untold
+    assert all(u for c, u in untold.items() if "pottery" in c and "Leith" not in c), untold

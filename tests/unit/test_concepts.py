@@ -90,3 +90,10 @@ def test_a_place_is_named_with_a_capital_and_a_given_name_only_after_a_word_for_
 def test_an_outdoor_pastime_is_an_activity():
     assert {"activity", "outdoor"} <= kinds("We went kayaking on the lake on Sunday")
     assert "activity" in kinds("Took up pottery at the community centre")
+
+
+def test_a_turtle_is_a_pet_and_a_console_a_game():
+    assert {"pet", "animal"} <= kinds("Nate's turtles love strawberries")
+    assert {"animal", "wildlife"} <= kinds("We saw a fox and two hedgehogs in the garden")
+    assert "game" in kinds("Nate plays on his old Gamecube most nights")
+    assert "animal" not in kinds("I can't bear another meeting today")  # a verb, not the animal

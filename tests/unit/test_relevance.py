@@ -131,3 +131,13 @@ def test_a_memory_reporting_the_asked_words_is_weighed_like_a_slot():
     told = Evidence(similarity=None, words=0.2, slot=False, named=True, names=1.0, told=True)
     slot = Evidence(similarity=None, words=0.2, slot=True, named=True, names=1.0)
     assert relevance(told, "hash") == relevance(slot, "hash") > relevance(plain, "hash") + 0.3
+
+
+def test_asked_where_a_memory_that_names_no_place_keeps_less_unless_it_stores_the_attribute():
+    # "where did I do fieldwork?": "I can now dive for fieldwork" shares the words and says no place
+    placed = Evidence(similarity=None, words=0.6, slot=False, named=False)
+    unplaced = Evidence(similarity=None, words=0.6, slot=False, named=False, place_untold=True)
+    assert relevance(unplaced, "hash") == pytest.approx(relevance(placed, "hash") * 0.6, abs=1e-4)
+    # "where do I work?" of "I joined Acme": the stored employer answers, place or not
+    slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
+    assert relevance(Evidence(**{**slot.__dict__, "place_untold": True}), "hash") == relevance(slot, "hash")

@@ -127,11 +127,18 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("tv show series", "series sitcom episode netflix"),
     ("game", "video game board game puzzle game chess"),
+    ("game video game", "console playstation xbox nintendo gamecube gaming gamer esports"),
     # --- animals ---
     (
         "pet animal",
         "dog puppy cat kitten beagle labrador spaniel terrier collie poodle retriever dachshund "
-        "greyhound whippet ferret rabbit hamster guinea pig parrot budgie tortoise goldfish",
+        "greyhound whippet ferret rabbit hamster guinea pig parrot budgie tortoise goldfish turtle "
+        "snake lizard gecko iguana",
+    ),
+    (
+        "animal wildlife",
+        "horse pony cow sheep goat pig donkey deer fox badger hedgehog squirrel dolphin whale otter "
+        "turtle dinosaur wolf lion tiger elephant giraffe monkey penguin kangaroo koala reptile",
     ),
     (
         "breed dog",

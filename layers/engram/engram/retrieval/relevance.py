@@ -35,6 +35,11 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   the question's other words ("flying to Melbourne in December") keeps 0.4 of its relevance, unless it
   stores the attribute asked (a slot). It is taken from every candidate alike, so it moves no result
   before another; it says that none may answer.
+- **place**: a question that asks where ("where did I do fieldwork?") is answered by a memory that names
+  a place ("fieldwork on Maria Island"), not by one that only shares its words ("I can now dive for
+  fieldwork"): a memory that names none keeps 0.6, unless it stores the attribute asked (a slot:
+  "where do I work?" and "I joined Acme"). Unlike the focus, it moves the memories that say where
+  before those that do not (`question_place`).
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -66,6 +71,10 @@ UNTOLD_FACTOR = 0.35
 # taken than for an amount or a name (app relevance set: no-answer questions left empty at the default
 # threshold .633 -> .717 tuning, .625 -> .750 held-out with hash; docs/benchmarks.md).
 FOCUS_UNTOLD_FACTOR = 0.4
+# Asked where, a memory that names no place keeps this share: it may still say where in words no rule
+# reads ("we always go back to Nan's"), so less is taken than for an untold amount (app relevance set
+# and LOCOMO: docs/benchmarks.md).
+PLACE_UNTOLD_FACTOR = 0.6
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -157,6 +166,7 @@ class Evidence:
     amount_untold: bool = False  # the query asks an amount of money and the memory states none
     name_untold: bool = False  # the query asks what someone is called; the memory speaks of them, unnamed
     focus_untold: bool = False  # the query names the kind of thing it asks; the memory holds no such word
+    place_untold: bool = False  # the query asks where; the memory names no place
 
 
 def word_coverage(
@@ -238,6 +248,8 @@ def relevance(evidence: Evidence, embedder: str) -> float:
             asked *= UNNAMED_FACTOR
     if evidence.amount_untold or evidence.name_untold:
         asked *= UNTOLD_FACTOR
+    if evidence.place_untold and not evidence.slot:
+        asked *= PLACE_UNTOLD_FACTOR
     if evidence.focus_untold and not (evidence.slot or evidence.told):
         asked *= FOCUS_UNTOLD_FACTOR
     return round(asked, 4)

@@ -40,7 +40,8 @@ class RelevanceEvidence(_Body):
     not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of them
     without a name (`name_untold`: it keeps a third), and whether the query names the kind of thing it
     asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
-    it changes no order, only whether any result clears the threshold)."""
+    it changes no order, only whether any result clears the threshold), and whether the query asks where
+    and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the attribute asked)."""
 
     words: float
     meaning: float
@@ -51,6 +52,7 @@ class RelevanceEvidence(_Body):
     amount_untold: bool = False
     name_untold: bool = False
     focus_untold: bool = False
+    place_untold: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a

@@ -43,6 +43,7 @@ from engram.language.question_amount import asks_amount
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_idioms import plain_question
 from engram.language.question_name import asked_name, name_untold
+from engram.language.question_place import asks_place, names_place
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
 from engram.models import (
@@ -252,9 +253,9 @@ def _calibrated(
     amount = asks_amount(query)
     roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
-    speaker, focus = asked_speaker(query), asked_focus(query) or ""
+    speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
     words, found = query_evidence(
-        conn, user_id, query, names, ids, embedding, speaker, amount, name=roles is not None, focus=focus
+        conn, user_id, query, names, ids, embedding, speaker, amount, roles is not None, focus, place
     )
     size = corpus.corpus_size(conn, user_id)
     asked_lexemes, asked_dfs, known = _asked_words(words, found)
@@ -279,6 +280,7 @@ def _calibrated(
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
             amount_untold=amount and not seen.get("amount"),
+            place_untold=place and not names_place(seen.get("content") or ""),
             name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
             focus_untold=focus_untold,
         )
@@ -388,6 +390,7 @@ def _explanation(
             "amount_untold": evidence.amount_untold,
             "name_untold": evidence.name_untold,
             "focus_untold": evidence.focus_untold,
+            "place_untold": evidence.place_untold,
         },
         "contributions": shares,
     }
