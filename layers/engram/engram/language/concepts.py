@@ -132,13 +132,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     (
         "pet animal",
         "dog puppy cat kitten beagle labrador spaniel terrier collie poodle retriever dachshund "
-        "greyhound whippet ferret rabbit hamster guinea pig parrot budgie tortoise goldfish turtle "
-        "snake lizard gecko iguana",
-    ),
-    (
-        "animal wildlife",
-        "horse pony cow sheep goat pig donkey deer fox badger hedgehog squirrel dolphin whale otter "
-        "turtle dinosaur wolf lion tiger elephant giraffe monkey penguin kangaroo koala reptile",
+        "greyhound whippet ferret rabbit hamster guinea pig parrot budgie tortoise goldfish",
     ),
     (
         "breed dog",
