@@ -142,11 +142,12 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0024_concepts_places_and_activities.sql", "A short trip to Rome", "A short trip to the shops"),
      ("0024_concepts_places_and_activities.sql", "Moving to the US in May", "Come with us in May"),
      ("0024_concepts_places_and_activities.sql", "We went kayaking", "We went shopping"),
-     ("0024_concepts_places_and_activities.sql", "Got Nate an Xbox", "Got Nate a card")],
+     ("0024_concepts_places_and_activities.sql", "Got Nate an Xbox", "Got Nate a card"),
+     ("0025_concepts_roles_painkillers_grandchildren.sql", "Grandkid number three!", "Number three!")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022, 0023 and 0024 mark for derivation again the memories whose text holds a word the
-    lexicon gained."""
+    """sql/0019, 0020, 0022, 0023, 0024 and 0025 mark for derivation again the memories whose text holds a
+    word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()
     with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before
@@ -155,3 +156,21 @@ def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, mig
         rows = conn.execute("SELECT id, concepts FROM memories WHERE user_id = %s", (user_id,)).fetchall()
     concepts = {r["id"]: r["concepts"] for r in rows}
     assert concepts == {marked["id"]: None, kept["id"]: "old"}
+
+
+def test_a_lexicon_migration_marks_the_memories_whose_kinds_gained_words(db, user_id):
+    """sql/0025 gave kinds the lexicon already had more words (a job title is also a role): the memories
+    whose concepts hold such a kind are derived again, the others are left."""
+    marked, kept = add_memories(db, user_id, "I'm the CTO now", "I'm the one now")
+    statement = (
+        Path(__file__).parents[2] / "sql" / "0025_concepts_roles_painkillers_grandchildren.sql"
+    ).read_text()
+    with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before
+        conn.execute(
+            "UPDATE memories SET concepts = CASE WHEN id = %s THEN 'career job occupation' ELSE 'old' END "
+            "WHERE user_id = %s",
+            (marked["id"], user_id),
+        )
+        conn.execute(statement)
+        rows = conn.execute("SELECT id, concepts FROM memories WHERE user_id = %s", (user_id,)).fetchall()
+    assert {r["id"]: r["concepts"] for r in rows} == {marked["id"]: None, kept["id"]: "old"}

@@ -95,3 +95,12 @@ def test_an_outdoor_pastime_is_an_activity():
 def test_a_games_console_is_a_game():
     assert "game" in kinds("Nate plays on his old Gamecube most nights")
     assert {"game", "video"} <= kinds("Got a PlayStation for my birthday")
+
+
+def test_a_role_a_painkiller_an_op_and_a_grandkid_carry_their_kinds():
+    # "what is my role at the company?" of "I'm the CTO"; "am I single?" of a boyfriend
+    assert {"role", "position", "job"} <= kinds("I'm the CTO at a start-up now")
+    assert "single" in kinds("My boyfriend is a morning person and it's a problem")
+    assert {"painkiller", "medication"} <= kinds("Panadol Osteo instead, 2 tablets 3 times a day")
+    assert {"operation", "surgery"} <= kinds("Op done yesterday, the hip feels strange")
+    assert "grandchild" in kinds("Grandkid number three!")

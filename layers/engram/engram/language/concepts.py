@@ -88,10 +88,14 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
     ("injury hurt", "knee ankle wrist shoulder sprain fracture broke swollen torn"),
     ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist"),
-    ("operation surgery", "replacement transplant bypass procedure"),
+    ("operation surgery", "replacement transplant bypass procedure op"),
+    (
+        "painkiller pain medication medicine",
+        "panadol nurofen tylenol advil voltaren codeine tramadol naproxen co-codamol paracetamol ibuprofen",
+    ),
     # --- sport, fitness, hobbies ---
     (
-        "exercise fit fitness sport workout active activity",
+        "exercise fit fitness sport workout active activity shape",
         "running jog jogging cycling cycle bike swim swimming walk walking hike hiking climb "
         "climbing bouldering yoga pilates gym lift lifting rowing tennis football rugby cricket "
         "golf badminton squash boxing martial arts dance dancing skating surf surfing dive diving",
@@ -141,7 +145,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("breed cat", "siamese persian maine coon ragdoll tabby"),
     # --- work, money, study ---
     (
-        "job work occupation profession career",
+        "job work occupation profession career role position",
         "engineer developer nurse chef sous-chef teacher architect paramedic designer doctor "
         "lawyer accountant manager technician cto ceo founder researcher scientist analyst "
         "consultant electrician plumber driver barista cashier waiter artist tattoo vet "
@@ -192,11 +196,12 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     # --- people and relationships ---
     (
-        "partner dating seeing relationship",
+        "partner dating seeing relationship single",
         "girlfriend boyfriend wife husband fiance fiancee spouse together dating engaged married",
     ),
     ("family relative", "mother father mum mom dad sister brother daughter son aunt uncle cousin gran"),
     ("child kid", "daughter son baby toddler"),
+    ("grandchild grandchildren", "grandson granddaughter grandkid grandbaby"),
     ("parent", "mother father mum mom dad"),
     ("sibling", "sister brother"),
     ("friend", "best friend mate buddy pal"),
