@@ -33,8 +33,8 @@ _TIMES = "|".join(
     )
 )
 _NAMED = re.compile(
-    r"\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Ii]nto|[Aa]round|[Oo]utside|[Tt]hrough|[Aa]cross|[Aa]long|[Vv]ia)"
-    rf"\s+(?:the\s+)?(?!(?i:{_TIMES})\b)[A-Z][\w'-]+"
+    r"\b(?i:in|at|to|from|near|into|around|outside|through|across|along|via)\s+(?i:the\s+)?"
+    rf"(?!(?i:{_TIMES})\b)[A-Z][\w'-]+"
 )
 # Where one is, in common words: "at home", "at the gym", "along the coast", "at Sarah's".
 _VENUE = re.compile(
