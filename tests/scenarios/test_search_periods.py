@@ -50,3 +50,12 @@ def test_a_question_about_now_leaves_what_has_expired_out(engram: Engram):
     _life(engram)
     results = _search(engram, "Where am I doing fieldwork?")
     assert all("Maria Island" not in r["content"] for r in results), [r["content"] for r in results]
+
+
+def test_a_holiday_is_dated_to_its_day_and_a_question_about_the_day_finds_it(engram: Engram):
+    engram.note("Christmas at my brother's in Galway, the whole family comes.", when="2025-12-20T09:00:00Z")
+    engram.note("Dinner with Ines in town, the new tapas place.", when="2025-12-23T09:00:00Z")
+    engram.note("Bought new walking boots in the sales.", when="2025-12-28T09:00:00Z")
+    results = _search(engram, "What was I doing on 25 December 2025?")
+    assert results and "Galway" in results[0]["content"], [r["content"] for r in results]
+    assert "period" in results[0]["explain"]["signals"]

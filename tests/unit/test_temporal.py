@@ -243,6 +243,33 @@ def test_shorthand_that_is_no_date(text: str) -> None:
     assert (info.event_date, info.effective_from, info.expires_at) == (None, None, None)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # said on Monday 8 May 2023: a holiday is the day it falls on, in the year the tense points to
+        ("Christmas at my sister's in Leeds", at(2023, 12, 25)),
+        ("We had a quiet Christmas, just the two of us", at(2022, 12, 25)),
+        ("Going home for Easter", at(2024, 3, 31)),  # Easter moves: 31 March in 2024
+        ("Spent Easter Monday in the garden", at(2023, 4, 10)),
+        ("New Year's Eve party at Tom's", at(2023, 12, 31)),
+        ("Halloween last year was a washout", at(2022, 10, 31)),
+        ("Christmas this year at Leanne's", at(2023, 12, 25)),  # one day, not the whole year
+        ("Christmas 2019 was the last one with Dad", at(2019, 12, 25)),
+        ("Thanksgiving at the Ortegas", at(2023, 11, 23)),  # the fourth Thursday of November
+    ],
+)
+def test_a_holiday_is_the_day_it_falls_on(text: str, expected: datetime) -> None:
+    assert analyse_temporal(text, SAID).event_date == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The Christmas tree is shedding everywhere", "Christmas shopping done early", "Hid Easter eggs"],
+)
+def test_a_thing_of_the_season_is_no_day(text: str) -> None:
+    assert analyse_temporal(text, SAID).event_date is None
+
+
 def test_absolute_dates_with_a_year_need_no_label() -> None:
     info = analyse_temporal("I graduated on June 3, 2019", SAID)
 

@@ -333,6 +333,71 @@ def _h_ordinal_day(match: re.Match[str], base: datetime, direction: str) -> _Res
     return _day(resolved) if resolved else None
 
 
+# Holidays a life is told by ("Christmas at Leanne's", "over Easter", "New Year's Eve"): the day each falls
+# on in a given year. Easter moves (dateutil's computus); Thanksgiving is the fourth Thursday of November
+# (the United States').
+_FIXED_HOLIDAYS = {
+    "christmas eve": (12, 24),
+    "christmas": (12, 25),
+    "christmas day": (12, 25),
+    "xmas": (12, 25),
+    "boxing day": (12, 26),
+    "new year's eve": (12, 31),
+    "new years eve": (12, 31),
+    "nye": (12, 31),
+    "new year's day": (1, 1),
+    "new years day": (1, 1),
+    "halloween": (10, 31),
+    "valentine's day": (2, 14),
+    "valentines day": (2, 14),
+    "valentine's": (2, 14),
+}
+_EASTER_OFFSETS = {"good friday": -2, "easter": 0, "easter sunday": 0, "easter monday": 1}
+
+
+def _holiday_date(name: str, year: int) -> date:
+    from dateutil.easter import easter
+
+    if name in _FIXED_HOLIDAYS:
+        return date(year, *_FIXED_HOLIDAYS[name])
+    if name in _EASTER_OFFSETS:
+        return easter(year) + timedelta(days=_EASTER_OFFSETS[name])
+    first = date(year, 11, 1)  # thanksgiving: the fourth Thursday of November
+    return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+def _h_holiday(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
+    name = re.sub(r"\s+", " ", match.group("holiday").lower().replace("\u2019", "'"))
+    which = (match.group("which") or "").lower()
+    if match.group("year"):
+        return _day(_holiday_date(name, int(match.group("year"))), label=False)
+    if match.group("rel"):  # "Christmas this year", "Easter last year": the year is said
+        shift = {"this": 0, "last": -1, "next": 1}[match.group("rel").lower()]
+        return _day(_holiday_date(name, base.year + shift))
+    if which == "last":
+        direction = "past"
+    elif which == "next" or _points_forward(match):
+        direction = "future"
+    today = base.date()
+    this_year = _holiday_date(name, today.year)
+    if direction == "past" and this_year > today:
+        return _day(_holiday_date(name, today.year - 1))
+    if direction != "past" and this_year < today - timedelta(days=3):  # told on Boxing Day: still this one
+        return _day(_holiday_date(name, today.year + 1))
+    return _day(this_year)
+
+
+_HOLIDAY = re.compile(
+    r"\b(?:(?P<which>last|next|this)\s+)?(?P<holiday>christmas(?:\s+(?:eve|day))?|xmas|boxing\s+day|"
+    r"new\s+year[\u2019']?s\s+(?:eve|day)|nye|halloween|valentine[\u2019']?s(?:\s+day)?|good\s+friday|"
+    r"easter(?:\s+(?:sunday|monday))?|thanksgiving)\b"
+    r"(?:\s+(?P<year>(?:19|20)\d{2})\b|\s+(?P<rel>this|last|next)\s+year\b)?"
+    # a thing of the season is no day: "the Christmas tree", "Christmas shopping", "an Easter egg"
+    r"(?!\s+(?:tree|jumper|sweater|cards?|presents?|gifts?|lights|decorations|shopping|songs?|music|films?|"
+    r"movies?|markets?|lists?|bonus|break|holidays?|hols|period|season|rush|eggs?|hunt|costumes?|candy)\b)",
+    re.I,
+)
+
 # Ordered: longer, more specific phrases first; a later pattern never overlaps an earlier match.
 DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     (re.compile(r"\bthe day before yesterday\b", re.I), _h_fixed_offset(-2)),
@@ -365,6 +430,7 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
         ),
         _h_month_day,
     ),
+    (_HOLIDAY, _h_holiday),  # before "this year": "Christmas this year" is one day
     (
         re.compile(
             r"\b(?P<n>" + _NUM + r")\s+(?P<unit>" + _UNIT + r")s?\s+(?:ago|before now|earlier)\b", re.I
