@@ -77,6 +77,7 @@ def test_a_place_carries_its_kind_its_country_and_its_part_of_the_world():
     assert {"country", "uk", "britain", "europe"} <= kinds("I grew up in Wales")
     assert {"state", "usa", "america"} <= kinds("A road trip through Oregon in the spring")
     assert {"city", "zealand"} <= kinds("Flew into Auckland on Friday")
+    assert {"city", "italy"} <= kinds("Rome's fountains at night") and "city" not in kinds("Romeo rang again")
 
 
 def test_a_place_is_named_with_a_capital_and_a_given_name_only_after_a_word_for_a_place():

@@ -8,7 +8,7 @@ therefore carry what a place it names is: its kind (city, country, state, region
 and that country's part of the world. The same table gives entity spotting its list of place names.
 
 A line is a country: its names (the first is its name, the others what it is also called), its part of
-the world, its cities, regions and islands, and optionally the country it is part of. Cities are
+the world, its cities, its states, regions and islands, and the country it is part of, if any. Cities are
 capitals and the cities a traveller names, not every town; a name that is also an everyday word
 ("Nice", "Split", "Reading", "Bath") is left out, and one that is also a given name ("Florence",
 "Sydney", "Jordan") only counts as a place after a word that introduces one ("in", "to", "from").
@@ -32,7 +32,8 @@ REGION_WORDS = {
     "oceania": "oceania australasia pacific",
 }
 
-# names | part of the world | cities, regions and islands | part of (optional)
+# names | part of the world | cities | states, regions and islands | the country it is part of (the last
+# fields may be left out)
 _COUNTRIES = """
 united states, usa, us, u.s., america, united states of america | north america | new york, nyc, \
 new york city, los angeles, la, san francisco, sf, washington dc, dc, seattle, boston, chicago, austin, \
@@ -262,7 +263,9 @@ ALL_PLACES = frozenset(_table())
 @lru_cache(maxsize=1)
 def _pattern() -> re.Pattern[str]:
     names = sorted(ALL_PLACES, key=len, reverse=True)  # "new york city" before "new york", "york"
-    return re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n in names) + r")(?![\w'-])", re.IGNORECASE)
+    alternatives = "|".join(re.escape(n) for n in names)
+    # a whole name or its possessive ("Rome's"), not part of a word ("Romeo"); "Perth-based" names Perth
+    return re.compile(rf"(?<![\w'])({alternatives})(?=(?:['\u2019]s)?(?![\w'\u2019]))", re.IGNORECASE)
 
 
 # Short names that are a place only in capitals ("US", "LA"): "us" and "la" are words, "Us" a sentence's.
