@@ -1,5 +1,6 @@
 -- The concepts lexicon (engram/language/concepts.py) gained painkillers by their brand (Panadol, Nurofen:
--- a painkiller, a medication), an "op" as an operation, a grandkid as a grandchild, and more general
+-- a painkiller, a medication), an "op" as an operation, a grandkid as a grandchild, family said in other
+-- languages (Gogo, Nanay, Kuya, Abuela, Oma: a grandmother, a mother, a brother), and more general
 -- words for kinds it already had: a job title is a role and a position, a partner is what "single"
 -- asks about, exercise is keeping in shape. Memories whose text holds one of the new words, or whose
 -- concepts already hold one of those kinds, are marked for their concepts to be derived again (NULL:
@@ -10,5 +11,6 @@ WHERE concepts IS NOT NULL
   AND (concepts ~ '\m(job|partner|exercise)\M'
     OR lower(coalesce(name, '') || ' ' || content) ~ ('\m(' ||
     'op|panadol|nurofen|tylenol|advil|voltaren|codeine|tramadol|naproxen|co-codamol|paracetamol|' ||
-    'ibuprofen|grandkid|grandbaby'
+    'ibuprofen|grandkid|grandbaby|gogo|abuela|oma|nonna|babcia|ouma|lolo|mkhulu|abuelo|nonno|' ||
+    'dziadek|oupa|nanay|inay|mamá|mutti|mami|umama|tatay|itay|papá|vati|ubaba|kuya'
   || ')(s|es)?\M'));

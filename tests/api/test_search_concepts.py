@@ -143,7 +143,8 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0024_concepts_places_and_activities.sql", "Moving to the US in May", "Come with us in May"),
      ("0024_concepts_places_and_activities.sql", "We went kayaking", "We went shopping"),
      ("0024_concepts_places_and_activities.sql", "Got Nate an Xbox", "Got Nate a card"),
-     ("0025_concepts_roles_painkillers_grandchildren.sql", "Grandkid number three!", "Number three!")],
+     ("0025_concepts_roles_painkillers_grandchildren.sql", "Grandkid number three!", "Number three!"),
+     ("0025_concepts_roles_painkillers_grandchildren.sql", "Gogo passed away", "The storm passed")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
     """sql/0019, 0020, 0022, 0023, 0024 and 0025 mark for derivation again the memories whose text holds a

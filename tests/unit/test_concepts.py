@@ -105,3 +105,11 @@ def test_a_role_a_painkiller_an_op_and_a_grandkid_carry_their_kinds():
     assert {"painkiller", "medication"} <= kinds("Panadol Osteo instead, 2 tablets 3 times a day")
     assert {"operation", "surgery"} <= kinds("Op done yesterday, the hip feels strange")
     assert "grandchild" in kinds("Grandkid number three!")
+
+
+def test_family_said_in_another_language_carries_the_english_word():
+    # "when did my grandmother die?" of "Gogo passed away"; "where does my mum live?" of Nanay
+    assert "grandmother" in kinds("Gogo passed away last night")
+    assert {"mother", "mum"} <= kinds("Nanay is worried about the rent")
+    assert "brother" in kinds("Kuya Dodong fixed the roof")
+    assert "grandmother" not in kinds("Lola from work came round")  # a given name, not a grandmother

@@ -204,6 +204,13 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("grandchild grandchildren", "grandson granddaughter grandkid grandbaby"),
     ("parent", "mother father mum mom dad"),
     ("sibling", "sister brother"),
+    # family said in the user's other language (Filipino, Zulu and Xhosa, Spanish, German, Italian,
+    # Polish, Afrikaans): "when did my grandmother die?" of "Gogo passed away in her sleep"
+    ("grandmother grandma granny family", "gogo abuela oma nonna babcia ouma"),
+    ("grandfather grandpa family", "lolo mkhulu abuelo nonno dziadek oupa"),
+    ("mother mum mom parent family", "nanay inay mamá mutti mami umama"),
+    ("father dad parent family", "tatay itay papá vati ubaba"),
+    ("brother sibling family", "kuya"),
     ("friend", "best friend mate buddy pal"),
     # --- likes and dislikes: "what music do I like?" of "I love jazz", "what food do I dislike?" of "I
     # can't stand mushrooms" ---
