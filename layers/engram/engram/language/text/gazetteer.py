@@ -5,7 +5,8 @@ A question asks in the words of geography ("which cities has Jon visited?", "wha
 have I been to?", "what was my job in Japan?") about memories that only name the place ("a short trip
 to Rome", "a lab technician at Osaka University"). The memory's concepts (`engram.language.concepts`)
 therefore carry what a place it names is: its kind (city, country, state, region), the country it is in
-and that country's part of the world. The same table gives entity spotting its list of place names.
+and that country's part of the world. (Entity spotting keeps its own shorter list of places that are
+rarely anyone's name, `vocabulary.PLACES`: it reads a single capitalised word as a place from it alone.)
 
 A line is a country: its names (the first is its name, the others what it is also called), its part of
 the world, its cities, its states, regions and islands, and the country it is part of, if any. Cities are
@@ -211,8 +212,21 @@ fiji | oceania
 _REGIONS = "europe, asia, africa, south america, north america, latin america, middle east, scandinavia"
 
 # Places that are also given names the engine's list (`FIRST_NAMES`) lacks: a place only after a word that
-# introduces one ("a trip to Jordan", not "Jordan said"), and a person to entity spotting.
-PEOPLE_FIRST = frozenset(("jordan", "florence", "adelaide", "darwin", "victoria"))
+# introduces one ("a trip to Jordan", not "Jordan said", "coffee with Petra").
+ALSO_GIVEN_NAMES = frozenset(
+    (
+        "jordan",
+        "florence",
+        "adelaide",
+        "darwin",
+        "victoria",
+        "petra",
+        "nara",
+        "kingston",
+        "alexandria",
+        "medina",
+    )
+)
 
 
 @lru_cache(maxsize=1)
@@ -285,7 +299,9 @@ def place_kinds(text: str, given_names: frozenset[str] = frozenset()) -> set[str
         said, name = match.group(1), match.group(1).lower()
         if not said[0].isupper() or (name in _ABBREVIATIONS and not said.isupper()):
             continue
-        if (name in given_names or name in PEOPLE_FIRST) and not _PLACE_BEFORE.search(text[: match.start()]):
+        if (name in given_names or name in ALSO_GIVEN_NAMES) and not _PLACE_BEFORE.search(
+            text[: match.start()]
+        ):
             continue
         found.update(table[name])
     return found

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 
-from engram.language.text.gazetteer import ALL_PLACES, PEOPLE_FIRST
-
 # Whole-message small talk: nothing here is worth remembering. Compared after lowercasing and stripping
 # punctuation/emoji, so "Thanks!!" and "ok 👍" match too.
 FILLER_PHRASES = frozenset(
@@ -424,9 +422,44 @@ COMMON_STARTERS = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 
-# Well-known places (lowercase) so "I live in NYC" and "Paris is lovely" find a place, not a person; a
-# place that is also a given name is a person here (`gazetteer.PEOPLE_FIRST`).
-PLACES = ALL_PLACES - PEOPLE_FIRST
+# Well-known places (lowercase) so "I live in NYC" and "Paris is lovely" find a place, not a person. Entity
+# spotting reads one capitalised word as a place from this list alone, so it holds places that are rarely
+# anyone's name; the gazetteer (`gazetteer.py`, what a place is, for search) holds many more, Petra and
+# Kingston among them.
+PLACES = frozenset(
+    item.strip()
+    for item in """
+    nyc|sf|la|dc|uk|us|usa|u.s.|u.k.|eu|uae|nz|new york|new york city|san francisco|los angeles|washington|
+    seattle|boston|chicago|austin|denver|portland|miami|atlanta|dallas|houston|phoenix|philadelphia|
+    san diego|san jose|oakland|brooklyn|manhattan|queens|bronx|berkeley|palo alto|mountain view|
+    silicon valley|bay area|detroit|minneapolis|nashville|new orleans|las vegas|salt lake city|
+    pittsburgh|baltimore|cleveland|columbus|charlotte|raleigh|orlando|tampa|sacramento|honolulu|
+    anchorage|st. louis|kansas city|indianapolis|cincinnati|milwaukee|albuquerque|tucson|boulder|
+    toronto|vancouver|montreal|ottawa|calgary|mexico city|london|paris|berlin|munich|hamburg|
+    frankfurt|cologne|vienna|zurich|geneva|amsterdam|rotterdam|brussels|madrid|barcelona|valencia|
+    seville|lisbon|porto|rome|milan|naples|florence|venice|athens|dublin|edinburgh|glasgow|manchester|
+    liverpool|birmingham|bristol|oxford|cambridge|copenhagen|stockholm|oslo|helsinki|reykjavik|
+    warsaw|krakow|prague|budapest|bucharest|sofia|istanbul|ankara|moscow|kyiv|kiev|tel aviv|jerusalem|
+    dubai|abu dhabi|doha|riyadh|cairo|lagos|nairobi|cape town|johannesburg|marrakech|casablanca|
+    mumbai|delhi|new delhi|bangalore|bengaluru|hyderabad|chennai|kolkata|pune|karachi|lahore|dhaka|
+    bangkok|singapore|kuala lumpur|jakarta|bali|manila|hanoi|ho chi minh city|saigon|hong kong|taipei|
+    seoul|busan|tokyo|osaka|kyoto|beijing|shanghai|shenzhen|guangzhou|sydney|melbourne|brisbane|perth|
+    auckland|wellington|rio|rio de janeiro|sao paulo|são paulo|buenos aires|santiago|lima|bogota|
+    bogotá|medellin|quito|havana|san juan|cancun|tulum|
+    america|united states|canada|mexico|brazil|argentina|chile|peru|colombia|cuba|england|scotland|
+    wales|ireland|britain|great britain|united kingdom|france|germany|spain|portugal|italy|greece|
+    netherlands|holland|belgium|switzerland|austria|denmark|sweden|norway|finland|iceland|poland|
+    czechia|czech republic|hungary|romania|bulgaria|croatia|serbia|turkey|russia|ukraine|israel|
+    egypt|morocco|nigeria|kenya|ethiopia|ghana|south africa|india|pakistan|bangladesh|sri lanka|nepal|
+    china|japan|korea|south korea|taiwan|vietnam|thailand|malaysia|indonesia|philippines|australia|
+    new zealand|europe|asia|africa|south america|north america|latin america|middle east|scandinavia|
+    california|texas|florida|new jersey|massachusetts|oregon|colorado|arizona|nevada|utah|georgia|
+    virginia|north carolina|south carolina|ohio|michigan|illinois|pennsylvania|minnesota|wisconsin|
+    tennessee|kentucky|louisiana|alabama|maine|vermont|connecticut|hawaii|alaska|montana|idaho|
+    ontario|quebec|british columbia|bavaria|tuscany|provence|catalonia|andalusia|
+    """.replace("\n", "|").split("|")
+    if item.strip()
+)
 PLACE_SUFFIXES = frozenset(
     """
     City Park Street St Avenue Ave Road Rd Boulevard Blvd Lake River Beach Mountain Mountains Island
