@@ -21,6 +21,11 @@ def _explained(engram: Engram, query: str) -> list[dict]:
     return response.body["results"]
 
 
+def _evidence(results: list[dict], key: str) -> dict[str, object]:
+    """Each explained result's content -> one field of its relevance evidence."""
+    return {r["content"]: r["explain"]["evidence"][key] for r in results}
+
+
 def test_no_amount_told_means_no_answer_then_the_amount_answers(engram: Engram):
     engram.note("Bought a small house in Kearny, two streets from my cousin Lurdes.")
     engram.note("Got the job at the hospital, nights to start with.")
@@ -42,7 +47,7 @@ def test_a_date_is_no_amount_and_a_rate_is_one(engram: Engram):
     engram.note("Tutoring maths online for LearnLoop, R180 an hour.")
     engram.note("Found an apartment in Passi, 2BR near the market, 6,500/mo.")
     results = _explained(engram, "How much do I pay or earn?")
-    untold = {r["content"]: r["explain"]["evidence"]["amount_untold"] for r in results}
+    untold = _evidence(results, "amount_untold")
     assert [u for c, u in untold.items() if "Melbourne" in c] == [True], untold  # "4 December" is a date
     assert [u for c, u in untold.items() if "R180" in c] == [False], untold
     assert [u for c, u in untold.items() if "6,500/mo" in c] == [False], untold
@@ -87,6 +92,6 @@ def test_asked_where_the_memory_that_names_a_place_comes_first(engram: Engram):
     engram.note("Started a pottery course with my sister, the teacher is brilliant.")
     results = _explained(engram, "Where did I do my pottery course?")
     assert results and "Leith" in results[0]["content"], [r["content"] for r in results]
-    untold = {r["content"]: r["explain"]["evidence"]["place_untold"] for r in results}
+    untold = _evidence(results, "place_untold")
     assert [u for c, u in untold.items() if "Leith" in c] == [False], untold
-    assert all(u for c, u in untold.items() if "pottery" in c and "Leith" not in c), untold
+    assert [u for c, u in untold.items() if "pottery" in c and "Leith" not in c] == [True, True], untold

@@ -254,13 +254,15 @@ def _calibrated(
     roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
     speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
+    read_text = roles is not None or bool(focus) or place  # a name, a misspelt focus, a place
     words, found = query_evidence(
-        conn, user_id, query, names, ids, embedding, speaker, amount, roles is not None, focus, place
+        conn, user_id, query, names, ids, embedding, speaker, amount, focus, read_text
     )
     size = corpus.corpus_size(conn, user_id)
-    asked_lexemes, asked_dfs, known = _asked_words(words, found)
+    said, stood_for = _candidate_lexemes(found)
+    asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
     unknown = never_told(asked_lexemes, asked_dfs, size)
-    focus_untold = _focus_untold(focus, words, set(asked_lexemes), found)
+    focus_untold = _focus_untold(focus, words, set(asked_lexemes), said | stood_for, found)
     out: dict[Any, tuple[float, float, Evidence, int | None, float]] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
@@ -292,16 +294,21 @@ def _calibrated(
     return out
 
 
+def _candidate_lexemes(found: dict[Any, dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """The query's lexemes the candidates say in their text, and those they only stand for (concepts)."""
+    said = {lex for seen in found.values() for lex in seen.get("matched") or ()}
+    stood_for = {lex for seen in found.values() for lex in seen.get("implied") or ()}
+    return said, stood_for
+
+
 def _asked_words(
-    words: QueryWords, found: dict[Any, dict[str, Any]]
+    words: QueryWords, said: Set[str], stood_for: Set[str]
 ) -> tuple[list[str], list[int], Set[str]]:
     """The lexemes the query asks about and their document frequencies (its words but its names), and
     the names the candidates hold: a memory without them is about someone else. A name no candidate
     holds (a place in passing, a name never mentioned) says nothing either way. A place the query names
     that no candidate says but one stands in ("what was my job in Japan?" of a memory about Osaka,
     `concepts`) is asked like any word: the memory of a place in it answers."""
-    said = {lex for seen in found.values() for lex in seen.get("matched") or ()}
-    stood_for = {lex for seen in found.values() for lex in seen.get("implied") or ()}
     placed = (words.names & stood_for) - said
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names or lex in placed]
     asked = asked or list(range(len(words.lexemes)))
@@ -316,7 +323,9 @@ def _names_held(known: Set[str], matched: Set[str], implied: Set[str]) -> float 
     return (len(known & matched) + IMPLIED_SHARE * len((known & implied) - matched)) / len(known)
 
 
-def _focus_untold(focus: str, words: QueryWords, asked: set[str], found: dict[Any, dict[str, Any]]) -> bool:
+def _focus_untold(
+    focus: str, words: QueryWords, asked: set[str], held: Set[str], found: dict[Any, dict[str, Any]]
+) -> bool:
     """The question names the kind of thing it asks for (`question_focus`) and no memory of the user
     holds the word, nor any candidate stands for it (its concepts: "car" of a memory about a Toyota)
     or holds it as typed differently ("resturant")."""
@@ -324,7 +333,6 @@ def _focus_untold(focus: str, words: QueryWords, asked: set[str], found: dict[An
     if not stems:
         return False
     dfs = dict(zip(words.lexemes, words.dfs, strict=True))
-    held = {lex for seen in found.values() for key in ("matched", "implied") for lex in seen.get(key) or ()}
     if any(dfs.get(lex, 0) for lex in stems) or stems & held:
         return False
     return not focus_said(focus, [seen.get("content") or "" for seen in found.values()])

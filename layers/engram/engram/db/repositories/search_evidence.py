@@ -46,9 +46,8 @@ def query_evidence(
     embedding: np.ndarray | None,
     speaker: str | None = None,
     amount: bool = False,
-    name: bool = False,
     focus: str = "",
-    place: bool = False,
+    content: bool = False,
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -57,11 +56,10 @@ def query_evidence(
     is calibrated from and what the order weighs, read for the ranked candidates only. With the
     `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
     reports speech and holds every word of the speaker (any speaker's, for `ANYONE`). When the query
-    asks an `amount` (`engram.language.question_amount`), `amount` says the memory states one. When it
-    asks a `name` (`engram.language.question_name`) or names the kind of thing it asks for
-    (`engram.language.question_focus`, its `focus` stemmed with its words), `content` is the memory's
-    text, read for the name or for the focus as the user may have typed it, and when it asks where
-    (`engram.language.question_place`), for a place."""
+    asks an `amount` (`engram.language.question_amount`), `amount` says the memory states one. The
+    `focus` of the query (`engram.language.question_focus`) comes back stemmed with its words. With
+    `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as
+    the user may have typed it, a place)."""
     import numpy as np
 
     similarity = (
@@ -79,9 +77,8 @@ def query_evidence(
         "speech": SPEECH_PATTERN,
         "amount": amount,
         "amount_re": AMOUNT_PATTERN,
-        "name": name,
         "focus": focus,
-        "place": place,
+        "content": content,
     }
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
@@ -95,7 +92,7 @@ def query_evidence(
                         AND (%(speaker)s::text = ''
                              OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
-                       CASE WHEN %(name)s OR %(focus)s <> '' OR %(place)s THEN m.content END AS content
+                       CASE WHEN %(content)s THEN m.content END AS content
                 FROM memories m,
                      (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
