@@ -84,6 +84,7 @@ def test_a_place_is_named_with_a_capital_and_a_given_name_only_after_a_word_for_
     assert "country" in kinds("Moving to the US in May")
     assert "country" not in kinds("Us against the world") and "country" not in kinds("come with us")
     assert "country" not in kinds("Jordan helped me move the sofa")  # a friend
+    assert "city" not in kinds("Sydney loved the film") and "city" in kinds("We moved to Sydney")
     assert {"country", "place"} <= kinds("Backpacking in Jordan next spring")
     assert "city" not in kinds("We adopted a kitten called Paris")  # a name is no place either
 

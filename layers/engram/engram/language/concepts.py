@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from engram.language.text import FIRST_NAMES
 from engram.language.text.gazetteer import place_kinds
 from engram.language.verb_forms import base_form
 
@@ -329,7 +328,7 @@ def concepts_of(text: str) -> str:
     words, phrases = _index()
     # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
     text = _NAMED.sub(" ", text)
-    found: set[str] = place_kinds(text, FIRST_NAMES)  # "Rome" is a city in Italy, in Europe
+    found: set[str] = place_kinds(text)  # "Rome" is a city in Italy, in Europe
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
     for token in tokens:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engram.language.text.vocabulary import FIRST_NAMES
+
 # part of the world -> the words a question uses for it
 REGION_WORDS = {
     "europe": "europe european",
@@ -289,19 +291,19 @@ _ABBREVIATIONS = frozenset(("us", "u.s.", "uk", "u.k.", "la", "sf", "dc", "nyc",
 _PLACE_BEFORE = re.compile(r"\b(?:in|to|from|at|near|around|visit|visited|visiting|of)\s+$", re.IGNORECASE)
 
 
-def place_kinds(text: str, given_names: frozenset[str] = frozenset()) -> set[str]:
+def place_kinds(text: str) -> set[str]:
     """The words of what the places `text` names are: kind, country, part of the world. A place must be
-    written with a capital ("Rome", "UK"); a short one ("US", "LA") in capitals only; one in
-    `given_names` only after a word that introduces a place."""
+    written with a capital ("Rome", "UK"); a short one ("US", "LA") in capitals only; one
+    that is also a given name (`FIRST_NAMES`, `ALSO_GIVEN_NAMES`) only after a word that introduces a
+    place."""
     table = _table()
     found: set[str] = set()
     for match in _pattern().finditer(text):
         said, name = match.group(1), match.group(1).lower()
         if not said[0].isupper() or (name in _ABBREVIATIONS and not said.isupper()):
             continue
-        if (name in given_names or name in ALSO_GIVEN_NAMES) and not _PLACE_BEFORE.search(
-            text[: match.start()]
-        ):
+        given = name in FIRST_NAMES or name in ALSO_GIVEN_NAMES
+        if given and not _PLACE_BEFORE.search(text[: match.start()]):
             continue
         found.update(table[name])
     return found
