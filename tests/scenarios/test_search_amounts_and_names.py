@@ -1,6 +1,6 @@
-"""Asked how much something cost, what someone is called, which kind of thing or where, search answers
-with a memory that states it, and with nothing when it was never told: the memory about the thing itself is
-not the answer."""
+"""Asked how much something cost, what someone is called, which kind of thing, where or what is not done,
+search answers with a memory that states it, and with nothing when it was never told: the memory about
+the thing itself is not the answer."""
 
 from __future__ import annotations
 
@@ -95,3 +95,14 @@ def test_asked_where_the_memory_that_names_a_place_comes_first(engram: Engram):
     untold = _evidence(results, "place_untold")
     assert [u for c, u in untold.items() if "Leith" in c] == [False], untold
     assert [u for c, u in untold.items() if "pottery" in c and "Leith" not in c] == [True, True], untold
+
+
+def test_asked_what_is_not_done_the_memory_that_says_so_comes_first(engram: Engram):
+    engram.note("We won the pub quiz on Thursday and had a drink to celebrate.")
+    engram.note("Sunday drinks with the neighbours at the Crown, as every week.")
+    engram.note("I drink my coffee black, never with sugar.")
+    results = _explained(engram, "What won't I drink?")
+    assert results and "never" in results[0]["content"], [r["content"] for r in results]
+    untold = _evidence(results, "refusal_untold")
+    assert [u for c, u in untold.items() if "never" in c] == [False], untold
+    assert sorted(u for c, u in untold.items() if "never" not in c) == [True, True], untold

@@ -13,3 +13,10 @@ def test_doing_something_for_a_living_is_work():
 def test_a_question_without_the_idiom_is_left_as_it_is():
     for question in ("Where do I live?", "What is the living room painted?", "Is Callum living in Leeds?"):
         assert plain_question(question) == question
+
+
+def test_a_negated_verb_is_read_as_its_two_words():
+    # to full text "won't" would be "won", the stem of "I won the raffle", and "didn't" a word "didn"
+    assert plain_question("What won't I drink?") == "What will not I drink?"
+    assert plain_question("what can’t I eat") == "what can not I eat"
+    assert plain_question("Why didn't Sam come?") == "Why did not Sam come?"

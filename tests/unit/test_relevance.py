@@ -141,3 +141,12 @@ def test_asked_where_a_memory_that_names_no_place_keeps_less_unless_it_stores_th
     # "where do I work?" of "I joined Acme": the stored employer answers, place or not
     slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
     assert relevance(Evidence(**{**slot.__dict__, "place_untold": True}), "hash") == relevance(slot, "hash")
+
+
+def test_asked_what_is_not_done_a_memory_that_says_nothing_is_keeps_less_unless_it_stores_the_attribute():
+    # "what won't I drink?": "Sunday drinks with the neighbours" shares the word and refuses nothing
+    refusing = Evidence(similarity=None, words=0.6, slot=False, named=False)
+    untold = Evidence(similarity=None, words=0.6, slot=False, named=False, refusal_untold=True)
+    assert relevance(untold, "hash") == pytest.approx(relevance(refusing, "hash") * 0.6, abs=1e-4)
+    slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
+    assert relevance(Evidence(**{**slot.__dict__, "refusal_untold": True}), "hash") == relevance(slot, "hash")

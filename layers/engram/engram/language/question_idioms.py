@@ -14,6 +14,11 @@ _IDIOMS = (
         re.compile(r"\b(?P<verb>tak(?:e|es|ing)|on)\s+for\s+(?=(?:my|his|her|their|your)\b)", re.IGNORECASE),
         r"\g<verb> as medication for ",
     ),
+    # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
+    # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it.
+    (re.compile(r"\bwon['’]t\b", re.IGNORECASE), "will not"),
+    (re.compile(r"\bcan['’]t\b", re.IGNORECASE), "can not"),
+    (re.compile(r"\b(?P<verb>\w+)n['’]t\b", re.IGNORECASE), r"\g<verb> not"),
 )
 
 

@@ -40,6 +40,10 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   fieldwork"): a memory that names none keeps 0.6, unless it stores the attribute asked (a slot:
   "where do I work?" and "I joined Acme"). Unlike the focus, it moves the memories that say where
   before those that do not (`question_place`).
+- **refusal**: a question that asks what is not done ("what won't I drink?", "what foods do I avoid?")
+  is answered by a memory that refuses, avoids or does without something ("never with milk", "gave up
+  coffee"); one that says nothing is keeps 0.6, unless it stores the attribute asked
+  (`question_refusal`). It moves the memories that say so first, as the place does.
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -75,6 +79,10 @@ FOCUS_UNTOLD_FACTOR = 0.4
 # reads ("we always go back to Nan's"), so less is taken than for an untold amount (app relevance set
 # and LOCOMO: docs/benchmarks.md).
 PLACE_UNTOLD_FACTOR = 0.6
+# Asked what is not done ("what won't I drink?"), a memory that says nothing is avoided, refused or given
+# up keeps this share: it may say so in words no rule reads ("I make matcha every morning now"), so as
+# much is taken as for an untold place.
+REFUSAL_UNTOLD_FACTOR = 0.6
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -167,6 +175,7 @@ class Evidence:
     name_untold: bool = False  # the query asks what someone is called; the memory speaks of them, unnamed
     focus_untold: bool = False  # the query names the kind of thing it asks; the memory holds no such word
     place_untold: bool = False  # the query asks where; the memory names no place
+    refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
 
 
 def word_coverage(
@@ -250,6 +259,8 @@ def relevance(evidence: Evidence, embedder: str) -> float:
         asked *= UNTOLD_FACTOR
     if evidence.place_untold and not evidence.slot:
         asked *= PLACE_UNTOLD_FACTOR
+    if evidence.refusal_untold and not evidence.slot:
+        asked *= REFUSAL_UNTOLD_FACTOR
     if evidence.focus_untold and not (evidence.slot or evidence.told):
         asked *= FOCUS_UNTOLD_FACTOR
     return round(asked, 4)

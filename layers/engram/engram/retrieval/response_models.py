@@ -41,7 +41,9 @@ class RelevanceEvidence(_Body):
     without a name (`name_untold`: it keeps a third), and whether the query names the kind of thing it
     asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
     it changes no order, only whether any result clears the threshold), and whether the query asks where
-    and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the attribute asked)."""
+    and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the attribute asked),
+    and whether the query asks what is not done ("what won't I drink?") and the memory says nothing is
+    avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked)."""
 
     words: float
     meaning: float
@@ -53,6 +55,7 @@ class RelevanceEvidence(_Body):
     name_untold: bool = False
     focus_untold: bool = False
     place_untold: bool = False
+    refusal_untold: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a

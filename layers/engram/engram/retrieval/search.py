@@ -44,6 +44,7 @@ from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_idioms import plain_question
 from engram.language.question_name import asked_name, name_untold
 from engram.language.question_place import asks_place, names_place
+from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
 from engram.models import (
@@ -254,7 +255,8 @@ def _calibrated(
     roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
     speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
-    read_text = roles is not None or bool(focus) or place  # a name, a misspelt focus, a place
+    refusal = asks_refusal(query)
+    read_text = roles is not None or bool(focus) or place or refusal  # a name, a misspelt focus, ...
     words, found = query_evidence(
         conn, user_id, query, names, ids, embedding, speaker, amount, focus, read_text
     )
@@ -283,6 +285,7 @@ def _calibrated(
             told=bool(seen.get("told")),
             amount_untold=amount and not seen.get("amount"),
             place_untold=place and not names_place(seen.get("content") or ""),
+            refusal_untold=refusal and not states_refusal(seen.get("content") or ""),
             name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
             focus_untold=focus_untold,
         )
@@ -399,6 +402,7 @@ def _explanation(
             "name_untold": evidence.name_untold,
             "focus_untold": evidence.focus_untold,
             "place_untold": evidence.place_untold,
+            "refusal_untold": evidence.refusal_untold,
         },
         "contributions": shares,
     }
