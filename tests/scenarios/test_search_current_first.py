@@ -162,6 +162,23 @@ def test_asked_about_the_one_before_the_present_holder_is_not_the_answer(engram:
     assert "Zainab" in _search(engram, "Who is my partner?")[0]["content"]
 
 
+def test_asked_what_came_before_a_named_one_a_memory_of_the_named_one_answers_less(engram: Engram):
+    # the name locates the answer in time: a memory that holds it is not, for that, about what is asked
+    engram.note("We sold the house on Cobden Road after twelve years there.", when="2025-03-02T10:00:00Z")
+    engram.note("First night in the Eastfield flat, boxes everywhere.", when="2025-04-14T10:00:00Z")
+    engram.note("The Eastfield neighbours brought round a lasagne.", when="2025-04-20T10:00:00Z")
+    results = _search(engram, "What house did we live in before Eastfield?", threshold=0)
+    relevance = {r["content"]: r["relevance"] for r in results}
+    (cobden,) = [v for c, v in relevance.items() if "Cobden" in c]
+    assert all(v < cobden for c, v in relevance.items() if "Eastfield" in c), relevance
+    # asked about Eastfield itself, its memories answer
+    relevance = {
+        r["content"]: r["relevance"] for r in _search(engram, "What house did we live in at Eastfield?")
+    }
+    (cobden,) = [v for c, v in relevance.items() if "Cobden" in c] or [0.0]
+    assert any(v > cobden for c, v in relevance.items() if "Eastfield" in c), relevance
+
+
 def test_a_new_health_reading_supersedes_the_last_one(engram: Engram):
     engram.note("My blood pressure was 150 over 95 at the GP.", when="2025-03-01T10:00:00Z")
     engram.note("My A1C is 6.1, the doctor says prediabetes.", when="2025-03-02T10:00:00Z")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
+from engram.language.question_time import asks_about_past_events, asks_previous, before_anchor, is_past_query
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,21 @@ def test_questions_about_what_is(query):
 def test_a_question_about_the_one_before_the_present(question: str, previous: bool) -> None:
     # "when did I move to Galway?" asks about the past, but about the present home, not the one before
     assert asks_previous(question) is previous
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        ("What did I drive before the RAV4?", "the RAV4"),
+        ("Who was I dating before Tiago?", "Tiago"),
+        ("Where did he study before coming to UCT?", "coming to UCT"),
+        ("What did we do prior to the move?", "the move"),
+        # a time is the period the temporal grammar reads, not the one before
+        ("What did I do the week before 3 August 2023?", None),
+        ("What did I buy before Christmas?", None),
+        ("Where was I before lunch?", None),
+        ("Where did I work before?", None),
+    ],
+)
+def test_a_question_about_the_one_before_names_what_it_was_before(question: str, anchor: str | None):
+    assert before_anchor(question) == anchor

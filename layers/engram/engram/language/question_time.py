@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from engram.language.text import MONTHS, WEEKDAYS
+
 PAST_QUERY = re.compile(
     r"\b(?:used to|use to|previously|in the past|history|historical|changed?|changes|before|any ?more|"
     r"no longer|formerly|former|originally|back (?:then|when|in)|years ago|over (?:the )?(?:years|time)|"
@@ -47,3 +49,24 @@ PREVIOUS_QUERY = re.compile(
 def asks_previous(query: str) -> bool:
     """Does the question ask about the one before the present one (see PREVIOUS_QUERY)?"""
     return bool(PREVIOUS_QUERY.search(query))
+
+
+# What a question about the one before is asked before ("what did I drive before *the RAV4*?", "who was I
+# dating before *Tiago*?", "where did he study before *coming to UCT*?"): the present one, which locates
+# the answer in time and is not what is asked. A time ("before 3 August", "before Christmas", "the week
+# before") is the period the temporal grammar reads, no anchor.
+_BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?P<anchor>[^?.!]+)", re.IGNORECASE)
+_A_TIME = re.compile(
+    rf"\b\d+(?:st|nd|rd|th|s)?\b|\b(?:{'|'.join((*MONTHS, *WEEKDAYS))}|christmas|easter|new\s+year|"
+    r"today|yesterday|tomorrow|tonight|then|now|last|next|this|that|morning|afternoon|evening|night|noon|midnight|lunch|dinner|"
+    r"breakfast|bed|work|school|the\s+(?:day|week|month|year|weekend))\b",
+    re.IGNORECASE,
+)
+
+
+def before_anchor(question: str) -> str | None:
+    """What the question asks about the one before of (see `_BEFORE`), or None."""
+    found = _BEFORE.search(question)
+    if found is None or _A_TIME.search(found.group("anchor")):
+        return None
+    return found.group("anchor").strip()

@@ -46,7 +46,7 @@ from engram.language.question_name import asked_name, name_untold
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_speech import asked_speaker
-from engram.language.question_time import asks_about_past_events, asks_previous, is_past_query
+from engram.language.question_time import asks_about_past_events, asks_previous, before_anchor, is_past_query
 from engram.models import (
     IMPORTANCE_SCORES,
     SEARCH_SIGNALS,
@@ -56,7 +56,14 @@ from engram.models import (
     SearchRequest,
 )
 from engram.providers.spaces import user_embedder
-from engram.retrieval.relevance import IMPLIED_SHARE, Evidence, meaning, never_told, word_coverage
+from engram.retrieval.relevance import (
+    FRAME_LEXEMES,
+    IMPLIED_SHARE,
+    Evidence,
+    meaning,
+    never_told,
+    word_coverage,
+)
 from engram.retrieval.relevance import relevance as relevance_of
 from engram.retrieval.transform import names_in
 
@@ -258,7 +265,17 @@ def _calibrated(
     refusal = asks_refusal(query)
     read_text = roles is not None or bool(focus) or place or refusal  # a name, a misspelt focus, ...
     words, found = query_evidence(
-        conn, user_id, query, names, ids, embedding, speaker, amount, focus, read_text
+        conn,
+        user_id,
+        query,
+        names,
+        ids,
+        embedding,
+        speaker=speaker,
+        amount=amount,
+        focus=focus,
+        content=read_text,
+        anchor=before_anchor(query) or "",
     )
     size = corpus.corpus_size(conn, user_id)
     said, stood_for = _candidate_lexemes(found)
@@ -314,8 +331,15 @@ def _asked_words(
     `concepts`) is asked like any word: the memory of a place in it answers."""
     placed = (words.names & stood_for) - said
     asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names or lex in placed]
+    unanchored = [i for i in asked if words.lexemes[i] not in words.anchor]
+    if any(words.lexemes[i] not in FRAME_LEXEMES for i in unanchored):
+        asked = unanchored  # else the anchor is what is asked about: "what did I give up before the op?"
     asked = asked or list(range(len(words.lexemes)))
-    return [words.lexemes[i] for i in asked], [words.dfs[i] for i in asked], words.names & said
+    return (
+        [words.lexemes[i] for i in asked],
+        [words.dfs[i] for i in asked],
+        (words.names & said) - words.anchor,
+    )
 
 
 def _names_held(known: Set[str], matched: Set[str], implied: Set[str]) -> float | None:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 _QUERY_DFS = sql.SQL(
     "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names, "
-    "tsvector_to_array(to_tsvector('english', %(focus)s)) AS focus "
+    "tsvector_to_array(to_tsvector('english', %(focus)s)) AS focus, "
+    "tsvector_to_array(to_tsvector('english', %(anchor)s)) AS anchor "
     "FROM ({lexemes}) AS lx(lexemes)"
 ).format(dfs=DFS_SQL, lexemes=LEXEMES_SQL)
 
@@ -35,6 +36,7 @@ class QueryWords:
     dfs: list[int]
     names: frozenset[str]
     focus: frozenset[str] = frozenset()  # the stem of the question's focus noun (`question_focus`)
+    anchor: frozenset[str] = frozenset()  # what it asks the one before of (`question_time.before_anchor`)
 
 
 def query_evidence(
@@ -48,6 +50,7 @@ def query_evidence(
     amount: bool = False,
     focus: str = "",
     content: bool = False,
+    anchor: str = "",
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -57,7 +60,8 @@ def query_evidence(
     `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
     reports speech and holds every word of the speaker (any speaker's, for `ANYONE`). When the query
     asks an `amount` (`engram.language.question_amount`), `amount` says the memory states one. The
-    `focus` of the query (`engram.language.question_focus`) comes back stemmed with its words. With
+    `focus` of the query (`engram.language.question_focus`) and the `anchor` of a question about the one
+    before (`engram.language.question_time.before_anchor`) come back stemmed with its words. With
     `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as
     the user may have typed it, a place)."""
     import numpy as np
@@ -78,6 +82,7 @@ def query_evidence(
         "amount": amount,
         "amount_re": AMOUNT_PATTERN,
         "focus": focus,
+        "anchor": anchor,
         "content": content,
     }
     with conn.pipeline():  # one round trip
@@ -101,6 +106,10 @@ def query_evidence(
     first = head.fetchone()
     assert first is not None
     words = QueryWords(
-        list(first["lexemes"]), list(first["dfs"]), frozenset(first["names"]), frozenset(first["focus"])
+        list(first["lexemes"]),
+        list(first["dfs"]),
+        frozenset(first["names"]),
+        frozenset(first["focus"]),
+        frozenset(first["anchor"]),
     )
     return words, {r["id"]: r for r in rows.fetchall()}
