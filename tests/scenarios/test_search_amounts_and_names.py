@@ -1,6 +1,6 @@
-"""Asked how much something cost, what someone is called, which kind of thing, where or what is not done,
-search answers with a memory that states it, and with nothing when it was never told: the memory about
-the thing itself is not the answer."""
+"""Asked how much something cost, what someone is called, which kind of thing, where, what is not done or
+when something is to happen, search answers with a memory that states it, and with nothing when it was
+never told: the memory about the thing itself is not the answer."""
 
 from __future__ import annotations
 
@@ -106,3 +106,16 @@ def test_asked_what_is_not_done_the_memory_that_says_so_comes_first(engram: Engr
     untold = _evidence(results, "refusal_untold")
     assert [u for c, u in untold.items() if "never" in c] == [False], untold
     assert sorted(u for c, u in untold.items() if "never" not in c) == [True, True], untold
+
+
+def test_asked_when_something_is_to_happen_a_memory_that_says_no_time_answers_less(engram: Engram):
+    engram.note("My dentist appointment went badly, the dentist says I need a filling.")
+    engram.note("Booked another dentist appointment, Thursday at 3pm.")
+    engram.note("The dentist appointment letter says to bring my insurance card.")
+    results = _explained(engram, "When is my next dentist appointment?")
+    relevance = {r["content"]: r["relevance"] for r in results}
+    (booked,) = [v for c, v in relevance.items() if "3pm" in c]
+    assert all(v < booked for c, v in relevance.items() if "3pm" not in c), relevance
+    untold = _evidence(results, "time_untold")
+    assert [u for c, u in untold.items() if "3pm" in c] == [False], untold
+    assert sorted(u for c, u in untold.items() if "3pm" not in c) == [True, True], untold

@@ -44,6 +44,10 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   is answered by a memory that refuses, avoids or does without something ("never with milk", "gave up
   coffee"); one that says nothing is keeps 0.6, unless it stores the attribute asked
   (`question_refusal`). It moves the memories that say so first, as the place does.
+- **time**: a question that asks when something is to happen ("when am I going to Melbourne?") is
+  answered by a memory that says a time ("flying to Melbourne on 4 December"); one that says none keeps
+  0.6, unless it stores the attribute asked (`question_when`). What happened is left alone: the day a
+  memory was told may be the answer.
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -83,6 +87,9 @@ PLACE_UNTOLD_FACTOR = 0.6
 # up keeps this share: it may say so in words no rule reads ("I make matcha every morning now"), so as
 # much is taken as for an untold place.
 REFUSAL_UNTOLD_FACTOR = 0.6
+# Asked when something is to happen ("when am I going to Melbourne?"), a memory that says no time keeps
+# this share: as for an untold place, it may say the time in words no rule reads.
+TIME_UNTOLD_FACTOR = 0.6
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -176,6 +183,7 @@ class Evidence:
     focus_untold: bool = False  # the query names the kind of thing it asks; the memory holds no such word
     place_untold: bool = False  # the query asks where; the memory names no place
     refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
+    time_untold: bool = False  # the query asks when something is to happen; the memory says no time
 
 
 def word_coverage(
@@ -261,6 +269,8 @@ def relevance(evidence: Evidence, embedder: str) -> float:
         asked *= PLACE_UNTOLD_FACTOR
     if evidence.refusal_untold and not evidence.slot:
         asked *= REFUSAL_UNTOLD_FACTOR
+    if evidence.time_untold and not evidence.slot:
+        asked *= TIME_UNTOLD_FACTOR
     if evidence.focus_untold and not (evidence.slot or evidence.told):
         asked *= FOCUS_UNTOLD_FACTOR
     return round(asked, 4)

@@ -43,7 +43,9 @@ class RelevanceEvidence(_Body):
     it changes no order, only whether any result clears the threshold), and whether the query asks where
     and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the attribute asked),
     and whether the query asks what is not done ("what won't I drink?") and the memory says nothing is
-    avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked)."""
+    avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked),
+    and whether the query asks when something is to happen and the memory says no time (`time_untold`:
+    it keeps 0.6, unless it stores the attribute asked)."""
 
     words: float
     meaning: float
@@ -56,6 +58,7 @@ class RelevanceEvidence(_Body):
     focus_untold: bool = False
     place_untold: bool = False
     refusal_untold: bool = False
+    time_untold: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a

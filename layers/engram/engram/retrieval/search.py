@@ -47,6 +47,7 @@ from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_about_past_events, asks_previous, before_anchor, is_past_query
+from engram.language.question_when import asks_planned_time, states_time
 from engram.models import (
     IMPORTANCE_SCORES,
     SEARCH_SIGNALS,
@@ -262,8 +263,8 @@ def _calibrated(
     roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
     previous = asks_previous(query)
     speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
-    refusal = asks_refusal(query)
-    read_text = roles is not None or bool(focus) or place or refusal  # a name, a misspelt focus, ...
+    refusal, planned = asks_refusal(query), asks_planned_time(query)
+    read_text = roles is not None or bool(focus) or place or refusal or planned  # what the rules read
     words, found = query_evidence(
         conn,
         user_id,
@@ -303,6 +304,7 @@ def _calibrated(
             amount_untold=amount and not seen.get("amount"),
             place_untold=place and not names_place(seen.get("content") or ""),
             refusal_untold=refusal and not states_refusal(seen.get("content") or ""),
+            time_untold=planned and not states_time(seen.get("content") or ""),
             name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
             focus_untold=focus_untold,
         )
@@ -427,6 +429,7 @@ def _explanation(
             "focus_untold": evidence.focus_untold,
             "place_untold": evidence.place_untold,
             "refusal_untold": evidence.refusal_untold,
+            "time_untold": evidence.time_untold,
         },
         "contributions": shares,
     }
