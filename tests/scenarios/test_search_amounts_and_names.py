@@ -36,6 +36,19 @@ def test_no_amount_told_means_no_answer_then_the_amount_answers(engram: Engram):
     assert results and "310" in results[0], results
 
 
+def test_a_figure_said_of_what_is_paid_is_an_amount(engram: Engram):
+    engram.note("Moved into the flat on Quay Street, two bedrooms above a bakery.")
+    engram.note("The landlady clarified the rent is 7,000 with water included.")  # money: private
+    found = {}
+    for query in ("How much is the rent?", "How much did the flat on Quay Street cost?"):
+        body = {"query": query, "special": False, "sensitivity_max": "private"}
+        response = engram.api.post("/v1/search", body, user=engram.user)
+        assert response.status == 200, response.body
+        found[query] = [r["content"] for r in response.body["results"]]
+    assert "7,000" in found["How much is the rent?"][0], found
+    assert found["How much did the flat on Quay Street cost?"] == [], found  # its price was never told
+
+
 def test_a_question_that_asks_no_amount_still_finds_the_thing(engram: Engram):
     engram.note("Bought a small house in Kearny, two streets from my cousin Lurdes.")
     results = _search(engram, "Where did I buy a house?")

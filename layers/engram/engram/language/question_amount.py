@@ -15,6 +15,13 @@ import re
 _AMOUNT_WORDS = (
     "cost|costs|price|prices|salary|stipend|rent|wage|wages|fee|fees|worth|paid|pay|pays|earn|earns"
 )
+# "How much alcohol do I drink?", "how much sleep am I getting?": a quantity of something else, no money;
+# but "how much rent do we pay?", "how much money did I make?".
+_OTHER_QUANTITY = re.compile(
+    rf"^\s*how\s+much\s+(?!(?:{_AMOUNT_WORDS}|money|cash|more|less|is|are|was|were|does|do|did|will|would|"
+    r"should|can|could|has|have|had)\b)\w+\s+(?:do|does|did|am|is|are|was|were|have|has|had|will|should|can)\b",
+    re.IGNORECASE,
+)
 _ASKS = re.compile(
     rf"^\s*(?:how\s+much\b|what\b.*\b(?:{_AMOUNT_WORDS})\b)",
     re.IGNORECASE,
@@ -30,11 +37,13 @@ AMOUNT_PATTERN = (
     r"[0-9][0-9,.]*\s+(?:a|an|per|each)\s+(?:hour|day|week|month|year|night)\y|"
     r"[0-9][0-9,.]*\s?/\s?(?:hr|hour|day|wk|week|mo|mth|month|yr|year|night)\y|"
     r"\y(?:hundred|thousand|million|billion|grand|quid|pounds?|dollars?|euros?|bucks|"
-    r"kroner|krone|yen|rupees?|rand|zloty|free|nothing)\y"
+    r"kroner|krone|yen|rupees?|rand|zloty|free|nothing)\y|"
+    # a figure said of what is paid: "the rent is 7,000", "salary 31000", "paid 450 for it"; not a year
+    rf"\y(?:{_AMOUNT_WORDS}|costing|priced)\y\D{{0,12}}(?!(?:19|20)[0-9]{{2}}\y)[0-9][0-9,.]*[0-9]"
 )
 
 
 def asks_amount(question: str) -> bool:
     """Does the question ask how much something cost, paid or is worth? ("how much is my rent?",
     "what did I pay for the flat?", "what's my salary?"; not "who pays my salary?")."""
-    return bool(_ASKS.search(question))
+    return bool(_ASKS.search(question)) and not _OTHER_QUANTITY.search(question)
