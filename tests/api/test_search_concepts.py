@@ -144,11 +144,14 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0024_concepts_places_and_activities.sql", "We went kayaking", "We went shopping"),
      ("0024_concepts_places_and_activities.sql", "Got Nate an Xbox", "Got Nate a card"),
      ("0025_concepts_roles_painkillers_grandchildren.sql", "Grandkid number three!", "Number three!"),
-     ("0025_concepts_roles_painkillers_grandchildren.sql", "Gogo passed away", "The storm passed")],
+     ("0025_concepts_roles_painkillers_grandchildren.sql", "Gogo passed away", "The storm passed"),
+     ("0026_concepts_doses_doctors_housing.sql", "Up the levo to 75mcg", "Up the road to 75 Main St"),
+     ("0026_concepts_doses_doctors_housing.sql", "Saw Dr Nguyen", "Saw Drew"),
+     ("0026_concepts_doses_doctors_housing.sql", "The rent went up", "The tent went up")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022, 0023, 0024 and 0025 mark for derivation again the memories whose text holds a
-    word the lexicon gained."""
+    """sql/0019, 0020, 0022, 0023, 0024, 0025 and 0026 mark for derivation again the memories whose text
+    holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()
     with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before

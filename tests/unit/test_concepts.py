@@ -108,6 +108,16 @@ def test_a_role_a_painkiller_an_op_and_a_grandkid_carry_their_kinds():
     assert "grandchild" in kinds("Grandkid number three!")
 
 
+def test_a_dose_a_doctor_and_housing_carry_their_kinds():
+    # "what dose of levothyroxine do I take?" of "up the levo to 75mcg"; "who's my doctor?" of "Dr Nguyen"
+    assert {"dose", "dosage"} <= kinds("Dr Sumagaysay increasing the levo to 75mcg starting monday")
+    assert {"dose", "dosage"} <= kinds("Two puffs of the brown inhaler morning and night")
+    assert not {"dose", "dosage"} & kinds("Walked 5 km along the river")
+    assert "doctor" in kinds("Dr Nguyen had a look at the xray")
+    assert "housing" in kinds("The landlady says the rent goes up in May")
+    assert "earn" in kinds("Got a raise at work, finally")
+
+
 def test_family_said_in_another_language_carries_the_english_word():
     # "when did my grandmother die?" of "Gogo passed away"; "where does my mum live?" of Nanay
     assert "grandmother" in kinds("Gogo passed away last night")

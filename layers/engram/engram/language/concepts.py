@@ -86,7 +86,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
     ("injury hurt", "knee ankle wrist shoulder sprain fracture broke swollen torn"),
-    ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist"),
+    ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist dr"),
     ("operation surgery", "replacement transplant bypass procedure op"),
     (
         "painkiller pain medication medicine",
@@ -155,7 +155,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "founded start-up startup ltd inc agency studio labs analytics consultancy food truck bakery "
         "salon stall franchise side hustle",
     ),
-    ("salary pay paid income money", "job work employer founded raise bonus"),
+    ("salary pay paid income money earn", "job work employer founded raise bonus"),
     ("boss manager", "supervisor director manager"),
     # what someone in a role does: "who supervises my PhD?" of "Dr. Whitlock is my supervisor"
     ("supervise supervision", "supervisor"),
@@ -164,6 +164,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("coach train", "coach trainer instructor"),
     ("treat", "doctor gp physician physiotherapist physio therapist dentist surgeon"),
     ("rent", "landlord landlady tenant"),
+    ("housing", "rent mortgage lease landlord landlady"),
     ("employ", "employer"),
     ("colleague coworker", "team teammate"),
     ("study studying education", "phd degree masters course university college school thesis"),
@@ -320,6 +321,12 @@ _MEDICINE = re.compile(
     r"zolam|zepam|barbital|caine|oxacin|dronate|tinib|zumab|ximab|mumab)$"
 )
 _MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
+# A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
+_DOSE = re.compile(
+    r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
+    r"drops?)\b",
+    re.IGNORECASE,
+)
 
 
 def concepts_of(text: str) -> str:
@@ -329,6 +336,8 @@ def concepts_of(text: str) -> str:
     # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
     text = _NAMED.sub(" ", text)
     found: set[str] = place_kinds(text)  # "Rome" is a city in Italy, in Europe
+    if _DOSE.search(text):
+        found |= {"dose", "dosage"}
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
     for token in tokens:
