@@ -179,6 +179,16 @@ def test_asked_what_came_before_a_named_one_a_memory_of_the_named_one_answers_le
     assert any(v > cobden for c, v in relevance.items() if "Eastfield" in c), relevance
 
 
+def test_asked_how_things_are_now_the_last_told_of_the_answers_comes_first(engram: Engram):
+    # the write path keeps both (a book is no slot); the question about now reads the later one
+    engram.note("These days I'm reading Middlemarch on the bus, slow going.", when="2025-01-05T10:00:00Z")
+    engram.note("The reading group meets at the library on Fridays.", when="2025-05-02T10:00:00Z")
+    engram.note("Reading The Overstory, I can't put it down.", when="2025-10-01T10:00:00Z")
+    results = _search(engram, "What am I reading these days?")
+    assert "Overstory" in results[0]["content"], [r["content"] for r in results]
+    assert _first(results, "Overstory") < _first(results, "Middlemarch")
+
+
 def test_a_new_health_reading_supersedes_the_last_one(engram: Engram):
     engram.note("My blood pressure was 150 over 95 at the GP.", when="2025-03-01T10:00:00Z")
     engram.note("My A1C is 6.1, the doctor says prediabetes.", when="2025-03-02T10:00:00Z")

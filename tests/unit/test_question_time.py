@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_time import asks_about_past_events, asks_previous, before_anchor, is_past_query
+from engram.language.question_time import (
+    asks_about_past_events,
+    asks_now,
+    asks_previous,
+    before_anchor,
+    is_past_query,
+)
 
 
 @pytest.mark.parametrize(
@@ -67,3 +73,20 @@ def test_a_question_about_the_one_before_the_present(question: str, previous: bo
 )
 def test_a_question_about_the_one_before_names_what_it_was_before(question: str, anchor: str | None):
     assert before_anchor(question) == anchor
+
+
+@pytest.mark.parametrize(
+    ("question", "now"),
+    [
+        ("What am I taking for my blood pressure now?", True),
+        ("Is my knee still a problem?", True),
+        ("What was my most recent HbA1c result?", True),
+        ("Where do I live these days?", True),
+        ("Who am I seeing at the moment?", True),
+        ("Where did I live in 2019?", False),
+        ("What is the name of my dog?", False),
+        ("Did I know Ana in school?", False),  # "know" is no "now"
+    ],
+)
+def test_a_question_about_how_things_are_now(question: str, now: bool):
+    assert asks_now(question) is now

@@ -70,3 +70,18 @@ def before_anchor(question: str) -> str | None:
     if found is None or _A_TIME.search(found.group("anchor")):
         return None
     return found.group("anchor").strip()
+
+
+# A question about how things are now ("what am I taking for my blood pressure *now*?", "is my knee
+# *still* a problem?", "my *most recent* HbA1c?"): of the memories that answer it about as well, the one
+# told last is the answer, the others are how it was.
+NOW_QUERY = re.compile(
+    r"\b(?:now|currently|these\s+days|at\s+the\s+moment|right\s+now|still|nowadays|any\s?more|lately|"
+    r"latest|most\s+recent|recently)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_now(query: str) -> bool:
+    """Does the question ask how things are now (see NOW_QUERY)?"""
+    return bool(NOW_QUERY.search(query))

@@ -25,7 +25,7 @@ import time
 from collections.abc import Set
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
@@ -46,7 +46,13 @@ from engram.language.question_name import asked_name, name_untold
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_speech import asked_speaker
-from engram.language.question_time import asks_about_past_events, asks_previous, before_anchor, is_past_query
+from engram.language.question_time import (
+    asks_about_past_events,
+    asks_now,
+    asks_previous,
+    before_anchor,
+    is_past_query,
+)
 from engram.language.question_when import asks_planned_time, states_time
 from engram.models import (
     IMPORTANCE_SCORES,
@@ -104,6 +110,14 @@ EVIDENCE_SLACK = 20
 # the app relevance set's precision@1 with hash rose .739-.741 -> .746 (.754 at 0.25 and 0.2), while
 # LOCOMO held (hash .764 -> .765, MiniLM .811 -> .810; .759 with hash at 0.2): docs/benchmarks.md.
 FUSED_SHARE = 0.35
+# Asked how things are now ("what am I taking for my blood pressure now?", "my most recent HbA1c?"), of
+# the candidates that answer at least NOW_CLOSE as well as the best, the one told last gains NOW_WEIGHT x
+# its relevance, the one told first nothing, those between in proportion to when they were told: a
+# later reading, dose or plan replaces the one before it though the write path could not tell they
+# were the same (app relevance set, hash / MiniLM precision@1 on the tuning half .749 -> .756 /
+# .768 -> .785, held-out .673 -> .667 / .667 -> .667; docs/benchmarks.md).
+NOW_WEIGHT = 0.3
+NOW_CLOSE = 0.5
 # Results are read under a character budget (an LLM's context): of two memories that answer about as
 # well, the shorter carries more of the answer per character. The `length` term adds LENGTH_WEIGHT x
 # ln(TYPICAL_CHARS / chars), bounded to +-LENGTH_WEIGHT: a 40-character memory gains 0.035, a
@@ -190,13 +204,16 @@ def rank_candidates(
     )
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
-    words_found = any(evidence.told for _, _, evidence, _, _ in calibrated.values())
+    words_found = any(c.evidence.told for c in calibrated.values())
+    newness = _newness(calibrated) if asks_now(params.query) else {}
     for share, row, signal_parts in window:
-        relevance, similarity, evidence, chars, answers = calibrated[row.id]
+        relevance, similarity, evidence, chars, answers, _ = calibrated[row.id]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * answers
         parts = _score_parts(row, ranking, weights, now, chars=chars, past_query=past_query, answers=answers)
+        if row.id in newness:  # asked how things are now: the last told of those that answer
+            parts["newer"] = NOW_WEIGHT * answers * newness[row.id]
         if words_found and not evidence.told:  # asked what someone said, and what they said is known
             parts["unsaid"] = -(1 - UNSAID_FACTOR) * sum(parts.values())
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
@@ -247,6 +264,33 @@ def _fused(rows: list[Candidate], embedder: str) -> list[tuple[float, Candidate,
     return [((score - worst) / spread if best > worst else 1.0, row, c) for score, row, c in fused]
 
 
+class Calibration(NamedTuple):
+    """What `_calibrated` reads of one candidate: its calibrated relevance, cosine similarity, the
+    evidence, its length in characters, the relevance the order reads and when it was told."""
+
+    relevance: float
+    similarity: float
+    evidence: Evidence
+    chars: int | None
+    answers: float
+    told_at: datetime | None
+
+
+def _newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
+    """For a question about now: of the candidates that answer at least NOW_CLOSE as well as the best,
+    how late each was told, 0 (first) to 1 (last); none when fewer than two were told at different
+    times."""
+    best = max((c.answers for c in calibrated.values()), default=0.0)
+    close = {
+        i: c.told_at for i, c in calibrated.items() if c.told_at and best and c.answers >= NOW_CLOSE * best
+    }
+    if len(close) < 2:
+        return {}
+    first, last = min(close.values()), max(close.values())
+    span = (last - first).total_seconds()
+    return {i: (told - first).total_seconds() / span for i, told in close.items()} if span > 0 else {}
+
+
 def _calibrated(
     conn: Conn,
     user_id: str,
@@ -255,9 +299,8 @@ def _calibrated(
     embedding: np.ndarray | None,
     embedder: str,
     period: NamedPeriod | None = None,
-) -> dict[Any, tuple[float, float, Evidence, int | None, float]]:
-    """(calibrated relevance, cosine similarity, the evidence, its length in characters, the relevance
-    the order reads) of each candidate of the window (`relevance` module). A memory of the period the
+) -> dict[Any, Calibration]:
+    """The `Calibration` of each candidate of the window (`relevance` module). A memory of the period the
     query names holds the words that name it ("march", "2026"), said or not: it is of the time asked
     about."""
     query_names = names_in(query)
@@ -287,7 +330,7 @@ def _calibrated(
     asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
     unknown = never_told(asked_lexemes, asked_dfs, size)
     focus_untold = _focus_untold(focus, words, set(asked_lexemes), said | stood_for, found)
-    out: dict[Any, tuple[float, float, Evidence, int | None, float]] = {}
+    out: dict[Any, Calibration] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
@@ -316,7 +359,14 @@ def _calibrated(
         # The untold focus is taken from every candidate alike: it says none may answer, not which
         # answers better, so the order reads the relevance without it.
         answers = relevance_of(replace(evidence, focus_untold=False), embedder) if focus_untold else relevance
-        out[row.id] = (relevance, float(similarity or 0.0), evidence, seen.get("chars"), answers)
+        out[row.id] = Calibration(
+            relevance,
+            float(similarity or 0.0),
+            evidence,
+            seen.get("chars"),
+            answers,
+            seen.get("document_date"),
+        )
     return out
 
 

@@ -55,15 +55,15 @@ def query_evidence(
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
     `engram.language.concepts`), its cosine similarity to the query (None without a query embedding) and
-    its length in characters (`chars`, what it costs a reader's budget) and `memory_type`: what relevance
-    is calibrated from and what the order weighs, read for the ranked candidates only. With the
-    `speaker` whose words the query asks (`engram.language.question_speech`), `told` says the memory
-    reports speech and holds every word of the speaker (any speaker's, for `ANYONE`). When the query
-    asks an `amount` (`engram.language.question_amount`), `amount` says the memory states one. The
-    `focus` of the query (`engram.language.question_focus`) and the `anchor` of a question about the one
-    before (`engram.language.question_time.before_anchor`) come back stemmed with its words. With
-    `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as
-    the user may have typed it, a place)."""
+    its length in characters (`chars`, what it costs a reader's budget), `memory_type` and `document_date`
+    (when it was told): what relevance is calibrated from and what the order weighs, read for the ranked
+    candidates only. With the `speaker` whose words the query asks (`engram.language.question_speech`),
+    `told` says the memory reports speech and holds every word of the speaker (any speaker's, for
+    `ANYONE`). When the query asks an `amount` (`engram.language.question_amount`), `amount` says the
+    memory states one. The `focus` of the query (`engram.language.question_focus`) and the `anchor` of a
+    question about the one before (`engram.language.question_time.before_anchor`) come back stemmed with
+    its words. With `content`, each memory's text comes back too, for what the caller reads in it (a
+    name, a focus as the user may have typed it, a place)."""
     import numpy as np
 
     similarity = (
@@ -89,6 +89,7 @@ def query_evidence(
         head = conn.execute(_QUERY_DFS, params)
         rows = conn.execute(
             f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
+                       m.document_date,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS matched,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
