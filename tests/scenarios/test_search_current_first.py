@@ -187,6 +187,10 @@ def test_asked_how_things_are_now_the_last_told_of_the_answers_comes_first(engra
     results = _search(engram, "What am I reading these days?")
     assert "Overstory" in results[0]["content"], [r["content"] for r in results]
     assert _first(results, "Overstory") < _first(results, "Middlemarch")
+    # a period the question names says which time it asks about: the last told is no answer then
+    results = _search(engram, "What was I reading these days in January 2025?", explain=True)
+    assert "Middlemarch" in results[0]["content"], [r["content"] for r in results]
+    assert not [r for r in results if "newer" in r["explain"]["contributions"]], results
 
 
 def test_a_new_health_reading_supersedes_the_last_one(engram: Engram):

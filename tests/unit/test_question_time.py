@@ -90,3 +90,17 @@ def test_a_question_about_the_one_before_names_what_it_was_before(question: str,
 )
 def test_a_question_about_how_things_are_now(question: str, now: bool):
     assert asks_now(question) is now
+
+
+def test_a_vague_time_gives_way_to_a_period_the_question_names_as_well():
+    from datetime import UTC, datetime
+
+    from engram.retrieval.search import named_period
+
+    now = datetime(2026, 3, 1, tzinfo=UTC)
+    period = named_period("What did Joanna recently recommend to Nate on February 7, 2022?", now)
+    assert period is not None and (period.start, period.end) == (
+        datetime(2022, 2, 7, tzinfo=UTC),
+        datetime(2022, 2, 8, tzinfo=UTC),
+    )
+    assert named_period("What have I been up to recently?", now) is None

@@ -205,7 +205,8 @@ def rank_candidates(
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
     words_found = any(c.evidence.told for c in calibrated.values())
-    newness = _newness(calibrated) if asks_now(params.query) else {}
+    # asked about now, the last told answers; a period the question names says which time it asks about
+    newness = _newness(calibrated) if asks_now(params.query) and period is None else {}
     for share, row, signal_parts in window:
         relevance, similarity, evidence, chars, answers, _ = calibrated[row.id]
         if relevance < params.threshold:
@@ -501,8 +502,12 @@ class NamedPeriod:
 
 def named_period(query: str, now: datetime) -> NamedPeriod | None:
     """The calendar period the query names, if any. Vague ones ("recently", "these days") name no
-    period a memory can be placed in."""
+    period a memory can be placed in, and give way to one the query names as well ("what did she
+    recently recommend on 7 February?")."""
     found = resolve_timeframe(query, now)
+    if found is not None and found[0].vague:
+        start, end = found[1]
+        found = resolve_timeframe(query[:start] + " " * (end - start) + query[end:], now)
     if found is None or found[0].vague:
         return None
     timeframe, (start, end) = found
