@@ -26,6 +26,14 @@ def _evidence(results: list[dict], key: str) -> dict[str, object]:
     return {r["content"]: r["explain"]["evidence"][key] for r in results}
 
 
+def _flagged(results: list[dict], key: str, answer: str) -> tuple[list[object], list[object]]:
+    """One evidence flag of the results that hold `answer` and, sorted, of the others."""
+    flags = _evidence(results, key)
+    return [f for c, f in flags.items() if answer in c], sorted(
+        f for c, f in flags.items() if answer not in c
+    )
+
+
 def test_no_amount_told_means_no_answer_then_the_amount_answers(engram: Engram):
     engram.note("Bought a small house in Kearny, two streets from my cousin Lurdes.")
     engram.note("Got the job at the hospital, nights to start with.")
@@ -116,9 +124,7 @@ def test_asked_what_is_not_done_the_memory_that_says_so_comes_first(engram: Engr
     engram.note("I drink my coffee black, never with sugar.")
     results = _explained(engram, "What won't I drink?")
     assert results and "never" in results[0]["content"], [r["content"] for r in results]
-    untold = _evidence(results, "refusal_untold")
-    assert [u for c, u in untold.items() if "never" in c] == [False], untold
-    assert sorted(u for c, u in untold.items() if "never" not in c) == [True, True], untold
+    assert _flagged(results, "refusal_untold", "never") == ([False], [True, True])
 
 
 def test_asked_when_something_is_to_happen_a_memory_that_says_no_time_answers_less(engram: Engram):
@@ -129,6 +135,4 @@ def test_asked_when_something_is_to_happen_a_memory_that_says_no_time_answers_le
     relevance = {r["content"]: r["relevance"] for r in results}
     (booked,) = [v for c, v in relevance.items() if "3pm" in c]
     assert all(v < booked for c, v in relevance.items() if "3pm" not in c), relevance
-    untold = _evidence(results, "time_untold")
-    assert [u for c, u in untold.items() if "3pm" in c] == [False], untold
-    assert sorted(u for c, u in untold.items() if "3pm" not in c) == [True, True], untold
+    assert _flagged(results, "time_untold", "3pm") == ([False], [True, True])

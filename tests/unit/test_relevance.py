@@ -133,20 +133,18 @@ def test_a_memory_reporting_the_asked_words_is_weighed_like_a_slot():
     assert relevance(told, "hash") == relevance(slot, "hash") > relevance(plain, "hash") + 0.3
 
 
-def test_asked_where_a_memory_that_names_no_place_keeps_less_unless_it_stores_the_attribute():
-    # "where did I do fieldwork?": "I can now dive for fieldwork" shares the words and says no place
-    placed = Evidence(similarity=None, words=0.6, slot=False, named=False)
-    unplaced = Evidence(similarity=None, words=0.6, slot=False, named=False, place_untold=True)
-    assert relevance(unplaced, "hash") == pytest.approx(relevance(placed, "hash") * 0.6, abs=1e-4)
+@pytest.mark.parametrize(
+    "untold",
+    [
+        "place_untold",  # "where did I do fieldwork?" of "I can now dive for fieldwork"
+        "refusal_untold",  # "what won't I drink?" of "Sunday drinks with the neighbours"
+        "time_untold",  # "when am I going to Melbourne?" of "Fiona rang from Melbourne"
+    ],
+)
+def test_a_memory_that_lacks_the_kind_of_answer_asked_keeps_less_unless_it_stores_the_attribute(untold: str):
+    told = Evidence(similarity=None, words=0.6, slot=False, named=False)
+    lacking = Evidence(**{**told.__dict__, untold: True})
+    assert relevance(lacking, "hash") == pytest.approx(relevance(told, "hash") * 0.6, abs=1e-4)
     # "where do I work?" of "I joined Acme": the stored employer answers, place or not
     slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
-    assert relevance(Evidence(**{**slot.__dict__, "place_untold": True}), "hash") == relevance(slot, "hash")
-
-
-def test_asked_what_is_not_done_a_memory_that_says_nothing_is_keeps_less_unless_it_stores_the_attribute():
-    # "what won't I drink?": "Sunday drinks with the neighbours" shares the word and refuses nothing
-    refusing = Evidence(similarity=None, words=0.6, slot=False, named=False)
-    untold = Evidence(similarity=None, words=0.6, slot=False, named=False, refusal_untold=True)
-    assert relevance(untold, "hash") == pytest.approx(relevance(refusing, "hash") * 0.6, abs=1e-4)
-    slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
-    assert relevance(Evidence(**{**slot.__dict__, "refusal_untold": True}), "hash") == relevance(slot, "hash")
+    assert relevance(Evidence(**{**slot.__dict__, untold: True}), "hash") == relevance(slot, "hash")
