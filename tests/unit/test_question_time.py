@@ -95,7 +95,7 @@ def test_a_question_about_how_things_are_now(question: str, now: bool):
 def test_a_vague_time_gives_way_to_a_period_the_question_names_as_well():
     from datetime import UTC, datetime
 
-    from engram.retrieval.search import named_period
+    from engram.retrieval.calibration import named_period
 
     now = datetime(2026, 3, 1, tzinfo=UTC)
     period = named_period("What did Joanna recently recommend to Nate on February 7, 2022?", now)

@@ -2,30 +2,31 @@
 
 final_score = w_relevance * ranking + relevance * (w_importance * importance_score
               + w_recency * 0.95^weeks + w_access * access + length), with weights from settings
-(70/10/10/10 by default), where ranking mixes half and half the RRF fusion of the signals that found the
-memory (normalised to the best candidate: which memory is better for this query) and the calibrated
-relevance (`relevance` module: how well it answers it), access grows with retrievals on a log scale, and
-`length` (+-0.05) prefers the shorter of two memories that answer about as well (more answer per
-character of a reader's budget). Importance, recency, access and length order memories that answer
-equally well; they must not lift one that answers worse, so they count in proportion to the calibrated
-relevance: a memory that does not answer the query gains nothing from being important or often read,
-one that half answers it half (app relevance set, tuning half: precision@1 .808 -> .818, forbidden
-memories in the top 5 .250 -> .188; docs/benchmarks.md). Retrieved memories get their access tracked.
+(70/10/10/10 by default), where ranking is 0.35 of the RRF fusion of the signals that found the memory
+(normalised to the best candidate: which memory is better for this query) and 0.65 of the calibrated
+relevance (`calibration` and `relevance` modules: how well it answers it), access grows with
+retrievals on a log scale, and `length` (+-0.05) prefers the shorter of two memories that answer
+about as well (more answer per character of a reader's budget). Importance, recency, access and
+length order memories that answer equally well; they must not lift one that answers worse, so they
+count in proportion to the calibrated relevance: a memory that does not answer the query gains nothing
+from being important or often read, one that half answers it half (app relevance set, tuning half:
+precision@1 .808 -> .818, forbidden memories in the top 5 .250 -> .188; docs/benchmarks.md).
+Retrieved memories get their access tracked.
 
 What is no longer true ranks below what is: a superseded or historical memory, or an older memory of a
 slot the question asks for that a newer one of the same subject followed (`Candidate.stale`), keeps
 only `OUTDATED_FACTOR` of its score, so a search that includes history still answers with the present
-first and the past after it.
+first and the past after it. Asked how things are now, the last told of the memories that answer gains
+`NOW_WEIGHT` of its relevance (`newer`).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Set
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
@@ -37,23 +38,8 @@ from engram.db.repositories.search import (
     hybrid_candidates,
     result_rows,
 )
-from engram.db.repositories.search_evidence import QueryWords, query_evidence
-from engram.language.periods import resolve_timeframe
-from engram.language.question_amount import asks_amount
-from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_idioms import plain_question
-from engram.language.question_name import asked_name, name_untold
-from engram.language.question_place import asks_place, names_place
-from engram.language.question_refusal import asks_refusal, states_refusal
-from engram.language.question_speech import asked_speaker
-from engram.language.question_time import (
-    asks_about_past_events,
-    asks_now,
-    asks_previous,
-    before_anchor,
-    is_past_query,
-)
-from engram.language.question_when import asks_planned_time, states_time
+from engram.language.question_time import asks_about_past_events, asks_now, is_past_query
 from engram.models import (
     IMPORTANCE_SCORES,
     SEARCH_SIGNALS,
@@ -63,16 +49,8 @@ from engram.models import (
     SearchRequest,
 )
 from engram.providers.spaces import user_embedder
-from engram.retrieval.relevance import (
-    FRAME_LEXEMES,
-    IMPLIED_SHARE,
-    Evidence,
-    meaning,
-    never_told,
-    word_coverage,
-)
-from engram.retrieval.relevance import relevance as relevance_of
-from engram.retrieval.transform import names_in
+from engram.retrieval.calibration import NamedPeriod, calibrate, named_period, newness
+from engram.retrieval.relevance import Evidence, meaning
 
 if TYPE_CHECKING:
     import numpy as np
@@ -111,13 +89,12 @@ EVIDENCE_SLACK = 20
 # LOCOMO held (hash .764 -> .765, MiniLM .811 -> .810; .759 with hash at 0.2): docs/benchmarks.md.
 FUSED_SHARE = 0.35
 # Asked how things are now ("what am I taking for my blood pressure now?", "my most recent HbA1c?"), of
-# the candidates that answer at least NOW_CLOSE as well as the best, the one told last gains NOW_WEIGHT x
-# its relevance, the one told first nothing, those between in proportion to when they were told: a
-# later reading, dose or plan replaces the one before it though the write path could not tell they
-# were the same (app relevance set, hash / MiniLM precision@1 on the tuning half .749 -> .756 /
-# .768 -> .785, held-out .673 -> .667 / .667 -> .667; docs/benchmarks.md).
+# the candidates that answer about as well as the best (`calibration.NOW_CLOSE`), the one told last
+# gains NOW_WEIGHT x its relevance, the one told first nothing, those between in proportion to when
+# they were told: a later reading, dose or plan replaces the one before it though the write path could
+# not tell they were the same (app relevance set, precision@1 with MiniLM .768 -> .783 on the tuning
+# half, .667 -> .673 held-out; with hash within its spread, .746-.754; docs/benchmarks.md).
 NOW_WEIGHT = 0.3
-NOW_CLOSE = 0.5
 # Results are read under a character budget (an LLM's context): of two memories that answer about as
 # well, the shorter carries more of the answer per character. The `length` term adds LENGTH_WEIGHT x
 # ln(TYPICAL_CHARS / chars), bounded to +-LENGTH_WEIGHT: a 40-character memory gains 0.035, a
@@ -199,22 +176,22 @@ def rank_candidates(
     # Relevance is calibrated for the candidates the fused ranks put first (it reads their text once more).
     fused.sort(key=lambda f: -f[0])
     window = fused[: params.limit * 3 + EVIDENCE_SLACK]
-    calibrated = _calibrated(
+    calibrated = calibrate(
         conn, user_id, params.query, window, embedding, settings.resolved_embedding_provider, period
     )
     ranked: list[tuple[float, float, float, Candidate, dict[str, float], dict[str, Any]]] = []
     past_query = is_past_query(params.query)
     words_found = any(c.evidence.told for c in calibrated.values())
     # asked about now, the last told answers; a period the question names says which time it asks about
-    newness = _newness(calibrated) if asks_now(params.query) and period is None else {}
+    newer = newness(calibrated) if asks_now(params.query) and period is None else {}
     for share, row, signal_parts in window:
         relevance, similarity, evidence, chars, answers, _ = calibrated[row.id]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * answers
         parts = _score_parts(row, ranking, weights, now, chars=chars, past_query=past_query, answers=answers)
-        if row.id in newness:  # asked how things are now: the last told of those that answer
-            parts["newer"] = NOW_WEIGHT * answers * newness[row.id]
+        if row.id in newer:  # asked how things are now: the last told of those that answer
+            parts["newer"] = NOW_WEIGHT * answers * newer[row.id]
         if words_found and not evidence.told:  # asked what someone said, and what they said is known
             parts["unsaid"] = -(1 - UNSAID_FACTOR) * sum(parts.values())
         contributions = {"signals": signal_parts, "evidence": evidence, "fused": share}
@@ -263,163 +240,6 @@ def _fused(rows: list[Candidate], embedder: str) -> list[tuple[float, Candidate,
     worst = min(score for score, _, _ in fused)
     spread = (best - worst) or 1.0
     return [((score - worst) / spread if best > worst else 1.0, row, c) for score, row, c in fused]
-
-
-class Calibration(NamedTuple):
-    """What `_calibrated` reads of one candidate: its calibrated relevance, cosine similarity, the
-    evidence, its length in characters, the relevance the order reads and when it was told."""
-
-    relevance: float
-    similarity: float
-    evidence: Evidence
-    chars: int | None
-    answers: float
-    told_at: datetime | None
-
-
-def _newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
-    """For a question about now: of the candidates that answer at least NOW_CLOSE as well as the best,
-    how late each was told, 0 (first) to 1 (last); none when fewer than two were told at different
-    times."""
-    best = max((c.answers for c in calibrated.values()), default=0.0)
-    close = {
-        i: c.told_at for i, c in calibrated.items() if c.told_at and best and c.answers >= NOW_CLOSE * best
-    }
-    if len(close) < 2:
-        return {}
-    first, last = min(close.values()), max(close.values())
-    span = (last - first).total_seconds()
-    return {i: (told - first).total_seconds() / span for i, told in close.items()} if span > 0 else {}
-
-
-def _calibrated(
-    conn: Conn,
-    user_id: str,
-    query: str,
-    window: list[tuple[float, Candidate, dict[str, float]]],
-    embedding: np.ndarray | None,
-    embedder: str,
-    period: NamedPeriod | None = None,
-) -> dict[Any, Calibration]:
-    """The `Calibration` of each candidate of the window (`relevance` module). A memory of the period the
-    query names holds the words that name it ("march", "2026"), said or not: it is of the time asked
-    about."""
-    query_names = names_in(query)
-    names = " ".join(name for name in query_names if not name.startswith("my "))  # not "my sister"
-    ids = [row.id for _, row, _ in window]
-    amount = asks_amount(query)
-    roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
-    previous = asks_previous(query)
-    speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
-    refusal, planned = asks_refusal(query), asks_planned_time(query)
-    read_text = roles is not None or bool(focus) or place or refusal or planned  # what the rules read
-    words, found = query_evidence(
-        conn,
-        user_id,
-        query,
-        names,
-        ids,
-        embedding,
-        speaker=speaker,
-        amount=amount,
-        focus=focus,
-        content=read_text,
-        anchor=before_anchor(query) or "",
-    )
-    size = corpus.corpus_size(conn, user_id)
-    said, stood_for = _candidate_lexemes(found)
-    asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
-    unknown = never_told(asked_lexemes, asked_dfs, size)
-    focus_untold = _focus_untold(focus, words, set(asked_lexemes), said | stood_for, found)
-    out: dict[Any, Calibration] = {}
-    for _, row, _ in window:
-        seen = found.get(row.id) or {}
-        similarity = seen.get("similarity")
-        matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
-        if period is not None and row.period_rank is not None:
-            matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
-        evidence = Evidence(
-            similarity=similarity,
-            words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
-            # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
-            # the present one does not
-            slot=row.stale if previous else row.slot_rank is not None,
-            named=row.name_rank is not None or row.entity_rank is not None,
-            names=_names_held(known, matched, implied),
-            never_told=unknown,
-            tie_only=seen.get("memory_type") == "entity",
-            told=bool(seen.get("told")),
-            amount_untold=amount and not seen.get("amount"),
-            place_untold=place and not names_place(seen.get("content") or ""),
-            refusal_untold=refusal and not states_refusal(seen.get("content") or ""),
-            time_untold=planned and not states_time(seen.get("content") or ""),
-            name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
-            focus_untold=focus_untold,
-        )
-        relevance = relevance_of(evidence, embedder)
-        # The untold focus is taken from every candidate alike: it says none may answer, not which
-        # answers better, so the order reads the relevance without it.
-        answers = relevance_of(replace(evidence, focus_untold=False), embedder) if focus_untold else relevance
-        out[row.id] = Calibration(
-            relevance,
-            float(similarity or 0.0),
-            evidence,
-            seen.get("chars"),
-            answers,
-            seen.get("document_date"),
-        )
-    return out
-
-
-def _candidate_lexemes(found: dict[Any, dict[str, Any]]) -> tuple[set[str], set[str]]:
-    """The query's lexemes the candidates say in their text, and those they only stand for (concepts)."""
-    said = {lex for seen in found.values() for lex in seen.get("matched") or ()}
-    stood_for = {lex for seen in found.values() for lex in seen.get("implied") or ()}
-    return said, stood_for
-
-
-def _asked_words(
-    words: QueryWords, said: Set[str], stood_for: Set[str]
-) -> tuple[list[str], list[int], Set[str]]:
-    """The lexemes the query asks about and their document frequencies (its words but its names), and
-    the names the candidates hold: a memory without them is about someone else. A name no candidate
-    holds (a place in passing, a name never mentioned) says nothing either way. A place the query names
-    that no candidate says but one stands in ("what was my job in Japan?" of a memory about Osaka,
-    `concepts`) is asked like any word: the memory of a place in it answers."""
-    placed = (words.names & stood_for) - said
-    asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names or lex in placed]
-    unanchored = [i for i in asked if words.lexemes[i] not in words.anchor]
-    if any(words.lexemes[i] not in FRAME_LEXEMES for i in unanchored):
-        asked = unanchored  # else the anchor is what is asked about: "what did I give up before the op?"
-    asked = asked or list(range(len(words.lexemes)))
-    return (
-        [words.lexemes[i] for i in asked],
-        [words.dfs[i] for i in asked],
-        (words.names & said) - words.anchor,
-    )
-
-
-def _names_held(known: Set[str], matched: Set[str], implied: Set[str]) -> float | None:
-    """The share of the query's known names the memory holds; a place it only stands in (Osaka of
-    "Japan") counts `IMPLIED_SHARE`, as a word does."""
-    if not known:
-        return None
-    return (len(known & matched) + IMPLIED_SHARE * len((known & implied) - matched)) / len(known)
-
-
-def _focus_untold(
-    focus: str, words: QueryWords, asked: set[str], held: Set[str], found: dict[Any, dict[str, Any]]
-) -> bool:
-    """The question names the kind of thing it asks for (`question_focus`) and no memory of the user
-    holds the word, nor any candidate stands for it (its concepts: "car" of a memory about a Toyota)
-    or holds it as typed differently ("resturant")."""
-    stems = (words.focus & asked) - words.names
-    if not stems:
-        return False
-    dfs = dict(zip(words.lexemes, words.dfs, strict=True))
-    if any(dfs.get(lex, 0) for lex in stems) or stems & held:
-        return False
-    return not focus_said(focus, [seen.get("content") or "" for seen in found.values()])
 
 
 def _score_parts(
@@ -488,30 +308,6 @@ def _explanation(
         },
         "contributions": shares,
     }
-
-
-@dataclass(frozen=True)
-class NamedPeriod:
-    """The period a query names ("in March 2026", "the summer of 2023") and the words that name it,
-    which a memory of that period answers without saying them."""
-
-    start: datetime
-    end: datetime
-    words: frozenset[str]
-
-
-def named_period(query: str, now: datetime) -> NamedPeriod | None:
-    """The calendar period the query names, if any. Vague ones ("recently", "these days") name no
-    period a memory can be placed in, and give way to one the query names as well ("what did she
-    recently recommend on 7 February?")."""
-    found = resolve_timeframe(query, now)
-    if found is not None and found[0].vague:
-        start, end = found[1]
-        found = resolve_timeframe(query[:start] + " " * (end - start) + query[end:], now)
-    if found is None or found[0].vague:
-        return None
-    timeframe, (start, end) = found
-    return NamedPeriod(timeframe.start, timeframe.end, frozenset(query[start:end].lower().split()))
 
 
 def search_in(

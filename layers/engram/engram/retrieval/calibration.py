@@ -1,0 +1,224 @@
+"""How well each ranked candidate answers the query, read once for the window the fused ranks put first:
+the query's words and names against each candidate's (`search_evidence`), the rules that read what a
+kind of question asks (an amount, a name, a place, what is not done, a time to come, the one before a
+named one), and when each candidate was told. `relevance` turns the evidence into one number; the
+search re-ranker (`search`) orders by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from engram.db.connection import Conn
+from engram.db.repositories import corpus
+from engram.db.repositories.search import Candidate
+from engram.db.repositories.search_evidence import QueryWords, query_evidence
+from engram.language.periods import resolve_timeframe
+from engram.language.question_amount import asks_amount
+from engram.language.question_focus import asked_focus, focus_said
+from engram.language.question_name import asked_name, name_untold
+from engram.language.question_place import asks_place, names_place
+from engram.language.question_refusal import asks_refusal, states_refusal
+from engram.language.question_speech import asked_speaker
+from engram.language.question_time import asks_previous, before_anchor
+from engram.language.question_when import asks_planned_time, states_time
+from engram.retrieval.relevance import (
+    FRAME_LEXEMES,
+    IMPLIED_SHARE,
+    Evidence,
+    never_told,
+    word_coverage,
+)
+from engram.retrieval.relevance import relevance as relevance_of
+from engram.retrieval.transform import names_in
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# Asked how things are now, the candidates that answer at least this share as well as the best are
+# those whose order the time they were told decides (`newness`; `search.NOW_WEIGHT`).
+NOW_CLOSE = 0.5
+
+
+@dataclass(frozen=True)
+class NamedPeriod:
+    """The period a query names ("in March 2026", "the summer of 2023") and the words that name it,
+    which a memory of that period answers without saying them."""
+
+    start: datetime
+    end: datetime
+    words: frozenset[str]
+
+
+def named_period(query: str, now: datetime) -> NamedPeriod | None:
+    """The calendar period the query names, if any. Vague ones ("recently", "these days") name no
+    period a memory can be placed in, and give way to one the query names as well ("what did she
+    recently recommend on 7 February?")."""
+    found = resolve_timeframe(query, now)
+    if found is not None and found[0].vague:
+        start, end = found[1]
+        found = resolve_timeframe(query[:start] + " " * (end - start) + query[end:], now)
+    if found is None or found[0].vague:
+        return None
+    timeframe, (start, end) = found
+    return NamedPeriod(timeframe.start, timeframe.end, frozenset(query[start:end].lower().split()))
+
+
+class Calibration(NamedTuple):
+    """What `calibrate` reads of one candidate: its calibrated relevance, cosine similarity, the
+    evidence, its length in characters, the relevance the order reads and when it was told."""
+
+    relevance: float
+    similarity: float
+    evidence: Evidence
+    chars: int | None
+    answers: float
+    told_at: datetime | None
+
+
+def newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
+    """For a question about now: of the candidates that answer at least NOW_CLOSE as well as the best,
+    how late each was told, 0 (first) to 1 (last); none when fewer than two were told at different
+    times."""
+    best = max((c.answers for c in calibrated.values()), default=0.0)
+    close = {
+        i: c.told_at for i, c in calibrated.items() if c.told_at and best and c.answers >= NOW_CLOSE * best
+    }
+    if len(close) < 2:
+        return {}
+    first, last = min(close.values()), max(close.values())
+    span = (last - first).total_seconds()
+    return {i: (told - first).total_seconds() / span for i, told in close.items()} if span > 0 else {}
+
+
+def calibrate(
+    conn: Conn,
+    user_id: str,
+    query: str,
+    window: list[tuple[float, Candidate, dict[str, float]]],
+    embedding: np.ndarray | None,
+    embedder: str,
+    period: NamedPeriod | None = None,
+) -> dict[Any, Calibration]:
+    """The `Calibration` of each candidate of the window (`relevance` module). A memory of the period the
+    query names holds the words that name it ("march", "2026"), said or not: it is of the time asked
+    about."""
+    query_names = names_in(query)
+    names = " ".join(name for name in query_names if not name.startswith("my "))  # not "my sister"
+    ids = [row.id for _, row, _ in window]
+    amount = asks_amount(query)
+    roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
+    previous = asks_previous(query)
+    speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
+    refusal, planned = asks_refusal(query), asks_planned_time(query)
+    read_text = roles is not None or bool(focus) or place or refusal or planned  # what the rules read
+    words, found = query_evidence(
+        conn,
+        user_id,
+        query,
+        names,
+        ids,
+        embedding,
+        speaker=speaker,
+        amount=amount,
+        focus=focus,
+        content=read_text,
+        anchor=before_anchor(query) or "",
+    )
+    size = corpus.corpus_size(conn, user_id)
+    said, stood_for = _candidate_lexemes(found)
+    asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
+    unknown = never_told(asked_lexemes, asked_dfs, size)
+    focus_untold = _focus_untold(focus, words, set(asked_lexemes), said | stood_for, found)
+    out: dict[Any, Calibration] = {}
+    for _, row, _ in window:
+        seen = found.get(row.id) or {}
+        similarity = seen.get("similarity")
+        matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
+        if period is not None and row.period_rank is not None:
+            matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
+        evidence = Evidence(
+            similarity=similarity,
+            words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
+            # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
+            # the present one does not
+            slot=row.stale if previous else row.slot_rank is not None,
+            named=row.name_rank is not None or row.entity_rank is not None,
+            names=_names_held(known, matched, implied),
+            never_told=unknown,
+            tie_only=seen.get("memory_type") == "entity",
+            told=bool(seen.get("told")),
+            amount_untold=amount and not seen.get("amount"),
+            place_untold=place and not names_place(seen.get("content") or ""),
+            refusal_untold=refusal and not states_refusal(seen.get("content") or ""),
+            time_untold=planned and not states_time(seen.get("content") or ""),
+            name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
+            focus_untold=focus_untold,
+        )
+        relevance = relevance_of(evidence, embedder)
+        # The untold focus is taken from every candidate alike: it says none may answer, not which
+        # answers better, so the order reads the relevance without it.
+        answers = relevance_of(replace(evidence, focus_untold=False), embedder) if focus_untold else relevance
+        out[row.id] = Calibration(
+            relevance,
+            float(similarity or 0.0),
+            evidence,
+            seen.get("chars"),
+            answers,
+            seen.get("document_date"),
+        )
+    return out
+
+
+def _candidate_lexemes(found: dict[Any, dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """The query's lexemes the candidates say in their text, and those they only stand for (concepts)."""
+    said = {lex for seen in found.values() for lex in seen.get("matched") or ()}
+    stood_for = {lex for seen in found.values() for lex in seen.get("implied") or ()}
+    return said, stood_for
+
+
+def _asked_words(
+    words: QueryWords, said: Set[str], stood_for: Set[str]
+) -> tuple[list[str], list[int], Set[str]]:
+    """The lexemes the query asks about and their document frequencies (its words but its names), and
+    the names the candidates hold: a memory without them is about someone else. A name no candidate
+    holds (a place in passing, a name never mentioned) says nothing either way. A place the query names
+    that no candidate says but one stands in ("what was my job in Japan?" of a memory about Osaka,
+    `concepts`) is asked like any word: the memory of a place in it answers."""
+    placed = (words.names & stood_for) - said
+    asked = [i for i, lex in enumerate(words.lexemes) if lex not in words.names or lex in placed]
+    unanchored = [i for i in asked if words.lexemes[i] not in words.anchor]
+    if any(words.lexemes[i] not in FRAME_LEXEMES for i in unanchored):
+        asked = unanchored  # else the anchor is what is asked about: "what did I give up before the op?"
+    asked = asked or list(range(len(words.lexemes)))
+    return (
+        [words.lexemes[i] for i in asked],
+        [words.dfs[i] for i in asked],
+        (words.names & said) - words.anchor,
+    )
+
+
+def _names_held(known: Set[str], matched: Set[str], implied: Set[str]) -> float | None:
+    """The share of the query's known names the memory holds; a place it only stands in (Osaka of
+    "Japan") counts `IMPLIED_SHARE`, as a word does."""
+    if not known:
+        return None
+    return (len(known & matched) + IMPLIED_SHARE * len((known & implied) - matched)) / len(known)
+
+
+def _focus_untold(
+    focus: str, words: QueryWords, asked: set[str], held: Set[str], found: dict[Any, dict[str, Any]]
+) -> bool:
+    """The question names the kind of thing it asks for (`question_focus`) and no memory of the user
+    holds the word, nor any candidate stands for it (its concepts: "car" of a memory about a Toyota)
+    or holds it as typed differently ("resturant")."""
+    stems = (words.focus & asked) - words.names
+    if not stems:
+        return False
+    dfs = dict(zip(words.lexemes, words.dfs, strict=True))
+    if any(dfs.get(lex, 0) for lex in stems) or stems & held:
+        return False
+    return not focus_said(focus, [seen.get("content") or "" for seen in found.values()])
