@@ -39,6 +39,8 @@ def test_a_question_asks_when_something_is_to_happen(question: str, asks: bool):
         "Back from Dubai in March",
         "Meeting the landlord tomorrow",
         "The school play is next week",
+        "I get up at 6 most days",  # a clock time by its hour
+        "Doors open at seven o'clock",
     ],
 )
 def test_a_memory_that_says_a_time(memory: str):
@@ -52,6 +54,7 @@ def test_a_memory_that_says_a_time(memory: str):
         "I may go back to college",  # "may" the verb
         "The band will march through town",  # "march" the verb
         "Mama is coming over from Łódź",
+        "The flat is at 12 Quay Street",  # an address, not a time
     ],
 )
 def test_a_memory_that_says_no_time_does_not(memory: str):

@@ -31,7 +31,9 @@ _STATES = re.compile(
     r"christmas|xmas|easter|new\s+year|halloween|thanksgiving|diwali|eid|ramadan|hanukkah|"
     r"today|tonight|tomorrow|tmrw|tmr|yesterday|weekend|fortnight|morning|afternoon|evening|noon|midnight|"
     r"summer|winter|spring|autumn|soon|later|next|upcoming|(?:19|20)\d{2})\b|\b(?:May|March)\b|"
-    r"\b\d{1,2}(?:[:.]\d{2})?\s?(?i:am|pm)\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}(?i:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}\b"
+    r"\b\d{1,2}(?:[:.]\d{2})?\s?(?i:am|pm)\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}(?i:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}\b|"
+    # "at 6", "until 9" (not "at 12 Quay Street", an address)
+    r"\b(?i:at|by|from|until|till)\s+\d{1,2}\b(?![.,]?\d)(?!\s+[A-Z])|\b(?i:o['’]clock)\b"
 )
 
 
