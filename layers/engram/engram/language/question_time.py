@@ -58,8 +58,8 @@ def asks_previous(query: str) -> bool:
 _BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?P<anchor>[^?.!]+)", re.IGNORECASE)
 _A_TIME = re.compile(
     rf"\b\d+(?:st|nd|rd|th|s)?\b|\b(?:{'|'.join((*MONTHS, *WEEKDAYS))}|christmas|easter|new\s+year|"
-    r"today|yesterday|tomorrow|tonight|then|now|last|next|this|that|morning|afternoon|evening|night|noon|midnight|lunch|dinner|"
-    r"breakfast|bed|work|school|the\s+(?:day|week|month|year|weekend))\b",
+    r"today|yesterday|tomorrow|tonight|then|now|last|next|this|that|morning|afternoon|evening|night|noon|"
+    r"midnight|lunch|dinner|breakfast|bed|work|school|the\s+(?:day|week|month|year|weekend))\b",
     re.IGNORECASE,
 )
 

@@ -136,6 +136,7 @@ def calibrate(
     out: dict[Any, Calibration] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
+        text = seen.get("content") or ""  # read when a rule reads it (`read_text`)
         similarity = seen.get("similarity")
         matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
         if period is not None and row.period_rank is not None:
@@ -152,10 +153,10 @@ def calibrate(
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
             amount_untold=amount and not seen.get("amount"),
-            place_untold=place and not names_place(seen.get("content") or ""),
-            refusal_untold=refusal and not states_refusal(seen.get("content") or ""),
-            time_untold=planned and not states_time(seen.get("content") or ""),
-            name_untold=roles is not None and name_untold(seen.get("content") or "", roles),
+            place_untold=place and not names_place(text),
+            refusal_untold=refusal and not states_refusal(text),
+            time_untold=planned and not states_time(text),
+            name_untold=roles is not None and name_untold(text, roles),
             focus_untold=focus_untold,
         )
         relevance = relevance_of(evidence, embedder)

@@ -83,17 +83,14 @@ UNTOLD_FACTOR = 0.35
 # taken than for an amount or a name (app relevance set: no-answer questions left empty at the default
 # threshold .633 -> .717 tuning, .625 -> .750 held-out with hash; docs/benchmarks.md).
 FOCUS_UNTOLD_FACTOR = 0.4
-# Asked where, a memory that names no place keeps this share: it may still say where in words no rule
-# reads ("we always go back to Nan's"), so less is taken than for an untold amount (app relevance set
-# and LOCOMO: docs/benchmarks.md).
-PLACE_UNTOLD_FACTOR = 0.6
-# Asked what is not done ("what won't I drink?"), a memory that says nothing is avoided, refused or given
-# up keeps this share: it may say so in words no rule reads ("I make matcha every morning now"), so as
-# much is taken as for an untold place.
-REFUSAL_UNTOLD_FACTOR = 0.6
-# Asked when something is to happen ("when am I going to Melbourne?"), a memory that says no time keeps
-# this share: as for an untold place, it may say the time in words no rule reads.
-TIME_UNTOLD_FACTOR = 0.6
+# Asked for a kind of answer a rule reads in the text (where: a place; what is not done: a refusal; when
+# something is to happen: a time), a memory that does not say one keeps this share for each: it may say
+# it in words no rule reads ("we always go back to Nan's", "I make matcha every morning now"), so less
+# is taken than for an untold amount (app relevance set and LOCOMO: docs/benchmarks.md). A memory that
+# stores the attribute asked (a slot) keeps all.
+KIND_UNTOLD_FACTOR = 0.6
+# Those kinds, as the `Evidence` fields that say a memory lacks one; `explain` shows each.
+KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold")
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -269,12 +266,8 @@ def relevance(evidence: Evidence, embedder: str) -> float:
             asked *= UNNAMED_FACTOR
     if evidence.amount_untold or evidence.name_untold:
         asked *= UNTOLD_FACTOR
-    if evidence.place_untold and not evidence.slot:
-        asked *= PLACE_UNTOLD_FACTOR
-    if evidence.refusal_untold and not evidence.slot:
-        asked *= REFUSAL_UNTOLD_FACTOR
-    if evidence.time_untold and not evidence.slot:
-        asked *= TIME_UNTOLD_FACTOR
+    if not evidence.slot:
+        asked *= KIND_UNTOLD_FACTOR ** sum(getattr(evidence, kind) for kind in KIND_UNTOLD)
     if evidence.focus_untold and not (evidence.slot or evidence.told):
         asked *= FOCUS_UNTOLD_FACTOR
     return round(asked, 4)

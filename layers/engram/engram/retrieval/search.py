@@ -50,7 +50,7 @@ from engram.models import (
 )
 from engram.providers.spaces import user_embedder
 from engram.retrieval.calibration import NamedPeriod, calibrate, named_period, newness
-from engram.retrieval.relevance import Evidence, meaning
+from engram.retrieval.relevance import KIND_UNTOLD, Evidence, meaning
 
 if TYPE_CHECKING:
     import numpy as np
@@ -302,9 +302,7 @@ def _explanation(
             "amount_untold": evidence.amount_untold,
             "name_untold": evidence.name_untold,
             "focus_untold": evidence.focus_untold,
-            "place_untold": evidence.place_untold,
-            "refusal_untold": evidence.refusal_untold,
-            "time_untold": evidence.time_untold,
+            **{kind: getattr(evidence, kind) for kind in KIND_UNTOLD},
         },
         "contributions": shares,
     }
