@@ -1,6 +1,6 @@
-"""Asked how much something cost, what someone is called, which kind of thing, where, what is not done or
-when something is to happen, search answers with a memory that states it, and with nothing when it was
-never told: the memory about the thing itself is not the answer."""
+"""Asked how much something cost, what someone is called, which kind of thing, where, what is not done,
+when something is to happen or about whose thing, search answers with a memory that states it, and with
+nothing when it was never told: the memory about the thing itself (or another's) is not the answer."""
 
 from __future__ import annotations
 
@@ -136,3 +136,16 @@ def test_asked_when_something_is_to_happen_a_memory_that_says_no_time_answers_le
     (booked,) = [v for c, v in relevance.items() if "3pm" in c]
     assert all(v < booked for c, v in relevance.items() if "3pm" not in c), relevance
     assert _flagged(results, "time_untold", "3pm") == ([False], [True, True])
+
+
+def test_asked_about_someones_thing_a_memory_of_anothers_answers_less(engram: Engram):
+    engram.note("Kasia's car is a red Skoda Fabia, the car is her pride and joy.")
+    engram.note("My Toyota Corolla is twelve years old and still runs well.")
+    engram.note("Took my girlfriend Ama to the Lowry for her birthday.")
+    engram.note("I share a flat with Declan, who is a tattoo artist.")
+    results = _explained(engram, "What kind of car is my car?")
+    assert "Toyota" in results[0]["content"], [r["content"] for r in results]
+    assert _flagged(results, "other_owner", "Skoda") == ([True], [False] * (len(results) - 1))
+    # Declan is known, his girlfriend never was: the user's girlfriend is no answer
+    assert _search(engram, "What is Declan's girlfriend called?") == []
+    assert any("Ama" in c for c in _search(engram, "What is my girlfriend called?"))

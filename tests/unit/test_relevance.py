@@ -148,3 +148,10 @@ def test_a_memory_that_lacks_the_kind_of_answer_asked_keeps_less_unless_it_store
     # "where do I work?" of "I joined Acme": the stored employer answers, place or not
     slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
     assert relevance(Evidence(**{**slot.__dict__, untold: True}), "hash") == relevance(slot, "hash")
+
+
+def test_a_memory_about_another_owners_thing_answers_less_whatever_it_stores():
+    # "what's my salary?" of "Budget up to €380k with Kasia's salary": the words, not the owner
+    mine = Evidence(similarity=0.3, words=0.7, slot=True, named=False)
+    anothers = Evidence(**{**mine.__dict__, "other_owner": True})
+    assert relevance(anothers, "hash") == pytest.approx(0.5 * relevance(mine, "hash"), abs=1e-4)

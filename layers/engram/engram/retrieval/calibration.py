@@ -20,6 +20,7 @@ from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_name import asked_name, name_untold
+from engram.language.question_owner import asked_possessions, owned_by_another
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_speech import asked_speaker
@@ -114,7 +115,8 @@ def calibrate(
     previous = asks_previous(query)
     speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
     refusal, planned = asks_refusal(query), asks_planned_time(query)
-    read_text = roles is not None or bool(focus) or place or refusal or planned  # what the rules read
+    owned = asked_possessions(query)  # "my salary", "Declan's girlfriend"
+    read_text = roles is not None or bool(focus) or place or refusal or planned or bool(owned)
     words, found = query_evidence(
         conn,
         user_id,
@@ -158,6 +160,7 @@ def calibrate(
             time_untold=planned and not states_time(text),
             name_untold=roles is not None and name_untold(text, roles),
             focus_untold=focus_untold,
+            other_owner=owned_by_another(text, owned),
         )
         relevance = relevance_of(evidence, embedder)
         # The untold focus is taken from every candidate alike: it says none may answer, not which

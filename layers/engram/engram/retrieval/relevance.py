@@ -48,6 +48,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   answered by a memory that says a time ("flying to Melbourne on 4 December"); one that says none keeps
   0.6, unless it stores the attribute asked (`question_when`). What happened is left alone: the day a
   memory was told may be the answer.
+- **owner**: a question about someone's thing ("what's my salary?", "what is Declan's girlfriend
+  called?") is not answered by a memory that speaks of that thing as another's only ("Kasia's salary",
+  "my girlfriend Ama"): it is about someone else and keeps half, whatever it stores (`question_owner`).
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
@@ -89,6 +92,10 @@ FOCUS_UNTOLD_FACTOR = 0.4
 # is taken than for an untold amount (app relevance set and LOCOMO: docs/benchmarks.md). A memory that
 # stores the attribute asked (a slot) keeps all.
 KIND_UNTOLD_FACTOR = 0.6
+# Asked about someone's thing ("what's my salary?", "what is Declan's girlfriend called?"), a memory that
+# speaks of it as another's only ("Kasia's salary", "my girlfriend Ama") is about someone else, like a
+# memory about none of the people the query names (`UNNAMED_FACTOR`; `question_owner`).
+OTHER_OWNER_FACTOR = 0.5
 # Those kinds, as the `Evidence` fields that say a memory lacks one; `explain` shows each.
 KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold")
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
@@ -185,6 +192,7 @@ class Evidence:
     place_untold: bool = False  # the query asks where; the memory names no place
     refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
     time_untold: bool = False  # the query asks when something is to happen; the memory says no time
+    other_owner: bool = False  # the query asks about someone's thing; the memory speaks of another's
 
 
 def word_coverage(
@@ -264,6 +272,8 @@ def relevance(evidence: Evidence, embedder: str) -> float:
             asked = 1.0 - (1.0 - asked) * (1.0 - NAMED_WEIGHT * asked)
         else:
             asked *= UNNAMED_FACTOR
+    if evidence.other_owner:
+        asked *= OTHER_OWNER_FACTOR
     if evidence.amount_untold or evidence.name_untold:
         asked *= UNTOLD_FACTOR
     if not evidence.slot:

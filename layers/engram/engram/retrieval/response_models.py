@@ -45,7 +45,9 @@ class RelevanceEvidence(_Body):
     and whether the query asks what is not done ("what won't I drink?") and the memory says nothing is
     avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked),
     and whether the query asks when something is to happen and the memory says no time (`time_untold`:
-    it keeps 0.6, unless it stores the attribute asked)."""
+    it keeps 0.6, unless it stores the attribute asked), and whether the query asks about someone's
+    thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only
+    (`other_owner`: it keeps half)."""
 
     words: float
     meaning: float
@@ -59,6 +61,7 @@ class RelevanceEvidence(_Body):
     place_untold: bool = False
     refusal_untold: bool = False
     time_untold: bool = False
+    other_owner: bool = False
 
 
 # The signals an explanation names: those a request can choose, and `period` (the memories dated in a

@@ -302,6 +302,7 @@ def _explanation(
             "amount_untold": evidence.amount_untold,
             "name_untold": evidence.name_untold,
             "focus_untold": evidence.focus_untold,
+            "other_owner": evidence.other_owner,
             **{kind: getattr(evidence, kind) for kind in KIND_UNTOLD},
         },
         "contributions": shares,

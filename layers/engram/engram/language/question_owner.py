@@ -1,0 +1,101 @@
+"""Whose thing a question asks about, and the memories that speak of that thing as someone else's.
+
+"What's my salary at Western Wind?" is not answered by "Budget up to €380k with Kasia's salary", nor
+"What is Declan's girlfriend called?" by "Took my girlfriend Ama to the Lowry", though each shares the
+question's words: the salary is Kasia's, the girlfriend the user's. A question names an owner and the
+thing owned ("my salary", "Declan's girlfriend", "my older sister's husband": the sister is the user's);
+a memory that speaks of the same thing as another owner's only, and never as the one asked about, is
+about someone else. Asked about the user's, a memory in which the user has another's thing ("every
+time I have Chloe's tea") may still answer: it is about someone else only when the user is not in it.
+
+Whose is read from the possessive: "my" (and in a question "our") is the user's, and a name's
+("Kasia's") is that person's. In a memory in a named speaker's voice ("Melanie: my kids loved it")
+"my" is the speaker's. "his", "her" and "their" say nothing either way: the memory may mean the person
+asked about. What a memory quotes of the other speaker ("… (answering: what should I get for my living
+room?)") is in their voice, not the memory's, and is not read. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.text import STOPWORDS
+from engram.language.text.words import stem
+
+USER = ""  # the owner "my" and "our" name in the user's own notes
+
+# Words between an owner and the thing owned: "my *older* sister", "Kasia's *new* job".
+_MODIFIERS = frozenset(
+    """
+    new old older younger little big baby best first last ex current late eldest oldest youngest
+    favourite favorite own second third former previous dear whole
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+# A capitalised word before 's that is not a person's name but a contraction ("It's", "What's").
+_NOT_OWNERS = frozenset(
+    """
+    it that what who where when how there here he she let this everyone everybody someone somebody
+    nobody today tonight yesterday tomorrow
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+_TOKEN = re.compile(r"[A-Za-z][\w\-]*(?:['’]s\b)?")
+_SPEAKER = re.compile(r"^\s*(?P<speaker>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?):\s")
+_QUOTED = " (answering:"
+_USER_IN = re.compile(r"\b(?:i|me|we|us|i'm|i've|i'd|i'll)\b", re.IGNORECASE)
+
+
+def _possessions(text: str, my: str, *, ours: bool) -> set[tuple[str, str]]:
+    """(owner, stem of the thing owned) for each possessive in the text: `my` is whose "my" is, and
+    "our" is read as "my" when `ours`."""
+    found: set[tuple[str, str]] = set()
+    tokens = _TOKEN.findall(text)
+    for i, token in enumerate(tokens):
+        owner = _owner(token, my, ours)
+        if owner is None:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].lower() in _MODIFIERS:
+            j += 1
+        if j >= len(tokens) or not tokens[j][0].islower():
+            continue
+        thing = re.sub(r"['’]s$", "", tokens[j]).lower()
+        if thing not in STOPWORDS:
+            found.add((owner, stem(thing)))
+    return found
+
+
+def _owner(token: str, my: str, ours: bool) -> str | None:
+    lower = token.lower()
+    if lower == "my" or (lower == "our" and ours):
+        return my
+    if token[0].isupper() and lower.endswith(("'s", "’s")):
+        name = lower[:-2]
+        return None if name in _NOT_OWNERS else name
+    return None
+
+
+def asked_possessions(question: str) -> set[tuple[str, str]]:
+    """What the question asks about as someone's: ("", "salary") of "what's my salary?", ("declan",
+    "girlfriend") of "what is Declan's girlfriend called?"."""
+    return _possessions(question, USER, ours=True)
+
+
+def owned_by_another(text: str, asked: set[tuple[str, str]]) -> bool:
+    """Does the memory speak of a thing the question asks about as another owner's, and never as the
+    owner asked about's?"""
+    if not asked:
+        return False
+    own = text.split(_QUOTED, 1)[0]
+    speaker = _SPEAKER.match(own)
+    # In a speaker's voice "my" is theirs. "our" is not read: in a memory rewritten to the third person
+    # ("Caroline took our dog") it is the speaker's household, not the user's.
+    held = _possessions(own, speaker.group("speaker").lower() if speaker else USER, ours=False)
+    things = {thing for _, thing in held}
+    for owner, thing in asked:
+        if thing not in things or (owner, thing) in held:
+            continue
+        # "I have Chloe's tea": the user has it all the same. Asked about the user's, another's thing
+        # only answers about someone else when the user is not in the memory.
+        if owner != USER or speaker or not _USER_IN.search(own):
+            return True
+    return False

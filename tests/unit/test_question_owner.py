@@ -1,0 +1,59 @@
+"""Whose thing a question asks about, and whether a memory speaks of that thing as someone else's."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.question_owner import asked_possessions, owned_by_another
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("What's my salary at Western Wind?", {("", "salary")}),
+        ("What is Declan's girlfriend called?", {("declan", "girlfriend")}),
+        ("What job does my older sister's husband have?", {("", "sister")}),  # the sister is the user's
+        ("Where do our kids go to school?", {("", "kid")}),
+        ("What's the name of Kasia's new job?", {("kasia", "job")}),
+        ("What's wrong with Kuba's stomach?", {("kuba", "stomach")}),
+        ("What's on today?", set()),  # a contraction, no owner
+        ("Where is her office?", set()),  # whose "her" is, the question does not say
+    ],
+)
+def test_what_a_question_asks_about_as_someones(question: str, asked: set[tuple[str, str]]):
+    assert asked_possessions(question) == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "memory"),
+    [
+        ("What's my salary at Western Wind?", "Budget up to €380k with Kasia's salary"),
+        ("What is Declan's girlfriend called?", "Took my girlfriend Ama to the Lowry"),
+        ("What is Caroline's dog called?", "Melanie: my dog Luna loves the beach"),  # Melanie's voice
+        ("Where does Tom's brother live?", "Anna's brother lives in Leeds"),
+    ],
+)
+def test_a_memory_about_another_owners_thing(question: str, memory: str):
+    assert owned_by_another(memory, asked_possessions(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "memory"),
+    [
+        ("What's my salary at Western Wind?", "My salary goes up to €52k in March"),
+        ("What's my salary?", "Kasia's salary and my salary together cover it"),  # the user's too
+        ("What do I put in my tea these days?", "Bloated every time I have Chloe's tea"),  # the user has it
+        ("What is Caroline's dog called?", "Caroline: my dog Luna loves the beach"),  # her own voice
+        ("What is Caroline's dog called?", "Caroline took our dog to the vet"),  # "our": not read
+        ("What is Caroline's dog called?", "Her dog is called Luna"),  # whose "her" is, not known
+        ("What is Declan's girlfriend called?", "Declan's girlfriend Ama is a nurse"),
+        ("Where does Tom's brother live?", "The brother moved to Leeds"),  # nobody's
+        # the other speaker's words, quoted as the memory's context, are not the memory's
+        (
+            "How is Nate's living room furnished?",
+            "Joanna: get a big couch (answering: Nate: what should I get for my living room?)",
+        ),
+    ],
+)
+def test_a_memory_that_may_be_about_the_owner_asked(question: str, memory: str):
+    assert not owned_by_another(memory, asked_possessions(question))
