@@ -85,6 +85,15 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
              "What outdoor activities have I done?": 3},
             id="a-place-by-its-country-and-part-of-the-world-and-kayaking-as-an-activity",
         ),
+        pytest.param(
+            ("Dr Walker has added atorvastatin 20mg at night",
+             "I'm on ramipril 5mg in the mornings now",
+             "Last Xarelto tablet today, glad that's over",
+             "Cutting back on bread and white rice, the dietitian says"),
+            {"What am I taking for my cholesterol?": 0, "What do I take for my blood pressure?": 1,
+             "Am I still on a blood thinner?": 2},
+            id="what-a-medicine-is-taken-for-by-its-name",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -147,10 +156,12 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0025_concepts_roles_painkillers_grandchildren.sql", "Gogo passed away", "The storm passed"),
      ("0026_concepts_doses_doctors_housing.sql", "Up the levo to 75mcg", "Up the road to 75 Main St"),
      ("0026_concepts_doses_doctors_housing.sql", "Saw Dr Nguyen", "Saw Drew"),
-     ("0026_concepts_doses_doctors_housing.sql", "The rent went up", "The tent went up")],
+     ("0026_concepts_doses_doctors_housing.sql", "The rent went up", "The tent went up"),
+     ("0027_concepts_what_medicines_treat.sql", "Added atorvastatin at night", "Added a lamp at night"),
+     ("0027_concepts_what_medicines_treat.sql", "Last Xarelto tablet", "Last Xanax tablet")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022, 0023, 0024, 0025 and 0026 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022, 0023, 0024, 0025, 0026 and 0027 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

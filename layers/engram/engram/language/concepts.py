@@ -84,6 +84,15 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "metformin insulin inhaler epipen statin antibiotic ibuprofen paracetamol aspirin "
         "antidepressant sertraline levothyroxine antihistamine dose",
     ),
+    # what a medicine known by another name than its stem is taken for
+    (
+        "blood thinner anticoagulant clot medication medicine drug",
+        "warfarin clopidogrel xarelto eliquis pradaxa",
+    ),
+    ("cholesterol heart medication medicine drug", "lipitor crestor ezetimibe"),
+    ("asthma breathing lung medication medicine", "ventolin symbicort seretide flixotide"),
+    ("thyroid medication medicine drug", "levothyroxine thyroxine levo eltroxin synthroid"),
+    ("diabetes blood sugar glucose medication medicine", "insulin metformin ozempic jardiance"),
     ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
     ("injury hurt", "knee ankle wrist shoulder sprain fracture broke swollen torn"),
     ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist dr"),
@@ -317,10 +326,31 @@ _MEDICINE = re.compile(
     r"^[a-z]{2,}(?:pril|dipine|olol|statin|sartan|prazole|tidine|cillin|mycin|cycline|floxacin|azepam|"
     r"oxetine|xetine|citalopram|triptan|pezil|tirizine|atadine|formin|gliptin|gliflozin|parin|xaban|"
     r"gatran|semide|thiazide|nisone|nisolone|thasone|sonide|meterol|moterol|buterol|tropium|lukast|profen|coxib|"
-    r"vudine|navir|ciclovir|conazole|azole|setron|peridol|apine|idone|triptyline|pramine|lamotrigine|"
+    r"glutide|vudine|navir|ciclovir|conazole|azole|setron|peridol|apine|idone|triptyline|pramine|lamotrigine|"
     r"zolam|zepam|barbital|caine|oxacin|dronate|tinib|zumab|ximab|mumab)$"
 )
 _MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
+# What a medicine is taken for, by the same naming stems: "what am I taking for my blood pressure?" of
+# "I'm on ramipril 5mg now", "what do I take for my cholesterol?" of "added atorvastatin 20mg".
+_TREATS: tuple[tuple[str, str], ...] = (
+    ("blood pressure hypertension heart", "pril sartan dipine olol thiazide"),
+    ("cholesterol heart", "statin"),
+    ("diabetes blood sugar glucose", "formin gliptin gliflozin glutide"),
+    ("stomach acid reflux heartburn", "prazole tidine"),
+    ("asthma breathing lung", "lukast meterol moterol buterol sonide tropium"),
+    ("migraine headache", "triptan"),
+    ("depression anxiety mood", "oxetine xetine citalopram pramine triptyline"),
+    ("anxiety sleep", "azepam zepam zolam"),
+    ("infection antibiotic", "cillin mycin cycline floxacin oxacin"),
+    ("allergy allergic", "tirizine atadine"),
+    ("pain inflammation", "profen coxib"),
+    ("blood thinner anticoagulant clot", "parin xaban gatran"),
+    ("steroid inflammation", "nisone nisolone thasone"),
+)
+_TREATS_INDEX = tuple(
+    (re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(endings.split())})$"), frozenset(treats.split()))
+    for treats, endings in _TREATS
+)
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
@@ -344,6 +374,7 @@ def concepts_of(text: str) -> str:
         found |= words.get(token, frozenset())
         if _MEDICINE.match(token):
             found |= _MEDICINE_WORDS
+            found.update(*(treats for stems, treats in _TREATS_INDEX if stems.match(token)))
         base = base_form(token)
         if base is not None:  # "won" stands for "win": what a question asks after "did"
             found.add(base)
