@@ -149,3 +149,15 @@ def test_asked_about_someones_thing_a_memory_of_anothers_answers_less(engram: En
     # Declan is known, his girlfriend never was: the user's girlfriend is no answer
     assert _search(engram, "What is Declan's girlfriend called?") == []
     assert any("Ama" in c for c in _search(engram, "What is my girlfriend called?"))
+
+
+def test_asked_about_the_users_job_anothers_job_answers_less(engram: Engram):
+    engram.note("My sister Dana lives in Porto and works as a vet.")
+    engram.note("Tom just got a job at Google.")
+    engram.note("I work nights at the Tesco depot.")
+    results = _explained(engram, "Where do I work?")
+    assert "Tesco" in results[0]["content"], [r["content"] for r in results]
+    for question in ("Where do I work?", "What's my job?"):
+        flagged = _evidence(_explained(engram, question), "other_owner")
+        assert sorted(f for c, f in flagged.items() if "vet" in c or "Google" in c) == [True, True], flagged
+        assert not any(f for c, f in flagged.items() if "Tesco" in c), flagged

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engram.language.question_owner import asked_possessions, owned_by_another
+from engram.language.question_slots import question_slots, stored_for_another
 
 
 @pytest.mark.parametrize(
@@ -57,3 +58,21 @@ def test_a_memory_about_another_owners_thing(question: str, memory: str):
 )
 def test_a_memory_that_may_be_about_the_owner_asked(question: str, memory: str):
     assert not owned_by_another(memory, asked_possessions(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "attribute", "another"),
+    [
+        ("Where do I work?", "tom", "employer", True),  # "Tom just got a job at Google"
+        ("What's my job?", "dana", "job_title", True),
+        ("Where do I work?", "user", "employer", False),
+        ("Where do I work?", "tom", "location", False),  # not the attribute asked
+        ("Where does Tom work?", "tom", "employer", False),
+        ("What was my job in Japan?", "user", "employer", False),  # "Japan" is no one asked about
+        ("Who is my partner?", "noa", "relation", False),  # stored on the partner: any subject answers
+    ],
+)
+def test_a_memory_storing_what_a_question_about_the_user_asks_of_someone_else(
+    question: str, subject: str, attribute: str, another: bool
+):
+    assert stored_for_another(question_slots(question), subject, attribute) is another

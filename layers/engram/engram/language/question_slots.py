@@ -9,6 +9,7 @@ memories by what they answer rather than by the words they happen to use. Pure: 
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass, field
 
@@ -192,6 +193,20 @@ class QuestionSlots:
 
     def __bool__(self) -> bool:
         return bool(self.subjects and self.rules)
+
+
+def stored_for_another(slots: QuestionSlots, subject: str | None, attribute: str | None) -> bool:
+    """Does a memory store an attribute a question about the user asks for, of someone else? "Where do
+    I work?" is not answered by "Tom just got a job at Google" (employer, of Tom). Only a question about
+    the user is read: a capitalised word of another question may be a place ("what was my job in
+    Japan?"), not whom it asks about."""
+    if slots.subjects != (USER_SUBJECT,) or not subject or not attribute or subject == USER_SUBJECT:
+        return False
+    stored = attribute.lower()
+    return any(
+        not rule.any_subject and fnmatch.fnmatchcase(stored, rule.pattern.lower().replace("%", "*"))
+        for rule in slots.rules
+    )
 
 
 def question_subjects(question: str) -> tuple[str, ...]:

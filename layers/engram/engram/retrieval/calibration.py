@@ -23,6 +23,7 @@ from engram.language.question_name import asked_name, name_untold
 from engram.language.question_owner import asked_possessions, owned_by_another
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
+from engram.language.question_slots import QuestionSlots, question_slots, stored_for_another
 from engram.language.question_speech import asked_speaker
 from engram.language.question_time import asks_previous, before_anchor
 from engram.language.question_when import asks_planned_time, states_time
@@ -116,6 +117,7 @@ def calibrate(
     speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
     refusal, planned = asks_refusal(query), asks_planned_time(query)
     owned = asked_possessions(query)  # "my salary", "Declan's girlfriend"
+    slots = question_slots(query)  # "where do I work?": the user's employer
     read_text = roles is not None or bool(focus) or place or refusal or planned or bool(owned)
     words, found = query_evidence(
         conn,
@@ -160,7 +162,7 @@ def calibrate(
             time_untold=planned and not states_time(text),
             name_untold=roles is not None and name_untold(text, roles),
             focus_untold=focus_untold,
-            other_owner=owned_by_another(text, owned),
+            other_owner=owned_by_another(text, owned) or _stored_for_another(slots, seen),
         )
         relevance = relevance_of(evidence, embedder)
         # The untold focus is taken from every candidate alike: it says none may answer, not which
@@ -175,6 +177,13 @@ def calibrate(
             seen.get("document_date"),
         )
     return out
+
+
+def _stored_for_another(slots: QuestionSlots, seen: dict[str, Any]) -> bool:
+    """The memory stores what a question about the user asks, of someone else (`stored_for_another`).
+    Reported words are not read so: "Dr Sumagaysay says no need for metformin" is stored under the
+    speaker and is about the user."""
+    return not seen.get("reports") and stored_for_another(slots, seen.get("subject"), seen.get("attribute"))
 
 
 def _candidate_lexemes(found: dict[Any, dict[str, Any]]) -> tuple[set[str], set[str]]:

@@ -63,7 +63,9 @@ def query_evidence(
     memory states one. The `focus` of the query (`engram.language.question_focus`) and the `anchor` of a
     question about the one before (`engram.language.question_time.before_anchor`) come back stemmed with
     its words. With `content`, each memory's text comes back too, for what the caller reads in it (a
-    name, a focus as the user may have typed it, a place)."""
+    name, a focus as the user may have typed it, a place). The attribute a memory stores and whose
+    (`subject`, lowercased, and `attribute` of its metadata), and whether it reports speech
+    (`reports`), come back always."""
     import numpy as np
 
     similarity = (
@@ -98,7 +100,9 @@ def query_evidence(
                         AND (%(speaker)s::text = ''
                              OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
-                       CASE WHEN %(content)s THEN m.content END AS content
+                       CASE WHEN %(content)s THEN m.content END AS content,
+                       lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
+                       m.content ~* %(speech)s AS reports
                 FROM memories m,
                      (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
