@@ -6,8 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import psycopg
 import pytest
 
+from engram.db.repositories.dictionary_check import dictionary_differences
 from engram.lifecycle.cleanup import cleanup_user
 from tests.memory_factory import add_memories
 
@@ -189,3 +191,33 @@ def test_a_lexicon_migration_marks_the_memories_whose_kinds_gained_words(db, use
         conn.execute(statement)
         rows = conn.execute("SELECT id, concepts FROM memories WHERE user_id = %s", (user_id,)).fetchall()
     assert {r["id"]: r["concepts"] for r in rows} == {marked["id"]: None, kept["id"]: "old"}
+
+
+def test_concepts_derived_again_keep_the_term_counts_exact(db, user_id):
+    """The counts of each lexeme's memories that relevance reads follow a change of concepts alone (the
+    daily cleanup deriving a memory's concepts again after a lexicon migration)."""
+    (row,) = add_memories(db, user_id, "Switched to ramipril last week")
+    with db.user_transaction(user_id) as conn:
+        conn.execute("UPDATE memories SET concepts = NULL WHERE id = %s", (row["id"],))
+        assert not any(dictionary_differences(conn, user_id).values())
+    assert cleanup_user(user_id, datetime.now(UTC)).concepts_derived == 1
+    with db.user_transaction(user_id) as conn:
+        assert not any(dictionary_differences(conn, user_id).values())
+
+
+@pytest.mark.own_database
+def test_the_dictionary_migration_recounts_the_terms_from_the_memories(db, user_id, test_database_url):
+    """sql/0028 rebuilds the counts a change of concepts alone had left behind before it."""
+    (row,) = add_memories(db, user_id, "Switched to ramipril last week")
+    migration = Path(__file__).parents[2] / "sql" / "0028_search_dictionary_follows_concepts.sql"
+    statement = migration.read_text()
+    with psycopg.connect(test_database_url, autocommit=True) as owner:  # as before the trigger followed
+        owner.execute("ALTER TABLE memories DISABLE TRIGGER memories_dictionaries_changed")
+        owner.execute("UPDATE memories SET concepts = 'zebra' WHERE id = %s", (row["id"],))
+        owner.execute("ALTER TABLE memories ENABLE TRIGGER memories_dictionaries_changed")
+    with db.user_transaction(user_id) as conn:
+        assert dictionary_differences(conn, user_id)["missing_terms"] == [("zebra", 1)]
+    with psycopg.connect(test_database_url, autocommit=True) as owner:
+        owner.execute(statement)
+    with db.user_transaction(user_id) as conn:
+        assert not any(dictionary_differences(conn, user_id).values())
