@@ -572,11 +572,13 @@ def hybrid_candidates(
 
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
 
-# The query's distinct lexemes (english stemming, stop words dropped), in order of appearance.
+# The query's distinct lexemes (english stemming, stop words dropped, contractions read as memories'
+# are: sql/0029), in order of appearance.
 LEXEMES_SQL = sql.SQL(
     """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
                   SELECT lex, min(p) AS pos
-                  FROM unnest(to_tsvector('english', %(query)s)) AS t(lex, positions, weights),
+                  FROM unnest(to_tsvector('english', engram_plain_contractions(%(query)s)))
+                       AS t(lex, positions, weights),
                        unnest(positions) p
                   GROUP BY lex) x"""
 )

@@ -104,7 +104,8 @@ def query_evidence(
                        lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
                        m.content ~* %(speech)s AS reports
                 FROM memories m,
-                     (SELECT tsvector_to_array(to_tsvector('english', %(query)s)) AS lexemes) q
+                     (SELECT tsvector_to_array(to_tsvector('english', engram_plain_contractions(%(query)s)))
+                             AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
             params,
         )
