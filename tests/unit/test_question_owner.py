@@ -70,9 +70,13 @@ def test_a_memory_that_may_be_about_the_owner_asked(question: str, memory: str):
         ("Where does Tom work?", "tom", "employer", False),
         ("What was my job in Japan?", "user", "employer", False),  # "Japan" is no one asked about
         ("Who is my partner?", "noa", "relation", False),  # stored on the partner: any subject answers
+        ("Where do my parents live?", "user", "location", True),  # "we live in Kralingen"
+        ("Where do my parents live?", "my parents", "location", False),
+        ("Where does my sister work?", "dana", "employer", False),  # her name: it may be the sister
+        ("Where does Tom work?", "user", "employer", False),  # a capitalised word may be a place ("Japan")
     ],
 )
-def test_a_memory_storing_what_a_question_about_the_user_asks_of_someone_else(
+def test_a_memory_storing_what_a_question_asks_of_someone_else(
     question: str, subject: str, attribute: str, another: bool
 ):
     assert stored_for_another(question_slots(question), subject, attribute) is another

@@ -196,11 +196,17 @@ class QuestionSlots:
 
 
 def stored_for_another(slots: QuestionSlots, subject: str | None, attribute: str | None) -> bool:
-    """Does a memory store an attribute a question about the user asks for, of someone else? "Where do
-    I work?" is not answered by "Tom just got a job at Google" (employer, of Tom). Only a question about
-    the user is read: a capitalised word of another question may be a place ("what was my job in
-    Japan?"), not whom it asks about."""
-    if slots.subjects != (USER_SUBJECT,) or not subject or not attribute or subject == USER_SUBJECT:
+    """Does a memory store an attribute the question asks for, of someone else? "Where do I work?" is
+    not answered by "Tom just got a job at Google" (employer, of Tom), nor "where do my parents live?"
+    by "we live in Kralingen" (location, of the user). Only a question about the user or about someone
+    named by their tie to the user is read: a capitalised word of another question may be a place
+    ("what was my job in Japan?"), not whom it asks about."""
+    if not slots or not subject or not attribute:
+        return False
+    if slots.subjects == (USER_SUBJECT,):
+        if subject == USER_SUBJECT:
+            return False
+    elif subject != USER_SUBJECT or not all(s.split()[-1] in RELATION_WORDS for s in slots.subjects):
         return False
     stored = attribute.lower()
     return any(
