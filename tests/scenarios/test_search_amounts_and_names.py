@@ -161,3 +161,12 @@ def test_asked_about_the_users_job_anothers_job_answers_less(engram: Engram):
         flagged = _evidence(_explained(engram, question), "other_owner")
         assert sorted(f for c, f in flagged.items() if "vet" in c or "Google" in c) == [True, True], flagged
         assert not any(f for c, f in flagged.items() if "Tesco" in c), flagged
+
+
+def test_asked_what_the_user_does_someone_else_doing_it_answers_less(engram: Engram):
+    engram.note("Zainab runs the bakery stall next to my truck at the market.")
+    engram.note("I launched my food truck, Smoke and Pepper, selling jollof wraps.")
+    results = _explained(engram, "What business do I run now?")
+    assert _flagged(results, "other_owner", "runs the bakery") == ([True], [False] * (len(results) - 1))
+    results = _explained(engram, "What business does Zainab run?")  # asked of her, she answers
+    assert not any(_evidence(results, "other_owner").values())

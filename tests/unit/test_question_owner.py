@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_owner import asked_possessions, owned_by_another
+from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
 from engram.language.question_slots import question_slots, stored_for_another
 
 
@@ -80,3 +80,22 @@ def test_a_memory_storing_what_a_question_asks_of_someone_else(
     question: str, subject: str, attribute: str, another: bool
 ):
     assert stored_for_another(question_slots(question), subject, attribute) is another
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "another"),
+    [
+        ("What business do I run now?", "Zainab runs the bakery stall next to my truck", True),
+        ("What sport do I play?", "Kuba plays hurling on Saturdays", True),
+        ("What do I drink?", "Tom drinks whisky", True),
+        ("What sport do I play?", "Kuba and I play tennis", False),  # the user plays too
+        ("What do I drink?", "Tom drinks whisky, I drink tea", False),
+        ("What do I drink?", "Today we drink to Tom", False),  # "Today" starts the sentence
+        ("What sport does Kuba play?", "Kuba plays hurling on Saturdays", False),  # not asked of the user
+        ("What business do I run now?", "Zainab: I run the bakery stall", False),  # in her own voice
+    ],
+)
+def test_a_memory_of_someone_else_doing_what_the_user_is_asked_to_do(
+    question: str, memory: str, another: bool
+):
+    assert done_by_another(memory, asked_doing(question)) is another

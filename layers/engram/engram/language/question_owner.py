@@ -7,6 +7,8 @@ thing owned ("my salary", "Declan's girlfriend", "my older sister's husband": th
 a memory that speaks of the same thing as another owner's only, and never as the one asked about, is
 about someone else. Asked about the user's, a memory in which the user has another's thing ("every
 time I have Chloe's tea") may still answer: it is about someone else only when the user is not in it.
+So with what the user does: "what business do I run?" is not answered by "Zainab runs the bakery stall
+next to my truck", where someone else is the one who runs it, and the user never does.
 
 Whose is read from the possessive: "my" (and in a question "our") is the user's, and a name's
 ("Kasia's") is that person's. In a memory in a named speaker's voice ("Melanie: my kids loved it")
@@ -21,6 +23,7 @@ import re
 
 from engram.language.text import STOPWORDS
 from engram.language.text.words import stem
+from engram.language.verb_forms import base_form
 
 USER = ""  # the owner "my" and "our" name in the user's own notes
 
@@ -99,3 +102,56 @@ def owned_by_another(text: str, asked: set[tuple[str, str]]) -> bool:
         if owner != USER or speaker or not _USER_IN.search(own):
             return True
     return False
+
+
+# What the user does, asked: "what business do I run?", "which sport do we play?", "what car do I have?".
+_ASKED_DOING = re.compile(
+    r"\b(?:do|did|does|will|would|can|could|should)\s+(?:I|we)\s+(?:still\s+|usually\s+|normally\s+|"
+    r"often\s+|now\s+)?(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# Someone named doing something ("Zainab runs", "Kuba also plays"), and the user ("I run", "we still
+# play").
+_NAMED_DOING = re.compile(
+    r"(?-i:\b(?P<name>[A-Z][a-z]+))(?:\s+(?:also|still|now|just|really|usually|often|always))?\s+"
+    r"(?P<verb>[a-z]+)\b"
+)
+_USER_DOING = re.compile(
+    r"\b(?:I|we|I'm|we're|I've|we've)\s+(?:(?:also|still|now|just|really|usually|often|always|"
+    r"sometimes|mostly)\s+)?(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# Capitalised words that start a sentence rather than name a person.
+_NOT_DOERS = frozenset(
+    """
+    the this that my our his her their we it there today then now when after
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+_IRREGULAR = {"has": "have", "had": "have", "is": "be", "are": "be", "was": "be", "were": "be"}
+
+
+def _verb_key(word: str) -> str:
+    word = word.lower()
+    return stem(_IRREGULAR.get(word) or base_form(word) or word)
+
+
+def asked_doing(question: str) -> str | None:
+    """The verb of what the question asks the user does ("run" of "what business do I run now?")."""
+    found = _ASKED_DOING.search(question)
+    if found is None or found.group("verb").lower() in STOPWORDS:
+        return None
+    return _verb_key(found.group("verb"))
+
+
+def done_by_another(text: str, verb: str | None) -> bool:
+    """Does the memory say someone named does what the question asks the user does, and never the
+    user ("Zainab runs the bakery stall next to my truck" of "what business do I run?")?"""
+    if not verb:
+        return False
+    own = text.split(_QUOTED, 1)[0]
+    if _SPEAKER.match(own) or any(_verb_key(m.group("verb")) == verb for m in _USER_DOING.finditer(own)):
+        return False
+    return any(
+        _verb_key(m.group("verb")) == verb and m.group("name").lower() not in _NOT_DOERS
+        for m in _NAMED_DOING.finditer(own)
+    )

@@ -20,7 +20,7 @@ from engram.language.periods import resolve_timeframe
 from engram.language.question_amount import asks_amount
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_name import asked_name, name_untold
-from engram.language.question_owner import asked_possessions, owned_by_another
+from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_slots import QuestionSlots, question_slots, stored_for_another
@@ -117,8 +117,9 @@ def calibrate(
     speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
     refusal, planned = asks_refusal(query), asks_planned_time(query)
     owned = asked_possessions(query)  # "my salary", "Declan's girlfriend"
+    doing = asked_doing(query)  # "run" of "what business do I run?"
     slots = question_slots(query)  # "where do I work?": the user's employer
-    read_text = roles is not None or bool(focus) or place or refusal or planned or bool(owned)
+    read_text = roles is not None or bool(focus) or place or refusal or planned or bool(owned or doing)
     words, found = query_evidence(
         conn,
         user_id,
@@ -162,7 +163,9 @@ def calibrate(
             time_untold=planned and not states_time(text),
             name_untold=roles is not None and name_untold(text, roles),
             focus_untold=focus_untold,
-            other_owner=owned_by_another(text, owned) or _stored_for_another(slots, seen),
+            other_owner=owned_by_another(text, owned)
+            or done_by_another(text, doing)
+            or _stored_for_another(slots, seen),
         )
         relevance = relevance_of(evidence, embedder)
         # The untold focus is taken from every candidate alike: it says none may answer, not which
