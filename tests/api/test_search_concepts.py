@@ -96,6 +96,12 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
              "Am I still on a blood thinner?": 2},
             id="what-a-medicine-is-taken-for-by-its-name",
         ),
+        pytest.param(
+            ("Pay at the drugstore is 18k a month, not enough but ok",
+             "The drugstore is closed on Sundays"),
+            {"What was my salary at the drugstore?": 0, "How much do I earn?": 0},
+            id="pay-is-what-one-earns",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -160,10 +166,11 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0026_concepts_doses_doctors_housing.sql", "Saw Dr Nguyen", "Saw Drew"),
      ("0026_concepts_doses_doctors_housing.sql", "The rent went up", "The tent went up"),
      ("0027_concepts_what_medicines_treat.sql", "Added atorvastatin at night", "Added a lamp at night"),
-     ("0027_concepts_what_medicines_treat.sql", "Last Xarelto tablet", "Last Xanax tablet")],
+     ("0027_concepts_what_medicines_treat.sql", "Last Xarelto tablet", "Last Xanax tablet"),
+     ("0030_concepts_pay_and_wages.sql", "Pay 18k/mo, not enough", "Day 18, not enough")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022, 0023, 0024, 0025, 0026 and 0027 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022 to 0027 and 0030 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

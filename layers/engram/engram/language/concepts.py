@@ -164,7 +164,10 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "founded start-up startup ltd inc agency studio labs analytics consultancy food truck bakery "
         "salon stall franchise side hustle",
     ),
-    ("salary pay paid income money earn", "job work employer founded raise bonus"),
+    (
+        "salary pay paid income money earn",
+        "job work employer founded raise bonus pay wage wages payslip paycheck",
+    ),
     ("boss manager", "supervisor director manager"),
     # what someone in a role does: "who supervises my PhD?" of "Dr. Whitlock is my supervisor"
     ("supervise supervision", "supervisor"),
