@@ -20,3 +20,12 @@ def test_a_negated_verb_is_read_as_its_two_words():
     assert plain_question("What won't I drink?") == "What will not I drink?"
     assert plain_question("what can’t I eat") == "what can not I eat"
     assert plain_question("Why didn't Sam come?") == "Why did not Sam come?"
+
+
+def test_what_one_likes_best_is_ones_favourite():
+    # "best" alone would find "my best friend Joss" before "my favourite food is Ethiopian"
+    assert plain_question("What cuisine do I like best?") == "What cuisine do I like as favourite?"
+    turning = plain_question("Which timber do I like turning best?")
+    assert turning == "Which timber do I like turning as favourite?"
+    assert plain_question("What do I love most about Rome?") == "What do I love as favourite about Rome?"
+    assert plain_question("Do I like most films?") == "Do I like most films?"  # "most" of the films

@@ -14,6 +14,16 @@ _IDIOMS = (
         re.compile(r"\b(?P<verb>tak(?:e|es|ing)|on)\s+for\s+(?=(?:my|his|her|their|your)\b)", re.IGNORECASE),
         r"\g<verb> as medication for ",
     ),
+    # What one likes best is one's favourite: "what cuisine do I like best?" of "my favourite food is
+    # Ethiopian", not of "my best friend Joss"
+    (
+        re.compile(
+            r"\b(?P<verb>(?:like|love|enjoy)(?:\s+\w+ing)?)\s+(?:the\s+)?(?:best|most)\b"
+            r"(?=\s*(?:[?.!,]|$|about\b|of\s+all\b))",
+            re.IGNORECASE,
+        ),
+        r"\g<verb> as favourite",
+    ),
     # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
     # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it. Memories are
     # read alike (`engram_plain_contractions`, sql/0029); the two readings are tested to agree.
