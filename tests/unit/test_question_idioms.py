@@ -29,3 +29,9 @@ def test_what_one_likes_best_is_ones_favourite():
     assert turning == "Which timber do I like turning as favourite?"
     assert plain_question("What do I love most about Rome?") == "What do I love as favourite about Rome?"
     assert plain_question("Do I like most films?") == "Do I like most films?"  # "most" of the films
+
+
+def test_how_one_takes_ones_tea_is_how_one_drinks_it():
+    assert plain_question("How do I take my tea?") == "How do I drink my tea?"
+    assert plain_question("How does Mum take her coffee?") == "How does Mum drink her coffee?"
+    assert plain_question("What am I taking for my cough?") == "What am I taking as medication for my cough?"

@@ -63,6 +63,9 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "vegan vegetarian pescatarian keto paleo gluten free dairy free intermittent fasting fasting "
         "halal kosher low carb calorie",
     ),
+    # a diet says whether one eats meat ("do I eat meat?" of "vegan now"), and so does eating a meat
+    ("meat", "vegan vegetarian pescatarian plant-based carnivore"),
+    ("meat", "chicken beef pork lamb steak bacon ham sausage mince turkey venison"),
     ("cook cooking food", "bake baking roast grill fry recipe homemade"),
     # --- health ---
     (

@@ -14,6 +14,14 @@ _IDIOMS = (
         re.compile(r"\b(?P<verb>tak(?:e|es|ing)|on)\s+for\s+(?=(?:my|his|her|their|your)\b)", re.IGNORECASE),
         r"\g<verb> as medication for ",
     ),
+    # How one "takes" one's tea or coffee is how one drinks it: "how do I take my tea?" of "I drink Earl
+    # Grey with lemon"
+    (
+        re.compile(
+            r"\btak(?:e|es|ing)\s+(?P<what>(?:(?:my|his|her|their|your)\s+)?(?:tea|coffee))\b", re.IGNORECASE
+        ),
+        r"drink \g<what>",
+    ),
     # What one likes best is one's favourite: "what cuisine do I like best?" of "my favourite food is
     # Ethiopian", not of "my best friend Joss"
     (
