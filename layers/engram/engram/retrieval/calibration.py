@@ -110,38 +110,28 @@ def calibrate(
     about."""
     query_names = names_in(query)
     names = " ".join(name for name in query_names if not name.startswith("my "))  # not "my sister"
-    ids = [row.id for _, row, _ in window]
-    amount = asks_amount(query)
-    roles = asked_name(query, query_names)  # what the question asks the name of, if it asks one
-    previous = asks_previous(query)
-    speaker, focus, place = asked_speaker(query), asked_focus(query) or "", asks_place(query)
-    refusal, planned = asks_refusal(query), asks_planned_time(query)
-    owned = asked_possessions(query)  # "my salary", "Declan's girlfriend"
-    doing = asked_doing(query)  # "run" of "what business do I run?"
-    slots = question_slots(query)  # "where do I work?": the user's employer
-    read_text = roles is not None or bool(focus) or place or refusal or planned or bool(owned or doing)
+    asked = _Asked.read(query, query_names)
     words, found = query_evidence(
         conn,
         user_id,
         query,
         names,
-        ids,
+        [row.id for _, row, _ in window],
         embedding,
-        speaker=speaker,
-        amount=amount,
-        focus=focus,
-        content=read_text,
+        speaker=asked.speaker,
+        amount=asked.amount,
+        focus=asked.focus,
+        content=asked.reads_text,
         anchor=before_anchor(query) or "",
     )
     size = corpus.corpus_size(conn, user_id)
     said, stood_for = _candidate_lexemes(found)
     asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
     unknown = never_told(asked_lexemes, asked_dfs, size)
-    focus_untold = _focus_untold(focus, words, set(asked_lexemes), said | stood_for, found)
+    focus_untold = _focus_untold(asked.focus, words, set(asked_lexemes), said | stood_for, found)
     out: dict[Any, Calibration] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
-        text = seen.get("content") or ""  # read when a rule reads it (`read_text`)
         similarity = seen.get("similarity")
         matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
         if period is not None and row.period_rank is not None:
@@ -151,21 +141,14 @@ def calibrate(
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
             # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
             # the present one does not
-            slot=row.stale if previous else row.slot_rank is not None,
+            slot=row.stale if asked.previous else row.slot_rank is not None,
             named=row.name_rank is not None or row.entity_rank is not None,
             names=_names_held(known, matched, implied),
             never_told=unknown,
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
-            amount_untold=amount and not seen.get("amount"),
-            place_untold=place and not names_place(text),
-            refusal_untold=refusal and not states_refusal(text),
-            time_untold=planned and not states_time(text),
-            name_untold=roles is not None and name_untold(text, roles),
             focus_untold=focus_untold,
-            other_owner=owned_by_another(text, owned)
-            or done_by_another(text, doing)
-            or _stored_for_another(slots, seen),
+            **asked.untold(seen),
         )
         relevance = relevance_of(evidence, embedder)
         # The untold focus is taken from every candidate alike: it says none may answer, not which
@@ -182,11 +165,62 @@ def calibrate(
     return out
 
 
-def _stored_for_another(slots: QuestionSlots, seen: dict[str, Any]) -> bool:
-    """The memory stores what a question about the user asks, of someone else (`stored_for_another`).
-    Reported words are not read so: "Dr Sumagaysay says no need for metformin" is stored under the
-    speaker and is about the user."""
-    return not seen.get("reports") and stored_for_another(slots, seen.get("subject"), seen.get("attribute"))
+@dataclass(frozen=True)
+class _Asked:
+    """What the question asks, read once for every candidate: the kinds of answer the rules read in a
+    memory's text (an amount, a name, a place, what is not done, a time to come, whose thing)."""
+
+    amount: bool
+    roles: Any  # what the question asks the name of (`question_name.asked_name`), None if it asks none
+    previous: bool
+    speaker: str | None
+    focus: str
+    place: bool
+    refusal: bool
+    planned: bool
+    owned: set[tuple[str, str]]  # "my salary", "Declan's girlfriend"
+    doing: str | None  # "run" of "what business do I run?"
+    slots: QuestionSlots  # "where do I work?": the user's employer
+
+    @classmethod
+    def read(cls, query: str, query_names: Any) -> _Asked:
+        return cls(
+            amount=asks_amount(query),
+            roles=asked_name(query, query_names),
+            previous=asks_previous(query),
+            speaker=asked_speaker(query),
+            focus=asked_focus(query) or "",
+            place=asks_place(query),
+            refusal=asks_refusal(query),
+            planned=asks_planned_time(query),
+            owned=asked_possessions(query),
+            doing=asked_doing(query),
+            slots=question_slots(query),
+        )
+
+    @property
+    def reads_text(self) -> bool:
+        """Whether a rule reads the candidates' text (it is fetched only then)."""
+        return bool(
+            self.roles is not None or self.focus or self.place or self.refusal or self.planned
+            or self.owned or self.doing
+        )  # fmt: skip
+
+    def untold(self, seen: dict[str, Any]) -> dict[str, bool]:
+        """The `Evidence` flags of one candidate (what `query_evidence` read of it) the rules set."""
+        text = seen.get("content") or ""
+        return {
+            "amount_untold": self.amount and not seen.get("amount"),
+            "place_untold": self.place and not names_place(text),
+            "refusal_untold": self.refusal and not states_refusal(text),
+            "time_untold": self.planned and not states_time(text),
+            "name_untold": self.roles is not None and name_untold(text, self.roles),
+            "other_owner": owned_by_another(text, self.owned)
+            or done_by_another(text, self.doing)
+            # reported words are stored under the speaker: "Dr Sumagaysay says no need for metformin"
+            or (not seen.get("reports") and stored_for_another(self.slots, seen.get("subject"),
+                                                               seen.get("attribute"))),
+        }  # fmt: skip
 
 
 def _candidate_lexemes(found: dict[Any, dict[str, Any]]) -> tuple[set[str], set[str]]:
