@@ -108,6 +108,11 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
             {"Do I eat meat?": 0, "What meat did I have at the Crown?": 2},
             id="a-diet-or-a-meat-says-whether-one-eats-meat",
         ),
+        pytest.param(
+            ("Dr Nguyen at the clinic had a look at the xray", "Joan's trifle was the best"),
+            {"Who's my GP?": 0},
+            id="a-doctor-by-title-is-a-gp",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -174,10 +179,11 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0027_concepts_what_medicines_treat.sql", "Added atorvastatin at night", "Added a lamp at night"),
      ("0027_concepts_what_medicines_treat.sql", "Last Xarelto tablet", "Last Xanax tablet"),
      ("0030_concepts_pay_and_wages.sql", "Pay 18k/mo, not enough", "Day 18, not enough"),
-     ("0031_concepts_meat.sql", "Vegan now", "Vague now")],
+     ("0031_concepts_meat.sql", "Vegan now", "Vague now"),
+     ("0032_concepts_a_doctor_is_a_gp.sql", "Dr Nguyen had a look", "Drew had a look")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0027, 0030 and 0031 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022 to 0027 and 0030 to 0032 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -99,6 +99,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
     ("injury hurt", "knee ankle wrist shoulder sprain fracture broke swollen torn"),
     ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist dr"),
+    # the title of the doctor one sees is one's GP's more often than not: "who's my GP?" of "Dr Nguyen"
+    ("gp physician", "dr"),
     ("operation surgery", "replacement transplant bypass procedure op"),
     (
         "painkiller pain medication medicine",
