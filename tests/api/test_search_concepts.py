@@ -113,6 +113,11 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
             {"Who's my GP?": 0},
             id="a-doctor-by-title-is-a-gp",
         ),
+        pytest.param(
+            ("The last twenty years at Kaikorai Valley High", "Went up the High Street for a coffee"),
+            {"Which school was I at?": 0},
+            id="a-school-by-its-name",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -180,10 +185,11 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0027_concepts_what_medicines_treat.sql", "Last Xarelto tablet", "Last Xanax tablet"),
      ("0030_concepts_pay_and_wages.sql", "Pay 18k/mo, not enough", "Day 18, not enough"),
      ("0031_concepts_meat.sql", "Vegan now", "Vague now"),
-     ("0032_concepts_a_doctor_is_a_gp.sql", "Dr Nguyen had a look", "Drew had a look")],
+     ("0032_concepts_a_doctor_is_a_gp.sql", "Dr Nguyen had a look", "Drew had a look"),
+     ("0033_concepts_schools_by_name.sql", "Kids started at Scoil Mhuire", "Kids started at school")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0027 and 0030 to 0032 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022 to 0027 and 0030 to 0033 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

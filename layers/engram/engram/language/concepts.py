@@ -359,6 +359,12 @@ _TREATS_INDEX = tuple(
     (re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(endings.split())})$"), frozenset(treats.split()))
     for treats, endings in _TREATS
 )
+# A school by its name: a name that ends in the word for its kind ("Kaikorai Valley High", "St Mary's
+# Primary", "Leeds Grammar"), or the Irish "Scoil" before it ("Scoil Mhuire"): "which school was I at?"
+_SCHOOL_NAME = re.compile(
+    r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s+(?:High|Primary|Grammar|Academy|College|Polytechnic|"
+    r"Kindergarten|Montessori)\b|\bScoil\s+[A-Z]"
+)
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
@@ -376,6 +382,8 @@ def concepts_of(text: str) -> str:
     found: set[str] = place_kinds(text)  # "Rome" is a city in Italy, in Europe
     if _DOSE.search(text):
         found |= {"dose", "dosage"}
+    if _SCHOOL_NAME.search(text):
+        found |= {"school", "study", "studying", "education"}
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
     for token in tokens:
