@@ -118,6 +118,11 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
             {"Which school was I at?": 0},
             id="a-school-by-its-name",
         ),
+        pytest.param(
+            ("Isla turned ten today, video call with Melbourne", "Isla rang from Melbourne"),
+            {"How old is Isla?": 0},
+            id="an-age",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -186,10 +191,12 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
      ("0030_concepts_pay_and_wages.sql", "Pay 18k/mo, not enough", "Day 18, not enough"),
      ("0031_concepts_meat.sql", "Vegan now", "Vague now"),
      ("0032_concepts_a_doctor_is_a_gp.sql", "Dr Nguyen had a look", "Drew had a look"),
-     ("0033_concepts_schools_by_name.sql", "Kids started at Scoil Mhuire", "Kids started at school")],
+     ("0033_concepts_schools_by_name.sql", "Kids started at Scoil Mhuire", "Kids started at school"),
+     ("0034_concepts_ages.sql", "Zosia (9) is grand", "Zosia is grand"),
+     ("0034_concepts_ages.sql", "Isla turned ten today", "Isla rang today")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0027 and 0030 to 0033 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022 to 0027 and 0030 to 0034 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -365,6 +365,16 @@ _SCHOOL_NAME = re.compile(
     r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s+(?:High|Primary|Grammar|Academy|College|Polytechnic|"
     r"Kindergarten|Montessori)\b|\bScoil\s+[A-Z]"
 )
+# An age: "Zosia (9)", "aged 9", "a 9-year-old", "turned ten", "is 9 now": what "how old is she?" asks.
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred"
+)
+_AGE = re.compile(
+    rf"\b[A-Z][a-z]+\s*\((?:aged\s+)?\d{{1,2}}\)|\baged\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b|"
+    rf"\b(?:\d{{1,3}}|{_NUMBER_WORDS})[- ]years?[- ]old\b|"
+    rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))"
+)
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
@@ -384,6 +394,8 @@ def concepts_of(text: str) -> str:
         found |= {"dose", "dosage"}
     if _SCHOOL_NAME.search(text):
         found |= {"school", "study", "studying", "education"}
+    if _AGE.search(text):
+        found |= {"age", "old"}
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
     for token in tokens:
