@@ -34,7 +34,7 @@ _IDIOMS = (
     ),
     # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
     # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it. Memories are
-    # read alike (`engram_plain_contractions`, sql/0029); the two readings are tested to agree.
+    # read alike (`engram_plain_contractions`, sql/0028); the two readings are tested to agree.
     (re.compile(r"\bwon['’]t\b", re.IGNORECASE), "will not"),
     (re.compile(r"\bcan['’]t\b", re.IGNORECASE), "can not"),
     (re.compile(r"\b(?P<verb>\w+)n['’]t\b", re.IGNORECASE), r"\g<verb> not"),

@@ -573,7 +573,7 @@ def hybrid_candidates(
 _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
 
 # The query's distinct lexemes (english stemming, stop words dropped, contractions read as memories'
-# are: sql/0029), in order of appearance.
+# are: sql/0028), in order of appearance.
 LEXEMES_SQL = sql.SQL(
     """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
                   SELECT lex, min(p) AS pos
