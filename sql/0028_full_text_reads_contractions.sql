@@ -17,9 +17,4 @@ ALTER TABLE memories ALTER COLUMN tsv SET EXPRESSION AS (
                           public.engram_plain_contractions(coalesce(name, '') || ' ' || content)), 'A')
     || setweight(to_tsvector('english'::regconfig, coalesce(concepts, '')), 'D'));
 
-DELETE FROM memory_terms;
-INSERT INTO memory_terms (user_id, lexeme, df)
-SELECT m.user_id, l.lexeme, count(*)::int
-FROM memories m CROSS JOIN LATERAL unnest(tsvector_to_array(m.tsv)) AS l(lexeme)
-WHERE m.status = 'active'
-GROUP BY 1, 2;
+SELECT engram_memory_terms_recount();

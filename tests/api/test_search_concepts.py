@@ -243,10 +243,9 @@ def test_concepts_derived_again_keep_the_term_counts_exact(db, user_id):
 
 @pytest.mark.own_database
 def test_the_dictionary_migration_recounts_the_terms_from_the_memories(db, user_id, test_database_url):
-    """sql/0027 rebuilds the counts a change of concepts alone had left behind before it."""
+    """sql/0027 (and 0028, which changes how every memory is read) rebuilds the counts a change of
+    concepts alone had left behind before it (`engram_memory_terms_recount`)."""
     (row,) = add_memories(db, user_id, "Switched to ramipril last week")
-    migration = Path(__file__).parents[2] / "sql" / "0027_search_dictionary_follows_concepts.sql"
-    statement = migration.read_text()
     with psycopg.connect(test_database_url, autocommit=True) as owner:  # as before the trigger followed
         owner.execute("ALTER TABLE memories DISABLE TRIGGER memories_dictionaries_changed")
         owner.execute("UPDATE memories SET concepts = 'zebra' WHERE id = %s", (row["id"],))
@@ -254,6 +253,6 @@ def test_the_dictionary_migration_recounts_the_terms_from_the_memories(db, user_
     with db.user_transaction(user_id) as conn:
         assert dictionary_differences(conn, user_id)["missing_terms"] == [("zebra", 1)]
     with psycopg.connect(test_database_url, autocommit=True) as owner:
-        owner.execute(statement)
+        owner.execute("SELECT engram_memory_terms_recount()")
     with db.user_transaction(user_id) as conn:
         assert not any(dictionary_differences(conn, user_id).values())
