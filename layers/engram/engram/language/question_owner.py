@@ -86,7 +86,8 @@ def asked_possessions(question: str) -> set[tuple[str, str]]:
 def owned_by_another(text: str, asked: set[tuple[str, str]]) -> bool:
     """Does the memory speak of a thing the question asks about as another owner's, and never as the
     owner asked about's?"""
-    if not asked:
+    lowered = text.lower()
+    if not any(thing[:4] in lowered for _, thing in asked):  # most candidates: no tokens to read
         return False
     own = text.split(_QUOTED, 1)[0]
     speaker = _SPEAKER.match(own)
