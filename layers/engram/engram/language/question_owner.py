@@ -105,7 +105,8 @@ def owned_by_another(text: str, asked: set[tuple[str, str]]) -> bool:
     return False
 
 
-# What the user does, asked: "what business do I run?", "which sport do we play?", "what car do I have?".
+# What the user does, asked: "what business do I run?", "which sport do we play?" ("have" and "be" are
+# too common to tell whose a memory is).
 _ASKED_DOING = re.compile(
     r"\b(?:do|did|does|will|would|can|could|should)\s+(?:I|we)\s+(?:still\s+|usually\s+|normally\s+|"
     r"often\s+|now\s+)?(?P<verb>[a-z]+)\b",
@@ -128,12 +129,12 @@ _NOT_DOERS = frozenset(
     the this that my our his her their we it there today then now when after
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
-_IRREGULAR = {"has": "have", "had": "have", "is": "be", "are": "be", "was": "be", "were": "be"}
 
 
 def _verb_key(word: str) -> str:
+    """One key for a verb's forms: "runs", "ran" and "running" are "run"."""
     word = word.lower()
-    return stem(_IRREGULAR.get(word) or base_form(word) or word)
+    return stem(base_form(word) or word)
 
 
 def asked_doing(question: str) -> str | None:

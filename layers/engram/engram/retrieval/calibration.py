@@ -171,7 +171,7 @@ class _Asked:
     memory's text (an amount, a name, a place, what is not done, a time to come, whose thing)."""
 
     amount: bool
-    roles: Any  # what the question asks the name of (`question_name.asked_name`), None if it asks none
+    roles: list[str] | None  # what the question asks the name of (`question_name.asked_name`)
     previous: bool
     speaker: str | None
     focus: str
@@ -183,7 +183,7 @@ class _Asked:
     slots: QuestionSlots  # "where do I work?": the user's employer
 
     @classmethod
-    def read(cls, query: str, query_names: Any) -> _Asked:
+    def read(cls, query: str, query_names: list[str]) -> _Asked:
         return cls(
             amount=asks_amount(query),
             roles=asked_name(query, query_names),
