@@ -15,6 +15,9 @@ from engram.retrieval.transform import names_in
         ("What's Kasia's brother called?", ["brother"]),
         ("Who's my physio?", ["physio"]),
         ("What is my sister's fiancée called?", ["fiancée"]),
+        ("Who supervises my PhD now?", ["supervises", "phd", "now"]),  # the one in a role, by what they do
+        ("Who cuts my hair?", ["cuts", "hair"]),
+        ("Who supports Caroline?", None),  # not the user's: who she leans on, not a role's name
         ("Who is Declan?", None),  # his name is given: who he is to the user is asked
         ("What is my favourite food?", None),
     ],
@@ -36,3 +39,15 @@ def test_a_question_that_asks_a_name_says_whose(question: str, roles: list[str] 
 )
 def test_a_memory_that_speaks_of_the_role_and_names_no_one_does_not_answer(memory: str, untold: bool) -> None:
     assert name_untold(memory, ["landlord"]) is untold
+
+
+@pytest.mark.parametrize(
+    ("memory", "untold"),
+    [
+        ("I need a new supervisor", True),  # the role the verb names ("supervises": a supervisor)
+        ("Dr. Ngaire Whitlock is my new supervisor", False),
+    ],
+)
+def test_a_role_asked_by_what_it_does_is_spoken_of_by_its_noun(memory: str, untold: bool) -> None:
+    roles = asked_name("Who supervises my PhD now?", [])
+    assert roles is not None and name_untold(memory, roles) is untold

@@ -15,7 +15,9 @@ from engram.language.text.words import STOPWORDS
 
 _ASKS = re.compile(
     r"^\s*(?:what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+name\s+of\b|.*\bname\b|.*\bcalled\s*\??\s*$)"
-    r"|who(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our|the)\s+[\w\s-]+\??\s*$)",
+    r"|who(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our|the)\s+[\w\s-]+\??\s*$"
+    # "who supervises my PhD?", "who cuts my hair?": the one in a role, by what they do for the user
+    r"|who\s+(?!is\b|was\b|are\b|were\b|did\b|does\b|do\b|has\b|had\b|will\b)\w+s\s+(?:my|our)\s+[\w\s-]+\??\s*$)",
     re.IGNORECASE,
 )
 # The words of a question that only frame the asking of a name.
@@ -46,7 +48,9 @@ def name_untold(text: str, roles: list[str]) -> bool:
     words: "engaged to Priya" for "what is my sister's fiancée called?")."""
     present = False
     for role in roles:
-        stem = re.escape(role[:-1] if len(role) > 4 and role.endswith("s") else role)
+        stem = role[:-1] if len(role) > 4 and role.endswith("s") else role
+        # "supervise" of "who supervises my PhD?" is spoken of as the "supervisor"
+        stem = re.escape(stem[:-1] if len(stem) > 5 and stem.endswith("e") else stem)
         if not re.search(rf"(?i:\b{stem}\w*)", text):
             continue
         present = True
