@@ -46,8 +46,9 @@ class RelevanceEvidence(_Body):
     avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked),
     and whether the query asks when something is to happen and the memory says no time (`time_untold`:
     it keeps 0.6, unless it stores the attribute asked), and whether the query asks about someone's
-    thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only, or stores
-    the attribute a question about the user asks of someone else (`other_owner`: it keeps half)."""
+    thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only, says
+    someone named does what the user is asked to do, or stores the attribute a question about the user
+    asks of someone else (`other_owner`: it keeps half)."""
 
     words: float
     meaning: float
