@@ -327,18 +327,7 @@ _PHRASES = (
 )
 
 
-# A medicine's generic name says what it is by its ending (the naming stems of the WHO's International
-# Nonproprietary Names): ramipril and lisinopril, amlodipine, atenolol, atorvastatin, losartan,
-# omeprazole, amoxicillin, sertraline's cousins fluoxetine and citalopram, donepezil, cetirizine.
-_MEDICINE = re.compile(
-    r"^[a-z]{2,}(?:pril|dipine|olol|statin|sartan|prazole|tidine|cillin|mycin|cycline|floxacin|azepam|"
-    r"oxetine|xetine|citalopram|triptan|pezil|tirizine|atadine|formin|gliptin|gliflozin|parin|xaban|"
-    r"gatran|semide|thiazide|nisone|nisolone|thasone|sonide|meterol|moterol|buterol|tropium|lukast|profen|coxib|"
-    r"glutide|vudine|navir|ciclovir|conazole|azole|setron|peridol|apine|idone|triptyline|pramine|lamotrigine|"
-    r"zolam|zepam|barbital|caine|oxacin|dronate|tinib|zumab|ximab|mumab)$"
-)
-_MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
-# What a medicine is taken for, by the same naming stems: "what am I taking for my blood pressure?" of
+# What a medicine is taken for, by its naming stem: "what am I taking for my blood pressure?" of
 # "I'm on ramipril 5mg now", "what do I take for my cholesterol?" of "added atorvastatin 20mg".
 _TREATS: tuple[tuple[str, str], ...] = (
     ("blood pressure hypertension heart", "pril sartan dipine olol thiazide"),
@@ -355,6 +344,17 @@ _TREATS: tuple[tuple[str, str], ...] = (
     ("blood thinner anticoagulant clot", "parin xaban gatran"),
     ("steroid inflammation", "nisone nisolone thasone"),
 )
+# A medicine's generic name says what it is by its ending (the naming stems of the WHO's International
+# Nonproprietary Names): ramipril and lisinopril, amlodipine, atenolol, atorvastatin, losartan,
+# omeprazole, amoxicillin, sertraline's cousins fluoxetine and citalopram, donepezil, cetirizine. The
+# stems of `_TREATS` say what for as well; these say only that it is a medicine.
+_OTHER_MEDICINE_STEMS = (
+    "pezil semide vudine navir ciclovir conazole azole setron peridol apine idone lamotrigine barbital "
+    "caine dronate tinib zumab ximab mumab"
+)
+_MEDICINE_STEMS = [*_OTHER_MEDICINE_STEMS.split(), *(stem for _, stems in _TREATS for stem in stems.split())]
+_MEDICINE = re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(_MEDICINE_STEMS)})$")
+_MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
 _TREATS_INDEX = tuple(
     (re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(endings.split())})$"), frozenset(treats.split()))
     for treats, endings in _TREATS

@@ -96,14 +96,14 @@ def query_evidence(
                              INTERSECT SELECT unnest(q.lexemes)) AS matched,
                        ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
                              INTERSECT SELECT unnest(q.lexemes)) AS implied,
-                       (%(speaker)s::text IS NOT NULL AND m.content ~* %(speech)s
+                       (%(speaker)s::text IS NOT NULL AND r.reports
                         AND (%(speaker)s::text = ''
                              OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
                        CASE WHEN %(content)s THEN m.content END AS content,
                        lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
-                       m.content ~* %(speech)s AS reports
-                FROM memories m,
+                       r.reports
+                FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
                      (SELECT tsvector_to_array(to_tsvector('english', engram_plain_contractions(%(query)s)))
                              AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
