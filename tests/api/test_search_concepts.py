@@ -171,6 +171,7 @@ def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanu
 
 
 LEXICON_0029 = "0029_concepts_medicines_pay_meat_doctors_schools_ages.sql"
+LEXICON_0030 = "0030_concepts_more_medicines.sql"
 
 
 @pytest.mark.parametrize(
@@ -196,10 +197,13 @@ LEXICON_0029 = "0029_concepts_medicines_pay_meat_doctors_schools_ages.sql"
      (LEXICON_0029, "Dr Nguyen had a look", "Drew had a look"),
      (LEXICON_0029, "Kids started at Scoil Mhuire", "Kids started at school"),
      (LEXICON_0029, "Zosia (9) is grand", "Zosia is grand"),
-     (LEXICON_0029, "Isla turned ten today", "Isla rang today")],
+     (LEXICON_0029, "Isla turned ten today", "Isla rang today"),
+     (LEXICON_0030, "Gabapentin now 600mg", "Gaba now at 600"),
+     (LEXICON_0030, "Three months on citalopram", "Three months in Catalonia"),
+     (LEXICON_0030, "Zoloft went up", "Zoom went up")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026 and 0029 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022 to 0026, 0029 and 0030 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -17,13 +17,19 @@ from engram.language.question_time import (
 @pytest.mark.parametrize(
     "query",
     ["Where did I use to live?", "Who was my previous boss?", "What was my old job?",
-     "What did I do before the move?", "Where did we live originally?", "Who was my first girlfriend?"],
+     "What did I do before the move?", "Where did we live originally?", "Who was my first girlfriend?",
+     "What metformin dose did I start on?", "How often was I taking iron when I started?",
+     "What did the physio say at first?"],
 )  # fmt: skip
 def test_questions_about_the_past(query):
     assert is_past_query(query)
 
 
-@pytest.mark.parametrize("query", ["Where do I live?", "Who is my boss now?", "What do I eat for breakfast?"])
+@pytest.mark.parametrize(
+    "query",
+    ["Where do I live?", "Who is my boss now?", "What do I eat for breakfast?", "What dose do I take now?",
+     "When does the course start?"],
+)  # fmt: skip
 def test_questions_about_now(query):
     assert not is_past_query(query)
 

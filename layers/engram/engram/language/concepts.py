@@ -93,6 +93,9 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "warfarin clopidogrel xarelto eliquis pradaxa",
     ),
     ("cholesterol heart medication medicine drug", "lipitor crestor ezetimibe"),
+    ("depression anxiety mood medication medicine drug", "zoloft prozac lexapro"),
+    ("stomach acid reflux heartburn medication medicine drug", "nexium losec zantac"),
+    ("pain inflammation painkiller medication medicine drug", "mobic"),
     ("asthma breathing lung medication medicine", "ventolin symbicort seretide flixotide"),
     ("thyroid medication medicine drug", "levothyroxine thyroxine levo eltroxin synthroid"),
     ("diabetes blood sugar glucose medication medicine", "insulin metformin ozempic jardiance"),
@@ -340,9 +343,12 @@ _TREATS: tuple[tuple[str, str], ...] = (
     ("anxiety sleep", "azepam zepam zolam"),
     ("infection antibiotic", "cillin mycin cycline floxacin oxacin"),
     ("allergy allergic", "tirizine atadine"),
-    ("pain inflammation", "profen coxib"),
+    ("pain inflammation", "profen coxib oxicam"),
+    ("nerve pain epilepsy seizure", "pentin gabalin"),
+    ("adhd attention", "phenidate"),
+    ("prostate bladder urinary", "osin"),
     ("blood thinner anticoagulant clot", "parin xaban gatran"),
-    ("steroid inflammation", "nisone nisolone thasone"),
+    ("steroid inflammation", "nisone nisolone thasone cortisone"),
 )
 # A medicine's generic name says what it is by its ending (the naming stems of the WHO's International
 # Nonproprietary Names): ramipril and lisinopril, amlodipine, atenolol, atorvastatin, losartan,
@@ -350,15 +356,20 @@ _TREATS: tuple[tuple[str, str], ...] = (
 # stems of `_TREATS` say what for as well; these say only that it is a medicine.
 _OTHER_MEDICINE_STEMS = (
     "pezil semide vudine navir ciclovir conazole azole setron peridol apine idone lamotrigine barbital "
-    "caine dronate tinib zumab ximab mumab"
+    "caine dronate dronic tinib zumab ximab mumab trexate"
 )
 _MEDICINE_STEMS = [*_OTHER_MEDICINE_STEMS.split(), *(stem for _, stems in _TREATS for stem in stems.split())]
-_MEDICINE = re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(_MEDICINE_STEMS)})$")
+
+
+def _by_ending(stems: list[str]) -> re.Pattern[str]:
+    """A word that ends in one of `stems`; a stem that is a whole name ("citalopram") is one itself."""
+    whole = "|".join(s for s in stems if len(s) >= 8) or "(?!)"
+    return re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(stems)})$|^(?:{whole})$")
+
+
+_MEDICINE = _by_ending(_MEDICINE_STEMS)
 _MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
-_TREATS_INDEX = tuple(
-    (re.compile(rf"^[a-z]{{2,}}(?:{'|'.join(endings.split())})$"), frozenset(treats.split()))
-    for treats, endings in _TREATS
-)
+_TREATS_INDEX = tuple((_by_ending(endings.split()), frozenset(treats.split())) for treats, endings in _TREATS)
 # A school by its name: a name that ends in the word for its kind ("Kaikorai Valley High", "St Mary's
 # Primary", "Leeds Grammar"), or the Irish "Scoil" before it ("Scoil Mhuire"): "which school was I at?"
 _SCHOOL_NAME = re.compile(
@@ -381,6 +392,20 @@ _DOSE = re.compile(
     r"drops?)\b",
     re.IGNORECASE,
 )
+
+
+def is_medicine(word: str) -> bool:
+    """Whether a word names a medicine: by its generic name's ending ("ramipril") or as a known brand or
+    kind ("Xarelto", "statin", "inhaler"). The write path reads a dose or a stop of it as a change."""
+    token = _norm(word.lower())
+    if _MEDICINE.match(token):
+        return True
+    kinds = _index()[0].get(token, frozenset())
+    return token not in _NOT_A_MEDICINE and not _MEDICINE_WORDS.isdisjoint(kinds)
+
+
+# words in a medicine's group that name no medicine of one's own
+_NOT_A_MEDICINE = frozenset(("dose", "medication", "medicine", "drug", "prescription", "pill"))
 
 
 def concepts_of(text: str) -> str:

@@ -58,7 +58,9 @@ REMIND_ME = re.compile(
     re.IGNORECASE,
 )
 CORRECTION_PREFIX = re.compile(
-    r"^(?:actually|correction|sorry|oops|wait|no|to clarify|let me correct (?:that|myself)|scratch that|"
+    # "no" opens a correction ("No, it's Globex", "no I meant Tuesday"), not a note ("No more naproxen")
+    r"^(?:actually|correction|sorry|oops|wait|no(?=\s*[,:!\-]|\s+(?:I|it'?s|it is|we|my)\b)|to clarify|"
+    r"let me correct (?:that|myself)|scratch that|"
     r"my (?:bad|mistake))\s*[,:!\-]*\s+(?:(?:I meant|I mean|it'?s|it is)\s*,?\s*(?-i:(?=[A-Z])))?",
     re.IGNORECASE,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.medicines import names_medicine
 from engram.language.text import PET_WORDS
 
 HEALTH_TERMS = re.compile(
@@ -189,6 +190,8 @@ ATTRIBUTE_CATEGORIES = {
     "birthday": "family",
     "relation": "relationships",
     "allergy": "health",
+    "medication": "health",
+    "measurement": "health",
 }
 HIGH_IMPORTANCE_ATTRIBUTES = frozenset(
     """
@@ -216,7 +219,7 @@ def sensitivity_of(text: str) -> tuple[set[str], str]:
     number are sensitive; money and secrets are private."""
     topics: set[str] = set()
     text = HEALTH_AS_FIELD.sub(" ", text)
-    if HEALTH_TERMS.search(text):
+    if HEALTH_TERMS.search(text) or names_medicine(text):
         topics |= {"health", "medical"}
     if MENTAL_HEALTH_TERMS.search(text):
         topics |= {"health", "mental health", "therapy"}

@@ -13,6 +13,7 @@ import fnmatch
 import re
 from dataclasses import dataclass, field
 
+from engram.language.medicines import medicine_named
 from engram.language.text import RELATION_WORDS
 
 USER_SUBJECT = "user"
@@ -47,6 +48,10 @@ _HEALTH = (
     AttributeRule("health%"),
     AttributeRule("status"),
     AttributeRule("condition"),
+)
+
+_MEDICATION_WORDS = frozenset(
+    ("medication", "medications", "medicine", "medicines", "meds", "dose", "dosage", "prescription")
 )
 
 # Question words (lowercased, exact) -> the attributes they ask for. Words of kinds, never of examples.
@@ -140,6 +145,8 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
     **dict.fromkeys(("health", "healthy", "sick", "ill", "hospital", "doing", "alive"), _HEALTH),
     **dict.fromkeys(("pet", "pets", "dog", "cat"), (AttributeRule("pet%"), AttributeRule("owns:%"))),
     **dict.fromkeys(("allergy", "allergic", "allergies"), (AttributeRule("allergy%"),)),
+    # a medicine's dose, or its start or stop (`medication:<medicine>`): "what dose do I take?"
+    **dict.fromkeys(_MEDICATION_WORDS, (AttributeRule("medication:%"),)),
     # health readings (`measurement:<measure>`): the word that names the measure asks for it
     **dict.fromkeys(("pressure", "bp"), (AttributeRule("measurement:blood pressure"),)),
     **dict.fromkeys(("a1c", "hba1c"), (AttributeRule("measurement:a1c"),)),
@@ -244,8 +251,13 @@ def _relatives(question: str) -> tuple[str, ...]:
 def question_slots(question: str) -> QuestionSlots:
     """The (subjects, attribute rules) a question asks for; empty when it names no slot or nobody."""
     rules: list[AttributeRule] = []
-    for word in _WORD.findall(question.lower()):
+    words = _WORD.findall(question.lower())
+    medicines = [AttributeRule(f"medication:{m}") for m in map(medicine_named, words) if m is not None]
+    for word in words:
+        if medicines and word in _MEDICATION_WORDS:
+            continue  # "what dose of levothyroxine do I take?" asks that medicine's, not every medicine's
         rules.extend(SLOT_WORDS.get(word, ()))
+    rules.extend(medicines)
     if _HOW_IS.search(question):
         rules.extend(_HEALTH)
     for match in _POSSESSION.finditer(question):

@@ -13,7 +13,10 @@ from engram.language.text import MONTHS, WEEKDAYS
 PAST_QUERY = re.compile(
     r"\b(?:used to|use to|previously|in the past|history|historical|changed?|changes|before|any ?more|"
     r"no longer|formerly|former|originally|back (?:then|when|in)|years ago|over (?:the )?(?:years|time)|"
-    r"(?:my|his|her|their|our|the) (?:old|previous|ex|first|original)\b|ex-\w+|when did)",
+    r"(?:my|his|her|their|our|the) (?:old|previous|ex|first|original)\b|ex-\w+|when did|"
+    # how it began: "what dose did I start on?", "how often did I take it when I started?"
+    r"did (?:i|we|you|he|she|they) (?:first )?start|when (?:i|we|he|she|they) (?:first )?started|"
+    r"at first|initially|to begin with|in the beginning)",
     re.IGNORECASE,
 )
 

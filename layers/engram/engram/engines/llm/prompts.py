@@ -100,9 +100,10 @@ is about the same thing. subject is "user" or the person/thing's name ("Marcus",
 comes from this small vocabulary: employer, job_title, location (where they live), hometown, school, \
 name, birthday, age, nationality, language, relationship_status, relationship:<person> (how the user \
 is related to that person), pet, diet, allergy, health_condition, habit:<activity>, \
-schedule:<routine>, favorite:<thing>, preference:<thing>, goal:<topic>, owns:<thing>. value is the \
-current value ("Notion", "Lisbon", "sister", "vegetarian"). Leave attribute null when none fits: then \
-the memory never retires another one.
+schedule:<routine>, favorite:<thing>, preference:<thing>, goal:<topic>, owns:<thing>, \
+medication:<medicine> (value the dose, "75mcg", or "stopped"), measurement:<measure> ("blood \
+pressure"). value is the current value ("Notion", "Lisbon", "sister", "vegetarian"). Leave attribute \
+null when none fits: then the memory never retires another one.
 - Time. is_historical true for what is no longer true ("used to", "previously", "back when", "no \
 longer", "worked at"). effective_from for a future start ("starting next month", "from Monday", "will \
 move in June"). expires_at for a known end ("until Friday", "for the next two weeks", "through \

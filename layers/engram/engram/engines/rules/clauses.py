@@ -48,6 +48,7 @@ from engram.language.cues import (
     REPORTED_SPEECH,
 )
 from engram.language.lexicons import sensitivity_of
+from engram.language.medicines import STOPPED, medication_in
 from engram.language.name_corrections import read_name_correction
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import TemporalInfo, analyse_temporal
@@ -120,7 +121,7 @@ def _clause(
             _extend(attach_to, _content(read.text, temporal, ctx))
         return
     read.subject = _subject_of(read.text, ctx, read.entities)
-    _read_slot(read, temporal, procedure, attach_to)
+    _read_slot(read, temporal, procedure, attach_to, ctx.medicines)
     intro = bool(ENTITY_INTRO.match(read.text.rstrip(".!")))
     memory_type = _memory_type(read.text, read.slot, temporal, procedure, intro)
     if reminder and temporal.event_date is not None:
@@ -186,10 +187,12 @@ def _read_framing(clause: str, sentence: str, ctx: TurnContext, procedure: bool)
     return _Clause(text, sentence, remember=remember, correction=bool(correction_prefix), hearsay=hearsay)
 
 
-def _read_slot(read: _Clause, temporal: TemporalInfo, procedure: bool, attach_to: Draft | None) -> None:
+def _read_slot(
+    read: _Clause, temporal: TemporalInfo, procedure: bool, attach_to: Draft | None, medicines: dict[str, str]
+) -> None:
     """The clause's slot: its own, or a preference carried over from the clause before ("now I love them")."""
     subject = read.subject
-    slot = _slot_of(read.text, subject) if subject is not None and not procedure else None
+    slot = _slot_of(read.text, subject, medicines) if subject is not None and not procedure else None
     if slot is None and subject is not None and attach_to is not None:
         slot = _inherited_preference(read.text, subject, attach_to)
         if slot is not None:
@@ -198,6 +201,8 @@ def _read_slot(read: _Clause, temporal: TemporalInfo, procedure: bool, attach_to
             )  # "Now I love them" -> "... olives"
     if slot is not None and slot.change_type and slot.old_value and NO_LONGER.search(read.text):
         temporal.is_historical = False  # "is no longer at X" says what is true now: X is over
+    if slot is not None and slot.value == STOPPED and not re.search(r"\bused to\b", read.text, re.I):
+        temporal.is_historical = False  # "no longer taking lisinopril": not taking it is how things are now
     if slot is not None and temporal.is_historical:
         slot.historical = True
         slot.change_type = None  # "I used to live in Boston" reports history, it does not move anyone
@@ -428,6 +433,8 @@ def _is_personal(
         return True
     if ctx.belongings and _the_users(text, ctx.belongings):
         return True  # "The truck trades at the market on Fridays" after "I launched my food truck"
+    if medication_in(text, ctx.medicines) is not None:
+        return True  # "..., so her levothyroxine went up to 125mcg": a dose someone in their life takes
     if about_the_world(text):
         return False  # news of public life, a general truth, a saying
     lead = entities[0] if entities else None

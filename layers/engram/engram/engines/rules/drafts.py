@@ -74,6 +74,8 @@ class TurnContext:
     last_person: str | None = None
     question: str | None = None  # the other speaker's question this turn answers, if it follows one
     belongings: frozenset[str] = frozenset()  # words of what the known facts call the user's (`known`)
+    # medicines the known facts give a dose of, and who takes each (`medicines.known_medicines`)
+    medicines: dict[str, str] = field(default_factory=dict)
     drafts: list[Draft] = field(default_factory=list)
 
     @property

@@ -61,6 +61,7 @@ from engram.language.cues import (
     REMIND_ME,
 )
 from engram.language.lexicons import sensitivity_of
+from engram.language.medicines import known_medicines
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import analyse_temporal, as_utc
 from engram.language.text import (
@@ -101,6 +102,7 @@ class RulesExtractor:
         known_people = speakers | _people_in(inp.previous_message) | known_names(inp)
         last_person = _last_person(inp.previous_message, known_people, speakers)
         belongings = known_belongings(inp)
+        medicines = known_medicines([f.content for f in [*inp.established_facts, *inp.recent_observations]])
         drafts: list[Draft] = []
         for index, turn in enumerate(inp.turns):
             if turn.role == "system":
@@ -116,6 +118,7 @@ class RulesExtractor:
                 speakers=speakers,
                 last_person=last_person,
                 belongings=belongings,
+                medicines=medicines,
             )
             if ctx.is_assistant:
                 ctx.speaker = None  # an assistant's summary is about the app's user

@@ -8,6 +8,7 @@ attribute readers run in order and the first that matches wins. Tense and hedgin
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from engram.engines.rules.drafts import (
     Draft,
@@ -81,6 +82,7 @@ from engram.language.cues import (
     LEADING_ADVERBIAL,
     TENTATIVE,
 )
+from engram.language.medicines import SOMEONE, WRITER, is_clinician, medication_in, taker_of
 from engram.language.phrases import NAME, PARTNER_WORD
 from engram.language.text import (
     DEMONYMS,
@@ -177,6 +179,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return owner  # "Had coffee with Marcus", "Moved to SF last month"
     if PET_DESCRIPTION.match(body) or JOB_SHORTHAND.match(body):
         return owner  # "a beagle named Max", "Nurse at St James's since May"
+    if medication_in(body, ctx.medicines) is not None:
+        return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
     return None
 
 
@@ -230,11 +234,15 @@ def _is_org_like(value: str) -> bool:
     return value.lower() in ORGANISATIONS or value.lower() not in PLACES
 
 
-def _slot_of(text: str, subject: Subject) -> Slot | None:
-    """The attribute a clause states about its subject, from small predicate grammars (first match wins)."""
+def _slot_of(text: str, subject: Subject, medicines: Mapping[str, str] | None = None) -> Slot | None:
+    """The attribute a clause states about its subject, from small predicate grammars (first match wins).
+    `medicines`: those the user told a dose of before, which a later note may name without one."""
     key = subject.key
     for reader in _SLOT_READERS:
-        slot = reader(text, key, subject)
+        if reader is _read_medication:
+            slot = _read_medication(text, key, subject, medicines)
+        else:
+            slot = reader(text, key, subject)
         if slot is not None:
             return slot
     return None
@@ -589,6 +597,32 @@ def _read_measurement(text: str, key: str, subject: Subject) -> Slot | None:
     return Slot(key, f"measurement:{what}", value, "status") if value else None
 
 
+def _read_medication(
+    text: str, key: str, subject: Subject, medicines: Mapping[str, str] | None = None
+) -> Slot | None:
+    """A medicine's dose, how often, or its start or stop ("Dr Farrelly took me off the amlodipine"):
+    the newest holds, so "increasing the levo to 75mcg" supersedes "levothyroxine 50mcg every morning".
+    The doctor who prescribes is no subject of it: the user takes it, or the relative the clause is about."""
+    found = medication_in(text, medicines)
+    if found is None or _tentative(text, found.start):
+        return None
+    prescriber = subject.relation in _CLINICIANS or bool(_CLINICIAN_TITLE.match(key)) or is_clinician(key)
+    other = None if subject.is_owner or prescriber else key
+    if other is not None and other.lower() in RELATION_WORDS:
+        other = f"my {other.lower()}"  # "Dad has given up the tamsulosin"
+    elif other is not None and not other[:1].isupper() and not other.startswith("my "):
+        other = None  # "bro told me his quetiapine ...": no one the user's facts know by that word
+    taker = taker_of(text, found, medicines, other)
+    if taker == SOMEONE:
+        return None
+    owner = subject.owner if taker in (WRITER, None) else taker
+    return Slot(owner, f"medication:{found.medicine}", found.value, "status")
+
+
+_CLINICIANS = frozenset(("doctor", "gp", "nurse", "pharmacist", "specialist", "consultant", "surgeon"))
+_CLINICIAN_TITLE = re.compile(r"(?:my\s+)?(?:Dr|Doctor|Prof|GP|doctor|gp|consultant|nurse|pharmacist)\b\.?")
+
+
 def _read_allergy(text: str, key: str, subject: Subject) -> Slot | None:
     match = ALLERGY.search(text)
     if not match:
@@ -702,6 +736,7 @@ _SLOT_READERS = (
     _read_allergy,
     _read_measurement,
     _read_health,
+    _read_medication,
     _read_money,
     _read_favorite,
     _read_possessions,

@@ -166,7 +166,12 @@ _NOT_PAST_ED = re.compile(
 _PRESENT_PERFECT = re.compile(r"\b(?:have|has|'ve|'s)\s+been\b", re.IGNORECASE)
 
 HISTORICAL_CUES = re.compile(
-    r"\b(?:used to|previously|no longer|back when|back in|in the past|formerly|once upon a time|"
+    r"\b(?:used to|previously|no longer|back when|in the past|formerly|once upon a time|"
+    # "back in 2015", "back in college"; not "back in range", "back in Dublin" (which is now)
+    r"back in (?:the (?:day|days|old days|\d{2,4}s)|(?:19|20)\d{2}|'\d{2}|(?:high )?school|college|"
+    r"uni(?:versity)?|my (?:teens|twenties|thirties|forties|fifties|youth|day)|"
+    r"jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?)|"
     r"growing up|when (?:I|we|he|she) (?:was|were) (?:a kid|a child|little|young|younger|small|"
     r"a teen(?:ager)?|in (?:college|school|high school|university))|as a (?:kid|child|teen|teenager)|"
     r"(?:my|his|her|our) (?:old|former|previous) (?:job|apartment|house|place|company|employer|boss|"
