@@ -304,3 +304,13 @@ def test_an_edge_description_cut_from_a_hidden_memory_is_not_shown(api, life, db
     raised = api.get("/v1/graph/neighbors?entity=me&sensitivity_max=sensitive", user=life.user)
     (edge,) = [e for e in raised.body["edges"] if e["relationship_type"] == "bandmate"]
     assert "epilepsy" in edge["description"]
+
+
+def test_a_normal_memory_told_again_in_a_sensitive_sentence_keeps_no_copy_of_it(api, user_id):
+    """ "Tomas is my neighbour", read again from "Tomas was diagnosed with diabetes": the tie is
+    reinforced, and its evidence (shown at the normal ceiling) does not take in the diagnosis."""
+    for content in ("Tomas is my neighbour.", "Tomas was diagnosed with diabetes last week."):
+        assert api.post("/v1/analyze", {"content": content}, user=user_id).status == 200
+    tomas = _entity_id(api, Life(user_id, {}), "Tomas")
+    _absent(api.get(f"/v1/entities/{tomas}/memories", user=user_id), "diabetes", "diagnosed")
+    _present(api.get(f"/v1/entities/{tomas}/memories?sensitivity_max=sensitive", user=user_id), "diabetes")

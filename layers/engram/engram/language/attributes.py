@@ -47,7 +47,29 @@ EMPLOYER_STATE = re.compile(
     + _ORG_VALUE.replace("?P<v>", "?P<v2>")
     # "New job: tutoring high school maths online for LearnLoop"
     + r"|^new\s+job\s*[:!-]?\s+(?:[\w\-]+\s+){1,6}?(?:at|for|with)\s+"
-    + _ORG_VALUE.replace("?P<v>", "?P<v3>"),
+    + _ORG_VALUE.replace("?P<v>", "?P<v3>")
+    # "I teach maths at Hillcrest High", "Teaching Year 4 at St Mary's Primary"
+    + r"|\bteach(?:es|ing)?\s+(?:[\w\-]+\s+){0,3}?at\s+"
+    + _ORG_VALUE.replace("?P<v>", "?P<v4>"),
+    re.IGNORECASE,
+)
+# Running a business of one's own is one's work: "I run a small bakery in Leeds", "we own a farm", "I
+# launched my food truck, Smoke and Pepper", "manages a pub in Dalston". The value is the business's
+# name when the sentence gives one, else what kind it is.
+BUSINESS_WORDS = (
+    r"bakery|caf[eé]|coffee\s+shop|shop|restaurant|pub|bar|salon|barbershop|business|company|start-?up|firm|"
+    r"practice|clinic|studio|gym|farm|food\s+truck|truck|agency|consultancy|store|boutique|garage|nursery|"
+    r"b&b|bookshop|bistro|deli|takeaway|market\s+stall|stall|brewery|vineyard|hotel|guesthouse|kitchen"
+)
+_FIRM_WORDS = r"business|company|start-?up|firm|practice|agency|consultancy"
+BUSINESS_OWNER = re.compile(
+    r"\b(?:(?:run|runs|running|ran|own|owns|owning|owned|manage|manages|managing|managed|opened|launched|"
+    r"set\s+up|founded|co-?founded)\s+(?:a|an|the|my|our|his|her|their)\s+(?:own\s+)?"
+    rf"(?P<kind>(?:(?!(?:at|in|on|for|with|of|from|to|a|an|the)\s)[\w'-]+\s+){{0,3}}?(?:{BUSINESS_WORDS}))|"
+    # "started a company", not "started bouldering at a gym"
+    rf"start(?:ed|s|ing)?\s+(?:a|an|my|our|his|her|their)\s+(?:own\s+)?(?P<firm>(?:[\w'-]+\s+)?(?:{_FIRM_WORDS})))\b"
+    # a business's name may hold "and": "Smoke and Pepper", "Salt and Straw"
+    rf"(?:(?:\s+now)?,?\s+(?:called\s+|named\s+)?(?P<name>(?-i:{CAP_RUN}(?:\s+and\s+{CAP_RUN})?)))?",
     re.IGNORECASE,
 )
 EMPLOYER_TITLE_AT = re.compile(
@@ -109,6 +131,8 @@ LOCATION_MOVE = re.compile(
 )
 LOCATION_STATE = re.compile(
     r"\b(?:live|lives|living|lived|based|reside|resides|residing|stay(?:ing)?\s+permanently)\s+"
+    # "still living w/ Nanay Cora & Tatay Ben in Pototan", "living with my parents in Leeds"
+    r"(?:(?:with|w/)\s+(?:(?!in\s)[^,.;!?\s]+\s+){1,6}?)?"
     r"(?:in\s+"
     + _DWELLING
     + r"|(?:in|out of|near)\s+)"

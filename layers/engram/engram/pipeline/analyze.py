@@ -34,7 +34,7 @@ from engram.language.privacy import matches_topics, redact_model
 from engram.models import AnalyzeRequest, CandidateFact, ExtractionResult, MemoryPreferences
 from engram.observability import logger, metrics
 from engram.pipeline import conversation, shared_sources
-from engram.pipeline.update import AppliedFact, FactContext, apply_fact, apply_facts_together
+from engram.pipeline.update import AppliedFact, FactContext, apply_fact, apply_facts_together, evidence_within
 from engram.providers.base import Embedder
 from engram.providers.spaces import user_embedder
 from engram.ranking import DEFAULT_MAX_CHARS, rank_facts
@@ -291,8 +291,15 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
         with db.user_transaction(user_id) as conn:
             source_repo.mark_source(conn, user_id, source_id, "failed", error=exc.message, count_attempt=True)
         raise
-    facts = [f for f in result.facts if keep_fact(f, prefs)]
+    facts = [_evidence_at_its_level(f) for f in result.facts if keep_fact(f, prefs)]
     return Extraction(source, result, facts, prefs, state, recent, all_turns, now)
+
+
+def _evidence_at_its_level(fact: CandidateFact) -> CandidateFact:
+    """A fact derived from a more sensitive sentence ("Rosalind is someone I know" from "Rosalind started
+    chemotherapy") keeps no copy of it: its evidence would show what its level hides."""
+    evidence = evidence_within(fact.evidence, fact.sensitivity_level)
+    return fact if evidence == fact.evidence else fact.model_copy(update={"evidence": evidence})
 
 
 def record_extraction(conn: Conn, user_id: str, extraction: Extraction) -> None:

@@ -45,6 +45,7 @@ from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
+from engram.language.lexicons import sensitivity_of
 from engram.language.names import canonical_name, name_differs
 from engram.models import (
     CandidateFact,
@@ -475,6 +476,18 @@ def _add(
     )
 
 
+_LEVELS = {"normal": 0, "private": 1, "sensitive": 2}
+
+
+def evidence_within(evidence: str | None, level: str) -> str | None:
+    """The sentence a fact was read from, unless it says more than a memory at `level` may show:
+    "Rosalind is my friend", read again from "Rosalind started chemotherapy", must not carry the
+    chemotherapy to every read that shows the friendship."""
+    if not evidence or _LEVELS[sensitivity_of(evidence)[1]] <= _LEVELS.get(level, 0):
+        return evidence
+    return None
+
+
 def _reinforce(
     conn: Conn,
     fact: CandidateFact,
@@ -485,7 +498,8 @@ def _reinforce(
     counted: bool,
     view: NoteMemories | None = None,
 ) -> AppliedFact:
-    evidence = cap_evidence("; ".join(e for e in (fact.evidence, target["evidence"]) if e))
+    added = evidence_within(fact.evidence, target["sensitivity_level"])
+    evidence = cap_evidence("; ".join(e for e in (added, target["evidence"]) if e))
     changes: dict[str, Any] = {
         "evidence": evidence,
         "provenance": memory_repo.merge_provenance(

@@ -21,6 +21,7 @@ from engram.language.attributes import (
     AGE,
     ALLERGY,
     BIRTHDAY,
+    BUSINESS_OWNER,
     DIET,
     EMPLOYER_JOIN,
     EMPLOYER_LEAVE,
@@ -312,12 +313,16 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
             return Slot(key, "employer", value, historical=historical)
     state = EMPLOYER_STATE.search(text)
     if state and not _tentative(text, state.start()):  # "applied for the internship at ...": not yet
-        value = _employer_value(state.group("v") or state.group("v2") or state.group("v3"), text, state.end())
+        raw = state.group("v") or state.group("v2") or state.group("v3") or state.group("v4")
+        value = _employer_value(raw, text, state.end())
         if value:
             historical = bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text)
             if _negated(text, state.start()) and not _no_longer(text):
                 return None
             return Slot(key, "employer", value, historical=historical)
+    business = _read_business(text, key)
+    if business is not None:
+        return business
     loss = EMPLOYER_LOSS.search(text)
     if loss and not _tentative(text, loss.start()) and not _negated(text, loss.start()):
         if _SUBORDINATE.search(text[: loss.start()]):
@@ -326,6 +331,19 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
         value = "retired" if "retir" in word else "laid off" if "laid" in word else "lost job"
         return Slot(key, "employer", value, "job")
     return None
+
+
+def _read_business(text: str, key: str) -> Slot | None:
+    """ "I run a small bakery", "launched my food truck, Smoke and Pepper": one's own business is one's
+    work, so a new job supersedes it and "where do I work?" finds it."""
+    found = BUSINESS_OWNER.search(text)
+    if not found or _tentative(text, found.start()) or _negated(text, found.start()):
+        return None
+    name = _clean_value(found.group("name")) if found.group("name") else None
+    kind = found.group("kind") or found.group("firm")
+    value = name if name and name.lower() not in ORGANISATIONS else re.sub(r"\s+", " ", kind)
+    historical = bool(re.search(r"\b(?:ran|owned|managed)\b", found.group(0), re.I)) or _no_longer(text)
+    return Slot(key, "employer", value, historical=historical)
 
 
 # "after he retired", "since she was laid off": a subordinate clause that dates another statement.
