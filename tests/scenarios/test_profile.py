@@ -55,6 +55,17 @@ def test_sensitive_facts_stay_out_unless_the_ceiling_allows(engram):
     assert _profile(engram)["profile"]["location"]["home"] == "Boston"
 
 
+def test_the_profile_lists_the_current_dose_of_each_medicine_taken(engram):
+    engram.note("I take levothyroxine 50mcg every morning.", when="2026-01-05T10:00:00Z")
+    engram.note("I'm on ramipril 5mg for my blood pressure.", when="2026-01-06T10:00:00Z")
+    engram.note("The doctor increased my levothyroxine to 75mcg.", when="2026-02-01T10:00:00Z")
+    engram.note("Dr Farrelly took me off the ramipril.", when="2026-02-02T10:00:00Z")
+    assert "levothyroxine" not in str(_profile(engram)).lower()  # health: sensitive, above the default
+    response = engram.api.put("/v1/preferences", {"default_sensitivity_level": "sensitive"}, user=engram.user)
+    assert response.status == 200
+    assert _refresh(engram)["profile"]["medications"] == {"levothyroxine": "75mcg"}
+
+
 def test_refresh_is_idempotent(engram):
     engram.note("I live in Boston.", when="2026-01-05T10:00:00Z")
     first = _refresh(engram)

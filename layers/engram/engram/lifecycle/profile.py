@@ -39,7 +39,9 @@ USER_PREFIXES: dict[str, str] = {
     "favorite": "favorites",
     "allergy": "health",
     "pet": "pets",
+    "medication": "medications",  # the medicine's current dose; one stopped is no longer listed
 }
+ENDED_VALUES = frozenset({"stopped"})
 PARTNER_STATES = {"dating": "dating", "engaged": "engaged", "married": "married"}
 
 
@@ -83,7 +85,7 @@ def _map(row: dict[str, Any]) -> tuple[str, str, str] | None:
             return category, key, value
         prefix, _, thing = attribute.partition(":")
         if prefix in USER_PREFIXES and thing:
-            return USER_PREFIXES[prefix], thing, value
+            return None if value.lower() in ENDED_VALUES else (USER_PREFIXES[prefix], thing, value)
         if prefix == "relationship" and thing:
             state = next((s for w, s in PARTNER_STATES.items() if value.lower().startswith(w)), None)
             return ("relationships", "partner", f"{thing} ({state})") if state else None
