@@ -10,7 +10,8 @@ import pytest
 
 from engram.language.cues import CORRECTION_PREFIX
 from engram.language.lexicons import sensitivity_of
-from engram.language.medicines import WRITER, known_medicines, medication_in, taker_of
+from engram.language.medicine_takers import WRITER, known_medicines, taker_of
+from engram.language.medicines import medication_in
 from engram.language.question_slots import question_slots
 from engram.language.temporal import analyse_temporal
 

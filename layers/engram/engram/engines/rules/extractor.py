@@ -61,7 +61,7 @@ from engram.language.cues import (
     REMIND_ME,
 )
 from engram.language.lexicons import sensitivity_of
-from engram.language.medicines import known_medicines
+from engram.language.medicine_takers import known_medicines
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import analyse_temporal, as_utc
 from engram.language.text import (

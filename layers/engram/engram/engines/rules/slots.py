@@ -83,7 +83,8 @@ from engram.language.cues import (
     LEADING_ADVERBIAL,
     TENTATIVE,
 )
-from engram.language.medicines import SOMEONE, WRITER, is_clinician, medication_in, taker_of
+from engram.language.medicine_takers import SOMEONE, WRITER, is_clinician, taker_of
+from engram.language.medicines import medication_in
 from engram.language.phrases import NAME, PARTNER_WORD
 from engram.language.text import (
     DEMONYMS,
