@@ -208,6 +208,24 @@ def test_a_new_health_reading_supersedes_the_last_one(engram: Engram):
     assert any("150 over 95" in r["content"] and r["status"] == "superseded" for r in past), past
 
 
+def test_a_new_dose_supersedes_the_last_and_the_question_finds_it(engram: Engram):
+    engram.note("levothyroxine 50mcg every morning, empty stomach", when="2025-06-20T10:00:00Z")
+    engram.note("My dad takes warfarin 3mg a day.", when="2025-06-21T10:00:00Z")
+    engram.note(
+        "TSH came back high. Dr Sumagaysay is increasing the levo to 75mcg", when="2025-11-02T10:00:00Z"
+    )
+    engram.note("Dad's warfarin dropped to 2mg after his INR came back high.", when="2025-11-03T10:00:00Z")
+    old = [m["content"] for m in engram.memories(status="superseded")]
+    assert any("50mcg" in c for c in old) and any("3mg" in c for c in old), old
+    private = {"sensitivity_max": "private", "include_historical": None}
+    results = _search(engram, "What dose of levothyroxine do I take?", **private)
+    assert "75mcg" in results[0]["content"] and not any("50mcg" in r["content"] for r in results)
+    results = _search(engram, "How much warfarin is Dad on now?", **private)
+    assert "2mg" in results[0]["content"], [r["content"] for r in results]
+    started = _search(engram, "What dose of levothyroxine did I start on?", **private)
+    assert any("50mcg" in r["content"] and r["status"] == "superseded" for r in started), started
+
+
 def test_my_partner_finds_the_fiancee_by_her_relation():
     assert "fiancée" in same_relations("partner") and "girlfriend" in same_relations("wife")
     assert same_relations("neighbour") == {"neighbour"}
@@ -234,6 +252,29 @@ def test_partner_question_finds_the_engagement_in_both_search_modes(engram: Engr
         ("where do my parents live?", ("my parents", "our parents", "parents"), {"location"}),
         ("where does my sister work these days?", ("my sister", "our sister", "sister"), {"employer"}),
         ("where do I live with my wife?", ("user",), {"location"}),
+        (
+            "where does Dad live?",
+            ("my dad", "our dad", "dad", "my father", "our father", "father"),
+            {"location"},
+        ),
+        (
+            "what dose of metformin does Grandma take?",
+            (
+                "my grandma",
+                "our grandma",
+                "grandma",
+                "my grandmother",
+                "our grandmother",
+                "grandmother",
+                "my granny",
+                "our granny",
+                "granny",
+                "my nana",
+                "our nana",
+                "nana",
+            ),
+            {"medication:metformin"},
+        ),
         (
             "what's my mum's address?",
             ("my mom", "our mom", "mom", "my mother", "our mother", "mother", "my mum", "our mum", "mum"),

@@ -229,11 +229,20 @@ def question_subjects(question: str) -> tuple[str, ...]:
     words = _WORD.findall(question)
     names = [w.lower() for w in words if w[0].isupper() and w.lower() not in _NOT_NAMES]
     if names:
-        return tuple(dict.fromkeys(names))
+        # "where does Mum live?" asks about whom the user calls "my mum" as a name: both are stored
+        subjects = [key for name in names for key in (*_as_relative(name), name)]
+        return tuple(dict.fromkeys(subjects))
     if not _FIRST_PERSON.search(question):
         return ()
     relatives = _relatives(question)
     return relatives if relatives and not _SPEAKER.search(question) else (USER_SUBJECT,)
+
+
+def _as_relative(word: str) -> list[str]:
+    """The subjects a relative is stored under ("mum": "my mum", "our mother", ...), [] for a name."""
+    if word not in RELATION_WORDS:
+        return []
+    return [key for same in sorted(same_relations(word)) for key in (f"my {same}", f"our {same}", same)]
 
 
 def _relatives(question: str) -> tuple[str, ...]:
@@ -241,10 +250,7 @@ def _relatives(question: str) -> tuple[str, ...]:
     subject "my mum", so "where does my mother live?" asks about "my mum", "my mom", "my mother"."""
     subjects: list[str] = []
     for match in _RELATIVE.finditer(question):
-        word = match.group("w").lower()
-        if word in RELATION_WORDS:
-            for same in sorted(same_relations(word)):
-                subjects += [f"my {same}", f"our {same}", same]
+        subjects += _as_relative(match.group("w").lower())
     return tuple(dict.fromkeys(subjects))
 
 
