@@ -35,3 +35,14 @@ def test_how_one_takes_ones_tea_is_how_one_drinks_it():
     assert plain_question("How do I take my tea?") == "How do I drink my tea?"
     assert plain_question("How does Mum take her coffee?") == "How does Mum drink her coffee?"
     assert plain_question("What am I taking for my cough?") == "What am I taking as medication for my cough?"
+
+
+def test_whom_one_is_seeing_is_whom_one_is_dating():
+    assert plain_question("Who am I seeing at the moment?") == "Who am I dating at the moment?"
+    assert plain_question("Is Priya seeing anyone?") == "Is Priya dating anyone?"
+    for appointment in (
+        "Am I seeing the physio on Monday?",
+        "Who am I seeing on Friday?",
+        "Who is she seeing for her knee?",
+    ):
+        assert plain_question(appointment) == appointment

@@ -32,6 +32,17 @@ _IDIOMS = (
         ),
         r"\g<verb> as favourite",
     ),
+    # Whom one is "seeing" is whom one is dating: "who am I seeing at the moment?", "is Priya seeing
+    # anyone?"; not "am I seeing the physio on Monday?"
+    (
+        re.compile(
+            r"\b(?P<who>who\s+(?:am|is|are|was|were)\s+[\w']+\s+)seeing\b"
+            r"(?!\s+(?:a|an|the|my|his|her|on|for|at(?!\s+the\s+(?:moment|minute)))\b)",
+            re.IGNORECASE,
+        ),
+        r"\g<who>dating",
+    ),
+    (re.compile(r"\bseeing\s+(?=(?:someone|anyone|anybody|somebody)\b)", re.IGNORECASE), "dating "),
     # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
     # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it. Memories are
     # read alike (`engram_plain_contractions`, sql/0028); the two readings are tested to agree.
