@@ -46,3 +46,9 @@ def test_whom_one_is_seeing_is_whom_one_is_dating():
         "Who is she seeing for her knee?",
     ):
         assert plain_question(appointment) == appointment
+
+
+def test_the_people_one_lives_with_are_ones_housemates():
+    assert plain_question("What did I cook for the people I live with?") == "What did I cook for housemates?"
+    assert plain_question("who are the guys I share a flat with") == "who are housemates"
+    assert plain_question("Where do I live with Sam?") == "Where do I live with Sam?"

@@ -43,6 +43,15 @@ _IDIOMS = (
         r"\g<who>dating",
     ),
     (re.compile(r"\bseeing\s+(?=(?:someone|anyone|anybody|somebody)\b)", re.IGNORECASE), "dating "),
+    # Those one lives with are one's housemates: "what did I cook for the people I live with?"
+    (
+        re.compile(
+            r"\b(?:the\s+)?(?:people|person|folks|guys|girls|ones)\s+(?:(?:that|who)\s+)?(?:I|we)\s+"
+            r"(?:live|share\s+(?:a|the|my|our)\s+(?:house|flat|place))\s+with\b",
+            re.IGNORECASE,
+        ),
+        "housemates",
+    ),
     # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
     # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it. Memories are
     # read alike (`engram_plain_contractions`, sql/0028); the two readings are tested to agree.
