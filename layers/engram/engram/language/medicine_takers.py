@@ -29,7 +29,9 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|me)\b")
 _TOKEN = re.compile(r"[A-Za-z][\w'-]*")
 _TAKING = frozenset(("takes", "is", "uses", "started", "has", "on", "was", "needs"))
 _CLINICIAN = re.compile(
-    r"^(?:dr|doc|doctor|gp|nurse|consultant|surgeon|specialist|midwife|[a-z]+(?:ist|ian))$", re.IGNORECASE
+    r"^(?:dr|doc|doctor|gp|prof|nurse|consultant|surgeon|specialist|midwife|physician|p(?:a)?ediatrician|"
+    r"dietitian|dietician|optician|clinician|[a-z]+ist)$",
+    re.IGNORECASE,
 )
 WRITER = ""  # the writer of the note takes it
 _NEW_CLAUSE = re.compile(r"(?:,|;|\s-|\s—)\s*(?:so|and|but|then|because)?\b|\s(?:so|but|because)\s", re.I)
@@ -89,9 +91,10 @@ def _before_his_or_her(before: str) -> str | None:
     return None
 
 
-def is_clinician(word: str) -> bool:
-    """A doctor, nurse or any "-ist" or "-ian" who prescribes: no taker of what they prescribe."""
-    return bool(_CLINICIAN.match(word.split()[-1])) if word.strip() else False
+def is_clinician(words: str) -> bool:
+    """Whether `words` name a doctor, a nurse or any "-ist" ("Dr Patel", "my GP", "the cardiologist",
+    "Endocrinologist"): whoever prescribes takes none of it."""
+    return any(_CLINICIAN.match(word) for word in re.findall(r"[A-Za-z]+", words))
 
 
 def _leading_person(text: str) -> str | None:

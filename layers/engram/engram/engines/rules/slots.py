@@ -625,7 +625,7 @@ def _read_medication(
     found = medication_in(text, medicines)
     if found is None or _tentative(text, found.start):
         return None
-    prescriber = subject.relation in _CLINICIANS or bool(_CLINICIAN_TITLE.match(key)) or is_clinician(key)
+    prescriber = is_clinician(f"{subject.relation or ''} {key}")
     other = None if subject.is_owner or prescriber else key
     if other is not None and other.lower() in RELATION_WORDS:
         other = f"my {other.lower()}"  # "Dad has given up the tamsulosin"
@@ -636,10 +636,6 @@ def _read_medication(
         return None
     owner = subject.owner if taker in (WRITER, None) else taker
     return Slot(owner, f"medication:{found.medicine}", found.value, "status")
-
-
-_CLINICIANS = frozenset(("doctor", "gp", "nurse", "pharmacist", "specialist", "consultant", "surgeon"))
-_CLINICIAN_TITLE = re.compile(r"(?:my\s+)?(?:Dr|Doctor|Prof|GP|doctor|gp|consultant|nurse|pharmacist)\b\.?")
 
 
 def _read_allergy(text: str, key: str, subject: Subject) -> Slot | None:
