@@ -439,13 +439,22 @@ MEASUREMENT = re.compile(
     re.IGNORECASE,
 )
 
+# An amount of money: with a currency ("$4,200", "R25,000", "PHP 26,500"), or without one when it is
+# plainly money all the same: thousands ("52k", "26,500"), or so much a period ("18k/mo", "R180 an hour").
+_PERIOD = r"(?:\s*(?:/|a|an|per)\s*(?:month|year|week|hour|mo|yr|wk|hr|annum))"
+_CURRENCY = r"(?:[$€£¥₱₹₦]|(?-i:R|PHP|ZAR|USD|EUR|GBP|NZD|AUD|CAD)\s?)"
+_MONEY = (
+    rf"(?:{_CURRENCY}\d[\d,.]*\s?(?:k|m)?{_PERIOD}?|\d[\d,.]*\s?k\b{_PERIOD}?|\d{{1,3}}(?:,\d{{3}})+{_PERIOD}?"
+    rf"|\d[\d,.]*{_PERIOD})"
+)
 MONEY_ATTRIBUTE = re.compile(
     r"\b(?P<what>salary|income|pay|rent|mortgage|mortgage payment|car payment)\b[^.;!?]{0,40}?"
     r"(?:is|was|of|at|to|are|went up to|increased to|raised to|dropped to|now)\s+(?:about\s+|around\s+|"
-    r"roughly\s+)?"
-    r"(?P<v>[$€£¥]\s?\d[\d,.]*\s?(?:k|K|m|M)?(?:\s+(?:a|per|/)\s*(?:month|year|week|hour|mo|yr))?)"
+    rf"roughly\s+)?(?P<v>{_MONEY})"
     r"|\b(?:make|makes|earn|earns|making|earning)\s+(?P<v2>[$€£¥]?\s?\d[\d,.]*\s?(?:k|K)?(?:\s+(?:a|"
-    r"per)\s+(?:year|month|hour))?)",
+    r"per)\s+(?:year|month|hour))?)"
+    # a note's shorthand: "pay 18k/mo", "Rent: €1,200"
+    rf"|\b(?P<what3>salary|pay|rent|mortgage)\s*:?\s+(?P<v3>{_MONEY})",
     re.IGNORECASE,
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engram.language.attributes import MONEY_ATTRIBUTE
 from engram.language.medicines import names_medicine
 from engram.language.text import PET_WORDS
 
@@ -192,6 +193,9 @@ ATTRIBUTE_CATEGORIES = {
     "allergy": "health",
     "medication": "health",
     "measurement": "health",
+    "salary": "finance",
+    "rent": "finance",
+    "mortgage": "finance",
 }
 HIGH_IMPORTANCE_ATTRIBUTES = frozenset(
     """
@@ -233,7 +237,7 @@ def sensitivity_of(text: str) -> tuple[set[str], str]:
         topics |= {"health", "medical", "lab results"}
     if STREET_ADDRESS.search(text) and UNIT_NUMBER.search(text):
         topics |= {"address"}
-    money = bool(MONEY_TERMS.search(text))
+    money = bool(MONEY_TERMS.search(text) or MONEY_ATTRIBUTE.search(text))  # "Pay is now R25,000 a month"
     if money:
         topics |= {"financial", "finance", "money"}
     secret = bool(SECRET_TERMS.search(text))

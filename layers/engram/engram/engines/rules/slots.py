@@ -183,7 +183,12 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return owner  # "a beagle named Max", "Nurse at St James's since May"
     if medication_in(body, ctx.medicines) is not None:
         return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
+    if _OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body):
+        return owner  # "pay 18k/mo", "Rent: €1,200", "The rent is 7,000 with water included"
     return None
+
+
+_OWN_MONEY = re.compile(r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b", re.IGNORECASE)
 
 
 def _inherited_preference(text: str, subject: Subject, previous: Draft) -> Slot | None:
@@ -505,7 +510,7 @@ def _read_favorite(text: str, key: str, subject: Subject) -> Slot | None:
     if not match:
         return None
     thing = (match.group("thing") or match.group("thing2") or "").strip().lower()
-    value = (match.group("v") or match.group("v2") or "").strip()
+    value = (match.group("v") or match.group("v2") or match.group("v3") or "").strip()
     if not thing or not value or value.lower() in ("it", "that", "this"):
         return None
     return Slot(key, f"favorite:{' '.join(singular(w) for w in thing.split())}", value)
@@ -590,12 +595,15 @@ def _read_money(text: str, key: str, subject: Subject) -> Slot | None:
     match = MONEY_ATTRIBUTE.search(text)
     if not match:
         return None
-    what = (match.group("what") or "salary").lower().replace("pay", "salary").replace("income", "salary")
+    what = (match.group("what") or match.group("what3") or "salary").lower()
+    what = what.replace("pay", "salary").replace("income", "salary")
     attribute = (
         "rent" if what == "rent" else "mortgage" if what.startswith("mortgage") else what.replace(" ", "_")
     )
-    value = (match.group("v") or match.group("v2") or "").strip()
-    owner_key = key if subject.is_owner or subject.person else subject.owner
+    value = (match.group("v") or match.group("v2") or match.group("v3") or "").strip()
+    # "my sister's salary is 70k" is hers; "the landlord raised the rent" is the user's rent
+    theirs = re.search(r"'s\s+(?:[\w-]+\s+)?(?:salary|income|pay|rent|mortgage)\b", text, re.I)
+    owner_key = key if subject.is_owner or subject.person or theirs else subject.owner
     change = (
         "status"
         if re.search(r"\b(?:raised|increased|went up|dropped|new|now|got a raise)\b", text, re.I)
