@@ -188,7 +188,13 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     return None
 
 
-_OWN_MONEY = re.compile(r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b", re.IGNORECASE)
+# the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
+_OWN_MONEY = re.compile(
+    r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"
+    r"^(?:the\s+|my\s+|our\s+)?(?:landlord|landlady|letting\s+agent|agency|bank|boss|employer|company)\s+"
+    r"(?:has\s+|just\s+)?(?:raised|increased|put\s+up|cut|lowered|reduced|dropped)\b",
+    re.IGNORECASE,
+)
 
 
 def _inherited_preference(text: str, subject: Subject, previous: Draft) -> Slot | None:
