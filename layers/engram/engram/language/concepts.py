@@ -405,7 +405,7 @@ def is_medicine(word: str) -> bool:
 
 
 # words in a medicine's group that name no medicine of one's own
-_NOT_A_MEDICINE = frozenset(("dose", "medication", "medicine", "drug", "prescription", "pill"))
+_NOT_A_MEDICINE = _MEDICINE_WORDS | {"dose"}
 
 
 def concepts_of(text: str) -> str:

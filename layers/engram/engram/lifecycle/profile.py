@@ -18,6 +18,7 @@ from engram.db.repositories import profiles as repo
 from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import SENSITIVITY_ORDER
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, SELF_SUBJECTS, tie_type
+from engram.language.medicines import STOPPED
 
 # attribute -> (category, key) for facts about the user; a prefix maps `prefix:<thing>` to a key per thing.
 USER_ATTRIBUTES: dict[str, tuple[str, str]] = {
@@ -41,7 +42,6 @@ USER_PREFIXES: dict[str, str] = {
     "pet": "pets",
     "medication": "medications",  # the medicine's current dose; one stopped is no longer listed
 }
-ENDED_VALUES = frozenset({"stopped"})
 PARTNER_STATES = {"dating": "dating", "engaged": "engaged", "married": "married"}
 
 
@@ -85,7 +85,7 @@ def _map(row: dict[str, Any]) -> tuple[str, str, str] | None:
             return category, key, value
         prefix, _, thing = attribute.partition(":")
         if prefix in USER_PREFIXES and thing:
-            return None if value.lower() in ENDED_VALUES else (USER_PREFIXES[prefix], thing, value)
+            return None if value.lower() == STOPPED else (USER_PREFIXES[prefix], thing, value)
         if prefix == "relationship" and thing:
             state = next((s for w, s in PARTNER_STATES.items() if value.lower().startswith(w)), None)
             return ("relationships", "partner", f"{thing} ({state})") if state else None

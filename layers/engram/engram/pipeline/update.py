@@ -43,6 +43,7 @@ from engram.db.connection import Conn, Database
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories.operations import insert_operation
+from engram.db.repositories.visibility import SENSITIVITY_ORDER
 from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
 from engram.language.lexicons import sensitivity_of
@@ -476,14 +477,11 @@ def _add(
     )
 
 
-_LEVELS = {"normal": 0, "private": 1, "sensitive": 2}
-
-
 def evidence_within(evidence: str | None, level: str) -> str | None:
-    """The sentence a fact was read from, unless it says more than a memory at `level` may show:
-    "Rosalind is my friend", read again from "Rosalind started chemotherapy", must not carry the
-    chemotherapy to every read that shows the friendship."""
-    if not evidence or _LEVELS[sensitivity_of(evidence)[1]] <= _LEVELS.get(level, 0):
+    """The sentence a fact was read from, unless it says more than a memory at `level` may show (by the
+    order reads apply a ceiling in): "Rosalind is my friend", read again from "Rosalind started
+    chemotherapy", must not carry the chemotherapy to every read that shows the friendship."""
+    if not evidence or SENSITIVITY_ORDER[sensitivity_of(evidence)[1]] <= SENSITIVITY_ORDER.get(level, 0):
         return evidence
     return None
 
