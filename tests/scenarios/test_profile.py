@@ -66,6 +66,17 @@ def test_the_profile_lists_the_current_dose_of_each_medicine_taken(engram):
     assert _refresh(engram)["profile"]["medications"] == {"levothyroxine": "75mcg"}
 
 
+def test_a_diet_an_intolerance_and_what_one_gave_up_are_all_kept(engram):
+    engram.note("I'm lactose intolerant, so milk makes me ill.", when="2026-01-05T10:00:00Z")
+    engram.note("I gave up coffee last month.", when="2026-01-06T10:00:00Z")
+    engram.note("I quit drinking alcohol.", when="2026-01-07T10:00:00Z")
+    engram.note("I've gone vegan.", when="2026-02-01T10:00:00Z")
+    health = _profile(engram)["profile"]["health"]
+    assert health["diet"] == "vegan"
+    assert health["lactose"] == "intolerant"
+    assert (health["coffee"], health["alcohol"]) == ("no coffee", "no alcohol")
+
+
 def test_refresh_is_idempotent(engram):
     engram.note("I live in Boston.", when="2026-01-05T10:00:00Z")
     first = _refresh(engram)

@@ -299,6 +299,14 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I work as a nurse", "job_title", "nurse"),
         ("I study computer science at Stanford University", "school", "Stanford University"),
         ("I'm vegetarian", "diet", "vegetarian"),
+        ("I stopped eating meat", "diet", "no meat"),
+        # one food or drink gone without, and an intolerance, are each their own slot: a new diet, or
+        # giving up coffee, supersedes neither
+        ("I gave up coffee because it was making my migraines worse", "avoids:coffee", "no coffee"),
+        ("I quit booze in January", "avoids:alcohol", "no alcohol"),
+        ("I don't eat pork", "avoids:pork", "no pork"),
+        ("I'm lactose intolerant, so milk makes me ill", "intolerance:lactose", "intolerant"),
+        ("Turns out I'm intolerant to gluten", "intolerance:gluten", "intolerant"),
         ("My favorite color is blue", "favorite:color", "blue"),
         ("I'm dating Sarah", "relationship:Sarah", "dating"),
         ("I love hiking in the mountains", "preference:hiking", "likes"),

@@ -356,7 +356,6 @@ DIET = re.compile(
     r"\b(?:I'm|I am|am|is|been|went|gone|going|became|become|now|eat|eats|eating)\s+(?:a\s+|fully\s+|"
     r"strictly\s+|"
     r"mostly\s+)?(?P<v>vegetarian|vegan|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|"
-    r"lactose[- ]intolerant|"
     r"kosher|halal|plant[- ]based|carnivore)\b"
     r"|\b(?P<neg>don't|do not|doesn't|no longer|never|stopped|quit|gave up|cut out)\s+(?:(?:eat|"
     r"drink)(?:ing|s)?\s+)?"
@@ -382,6 +381,17 @@ BIRTHDAY = re.compile(
     r"August|September|October|November|December))",
     re.IGNORECASE,
 )
+# An intolerance is a condition, not a diet one follows: "I'm lactose intolerant" stays true when the user
+# goes vegan or gives up coffee, so it is a slot of its own (`intolerance:<thing>`).
+_INTOLERABLE = r"lactose|gluten|fructose|histamine|wheat|dairy|caffeine|alcohol|eggs?|soy|fodmap"
+INTOLERANCE = re.compile(
+    rf"\b(?P<v>{_INTOLERABLE})[- ]intoleran(?:t|ce)\b|\bintolerant\s+to\s+(?P<v2>{_INTOLERABLE})\b",
+    re.IGNORECASE,
+)
+# Food a diet leaves out in one word: "I don't eat meat" is a diet; "I gave up coffee" is one food of many
+# one can go without at once (`avoids:<food>`), and a new diet does not bring it back.
+DIET_FOODS = frozenset(("meat", "red meat"))
+FOOD_SYNONYMS = {"booze": "alcohol", "eggs": "egg"}
 ALLERGY = re.compile(
     r"\ballergic\s+to\s+(?P<v>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)|\b(?P<v2>[a-z][\w\-]*)\s+allergy\b",
     re.IGNORECASE,

@@ -141,7 +141,12 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
     **dict.fromkeys(
         ("car", "drive", "drives", "driving", "vehicle"), (AttributeRule("car"), AttributeRule("owns:car"))
     ),
-    **dict.fromkeys(("diet", "eat", "eats", "vegetarian", "vegan"), (AttributeRule("diet"),)),
+    # a diet, and the foods one goes without or cannot take (`avoids:<food>`, `intolerance:<thing>`)
+    **dict.fromkeys(
+        ("diet", "eat", "eats", "vegetarian", "vegan"),
+        (AttributeRule("diet"), AttributeRule("avoids:%"), AttributeRule("intolerance:%")),
+    ),
+    **dict.fromkeys(("intolerant", "intolerance", "intolerances"), (AttributeRule("intolerance:%"),)),
     **dict.fromkeys(("health", "healthy", "sick", "ill", "hospital", "doing", "alive"), _HEALTH),
     **dict.fromkeys(("pet", "pets", "dog", "cat"), (AttributeRule("pet%"), AttributeRule("owns:%"))),
     **dict.fromkeys(("allergy", "allergic", "allergies"), (AttributeRule("allergy%"),)),

@@ -39,6 +39,8 @@ USER_PREFIXES: dict[str, str] = {
     "preference": "preferences",
     "favorite": "favorites",
     "allergy": "health",
+    "intolerance": "health",
+    "avoids": "health",  # a food or drink one goes without: "coffee": "no coffee"
     "pet": "pets",
     "medication": "medications",  # the medicine's current dose; one stopped is no longer listed
 }

@@ -23,13 +23,16 @@ from engram.language.attributes import (
     BIRTHDAY,
     BUSINESS_OWNER,
     DIET,
+    DIET_FOODS,
     EMPLOYER_JOIN,
     EMPLOYER_LEAVE,
     EMPLOYER_LOSS,
     EMPLOYER_STATE,
     EMPLOYER_TITLE_AT,
     FAVORITE,
+    FOOD_SYNONYMS,
     HOMETOWN,
+    INTOLERANCE,
     IS_MY_RELATION,
     JOB_SHORTHAND,
     JOB_TITLE,
@@ -508,7 +511,19 @@ def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
         change = "status" if re.search(r"\b(?:went|gone|became|become|now)\b", phrase) else None
         return Slot(key, "diet", match.group("v").lower().replace(" ", "-"), change)
     change = "status" if match.group("neg").lower() in ("stopped", "quit", "no longer") else None
-    return Slot(key, "diet", f"no {match.group('food').lower()}", change)
+    food = match.group("food").lower()
+    if food in DIET_FOODS:
+        return Slot(key, "diet", f"no {food}", change)
+    food = FOOD_SYNONYMS.get(food, food)
+    return Slot(key, f"avoids:{food}", f"no {food}", change)
+
+
+def _read_intolerance(text: str, key: str, subject: Subject) -> Slot | None:
+    match = INTOLERANCE.search(text)
+    if not match or _negated(text, match.start()) or _tentative(text, match.start()):
+        return None
+    thing = singular((match.group("v") or match.group("v2")).lower())
+    return Slot(key, f"intolerance:{thing}", "intolerant")
 
 
 def _read_favorite(text: str, key: str, subject: Subject) -> Slot | None:
@@ -761,6 +776,7 @@ _SLOT_READERS = (
     _read_school,
     _read_location,
     _read_pet,
+    _read_intolerance,
     _read_diet,
     _read_allergy,
     _read_measurement,
