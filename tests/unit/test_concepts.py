@@ -124,3 +124,11 @@ def test_family_said_in_another_language_carries_the_english_word():
     assert {"mother", "mum"} <= kinds("Nanay is worried about the rent")
     assert "brother" in kinds("Kuya Dodong fixed the roof")
     assert "grandmother" not in kinds("Lola from work came round")  # a given name, not a grandmother
+
+
+def test_a_job_said_with_money_beside_it_says_what_it_pays():
+    assert {"salary", "earn", "pay"} <= kinds("HIRED at St. Clare, hospital pharmacist, 26,500/mo + benefits")
+    assert "earn" in kinds("Got a part time at the Co-op on Duke Street, £11.44 an hour")
+    # money with no job beside it says nothing of pay, nor does a job title with no money
+    assert "earn" not in kinds("Swimming lessons at the Passi pool started, 1,200/mo")
+    assert "earn" not in kinds("Dr Fraser is a pharmacist at the uni health service")

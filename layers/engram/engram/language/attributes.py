@@ -16,17 +16,26 @@ _LOWER_NP = (
     r"(?:a|an|the)\s+[a-z][\w\-]*(?:\s+(?!(?:in|on|at|for|with|and|but|since|as|from|to|because|"
     r"until|last|next|this|now|anymore|yet|too)\b)[a-z][\w\-]*){0,2}"
 )
-_ORG_VALUE = rf"(?P<v>{CAP_RUN}|{_LOWER_NP})"
+# A number that is part of a name: "Mitre 10", "Studio 54"; not "Acme 3 days ago".
+_ORG_NUMBER = (
+    r"(?:\s+\d{1,3}(?=[\s,.!?;]|$)(?!\s+(?:years?|months?|weeks?|days?|nights?|hours?|times?|shifts?|mins?|"
+    r"minutes|am|pm|%)\b))?"
+)
+_ORG_VALUE = rf"(?P<v>{CAP_RUN}{_ORG_NUMBER}|{_LOWER_NP})"
 PLACE_VALUE = rf"(?P<v>{CAP_RUN})"
 
 EMPLOYER_JOIN = re.compile(
-    r"\b(?:(?:(?:got|was|been|get|gets|getting)\s+|^)hired\s+(?:at|by)|(?:accept(?:ed|s|ing)?|took|take|taking)\s+"
+    r"\b(?:(?:(?:got|was|been|get|gets|getting)\s+|^)hired\s+(?:at|by)|"
+    # "first day at Monzo!!", "first week at Globe Telecom done", "signed my contract with Oakfield Academy"
+    r"(?:first|1st)\s+(?:day|week|shift|month)\s+(?:at|with)|signed\s+(?:my|a|the)\s+(?:new\s+)?contract\s+with|"
+    r"(?:accept(?:ed|s|ing)?|took|take|taking)\s+"
     r"(?:the|an|a|their|that)\s+(?:job\s+|position\s+|role\s+)?(?:offer\s+)?(?:at|from|with)|"
     r"start(?:ed|s|ing)?\s+(?:a\s+new\s+(?:job|role|position)\s+|work(?:ing)?\s+|"
     r"my\s+new\s+job\s+|"
     r"his\s+new\s+job\s+|her\s+new\s+job\s+)?(?:at|with)|new\s+(?:job|role|position|gig)\s+(?:at|with)|"
+    # an offer one got is not yet a job ("got an offer from BMW but she's still deciding"); one taken is
     r"(?:got|landed|accepted|took|scored)\s+(?:a|an|the)\s+(?:new\s+)?(?:(?:part|full)[- ]time\s+)?"
-    r"(?:job|position|role|offer|gig)\s+"
+    r"(?:job|position|role|gig|(?<!got\san\s)(?<!got\sthe\s)offer)\s+"
     r"(?:at|with|from)|accept(?:ed|s)?\s+(?:an?\s+)?offer\s+from|(?:is|was|got)\s+(?:now\s+)?"
     r"(?:working|employed)\s+(?:at|for|by))\s+"
     + _ORG_VALUE
@@ -41,7 +50,8 @@ EMPLOYER_JOIN = re.compile(
 EMPLOYER_STATE = re.compile(
     r"\b(?:work(?:s|ed|ing)?|employed|intern(?:s|ed|ing)?|consult(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|"
     r"(?:drive|drives|driving|deliver|delivers|delivering)(?=\s+for))\s+(?:full[- ]time\s+|"
-    r"part[- ]time\s+|remotely\s+|from\s+home\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
+    r"part[- ]time\s+|remotely\s+|from\s+home\s+|(?:(?:night|day|weekend|early|late)\s+)?shifts\s+|"
+    r"nights\s+|weekends\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
     + _ORG_VALUE
     + r"|\b(?:job|position|role|internship)\s+(?:is\s+)?(?:at|with)\s+"
     + _ORG_VALUE.replace("?P<v>", "?P<v2>")
@@ -95,12 +105,17 @@ JOB_SHORTHAND = re.compile(
 )
 EMPLOYER_LEAVE = re.compile(
     r"\b(?:left|leaving|leave|leaves|quit|quitting|quits|resigned\s+from|resigning\s+from|resign\s+from|"
-    r"(?:got|was|been)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by)|departed|depart(?:ing)?\s+from)\s+"
+    r"(?:got|was|been)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by)|departed|depart(?:ing)?\s+from|"
+    # "last shift at Greggs today", "that's me finished at Tesco", "chucked in the job at Woolies"
+    r"(?:last|final)\s+(?:day|shift|week|night\s+shift)\s+(?:at|with)|(?:me\s+)?finished\s+(?:up\s+)?at|"
+    r"(?:chucked|packed|jacked)\s+in\s+(?:my|the)\s+job\s+at|walked\s+out\s+of|resigned\s+at)\s+"
     r"(?:(?:my|his|her|their)\s+job\s+at\s+)?" + _ORG_VALUE,
     re.IGNORECASE,
 )
+# "Going freelance full time", "I'm freelance now": one's own work, with no employer to name.
+FREELANCE = re.compile(r"\b(?:going|gone|went|go|turned|I'm|I am|am|is|now)\s+(?:fully\s+)?freelance\b", re.I)
 EMPLOYER_LOSS = re.compile(
-    r"\b(?:got|was|been|being|get)\s+(?:fired|laid off|let go)\b|\b(?:retired|retiring)\b"
+    r"\b(?:got|was|been|being|get)\s+(?:fired|laid off|let go|made redundant)\b|\b(?:retired|retiring)\b"
     r"|\blost (?:my|his|her|their) job\b",
     re.IGNORECASE,
 )
@@ -111,20 +126,34 @@ EMPLOYER_LOSS = re.compile(
 _DWELLING = (
     r"(?:(?:a|an|the|our|my|this|that)\s+)(?:[a-z0-9][\w'’-]*\s+){0,5}?"
     r"(?:flat|apartment|house|home|bungalow|semi|cottage|condo|room|studio|place|loft|villa|townhouse|unit|"
-    r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse)"
+    r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse|\d-bed|bed|bedder|bedroom|rental|pad|digs|PG)"
     r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
 )
 LOCATION_MOVE = re.compile(
-    r"\b(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?)\s+(?:back\s+|over\s+|out\s+)?"
+    r"\b(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?|shift(?:ed|ing)|emigrat(?:ed|ing))\s+"
+    r"(?:(?:back|over|out|up|down|home|across\s+town|across\s+the\s+country|abroad|finally)\s+)*"
     r"(?:to|into)\s+(?:"
     + _DWELLING
     + r")?"
     + PLACE_VALUE
+    # "moved in with Josh at his place in Marrickville", "moved in with my sister in Leeds"
+    + r"|\bmov(?:ed|ing)\s+in\s+with\s+[^,.;!?]{1,40}?\s+in\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v4>")
+    # "officially a Dennistoun resident", "now a resident of Leith", "Hamburg's home now", "new address:
+    # 14 Jacaranda Ave, Umhlanga"
+    + r"|\b(?:a|an)\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v5>")
+    + r"\s+resident\b|\bresident\s+of\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v6>")
+    + r"|^"
+    + PLACE_VALUE.replace("?P<v>", "?P<v7>")
+    + r"(?:['’]s|\s+is)\s+(?:my\s+|our\s+)?home\s+now\b|\bnew\s+address\s*[:-]?\s+[^,.;!?]{1,40},\s*"
+    + PLACE_VALUE.replace("?P<v>", "?P<v8>")
     + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v2>")
     # "bought a 2 bedroom unit on Fairway St in Narrogin", "signed the lease for a 3-bed house on Lytton
     # Street in Observatory", "found an apartment in Passi ... moving Dec 6" (found, and moving)
-    + r"|\b(?:bought|signed\s+(?:the|a)\s+(?:lease|contract|tenancy)\s+(?:for|on)|"
+    + r"|\b(?:bought|closed\s+on|signed\s+(?:the|a)\s+(?:lease|contract|tenancy)\s+(?:for|on)|"
     r"found(?=.*\bmov(?:e|es|ing)\s+(?:in|on|date)?)(?=\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:flat|apartment|house|unit|room|home)\b))\s+" + _DWELLING + PLACE_VALUE.replace("?P<v>", "?P<v3>"),
     re.IGNORECASE,
@@ -167,6 +196,37 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (
+        # "Callum and I are done", "we're over", "it's over between us", "ended things with Liam", "she
+        # ended it", "calling it quits", "we parted ways", "Jordan and I split.", "not seeing Nathan anymore"
+        re.compile(
+            rf"(?:\b(?P<other>{NAME})\s+and\s+I|\bme\s+(?:and|n|&)\s+\w+|\bwe)\s*(?:are|'re|’re|have|'ve)\s+"
+            r"(?:so\s+|officially\s+|definitely\s+|properly\s+)?(?:done|over|through|finished)\b(?!\s+with\s+(?!each))"
+            rf"|\bit['’]?s\s+(?:all\s+)?over\s+(?:between\s+us|with\s+{PARTNER_WORD}(?P<other2>{NAME}))"
+            rf"|\b(?:ended|ending|end|broke\s+off|called\s+off)\s+(?:things|it|the\s+relationship)\s+with\s+"
+            rf"{PARTNER_WORD}(?P<other3>{NAME})"
+            r"|\b(?:she|he|they)\s+ended\s+(?:it|things)\b|\b(?:call(?:ed|ing)?)\s+it\s+quits\b"
+            r"|\b(?:part(?:ed|ing)?|go(?:ne|ing)?\s+our\s+separate|went\s+our\s+separate)\s+ways\b"
+            rf"|(?:\b(?P<other4>{NAME})\s+and\s+I|\bwe)\s+(?:have\s+|just\s+|finally\s+)?split\b"
+            r"(?!\s+(?:the|a|an|it|our|my|up\s+the|the\s+bill)\b)"
+            rf"|\bnot\s+(?:seeing|dating|with)\s+(?P<other5>{NAME})\s+any\s?more\b"
+            rf"|\bdumped\s+{PARTNER_WORD}(?P<other6>{NAME})|\b(?P<other7>{NAME})\s+dumped\s+me\b",
+            re.I,
+        ),
+        "broke up",
+        True,
+    ),
+    (
+        # "Divorce finalised today", "the divorce came through", "we're officially divorced"
+        re.compile(
+            r"\bdivorce\s+(?:is\s+|was\s+|has\s+been\s+|got\s+)?(?:now\s+|finally\s+)?(?:finali[sz]ed|final|"
+            r"came\s+through|went\s+through|through|granted)\b"
+            r"|\b(?:are|were|'re|’re|got)\s+(?:now\s+|officially\s+|finally\s+)+divorced\b",
+            re.I,
+        ),
+        "divorced",
+        True,
+    ),
+    (
         re.compile(
             rf"\b(?:got|getting|get|are|were)\s+divorced(?:\s+from\s+{PARTNER_WORD}(?P<other>{NAME}))?|"
             rf"\bdivorced\s+"
@@ -185,6 +245,30 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
             re.I,
         ),
         "separated",
+        True,
+    ),
+    (re.compile(r"\b(?:are|were|'re|’re|is|am|'m)\s+(?:now\s+)?separating\b", re.I), "separated", True),
+    (
+        # "Kofi asked me to marry him", "Jomar proposed! Engaged na kami"
+        re.compile(r"\basked\s+me\s+to\s+marry\s+(?:him|her|them)\b|\bengaged\s+na\b", re.I),
+        "engaged",
+        True,
+    ),
+    (re.compile(r"\bgot\s+hitched\b|\bnikkah\s+(?:is\s+)?done\b", re.I), "married", True),
+    (
+        # "been on three dates with Sofia", "went on a first date with Callum", "seeing a guy called Ravi",
+        # "new guy is Oliver"
+        re.compile(
+            r"\b(?:been\s+on|went\s+on|gone\s+on|had)\s+(?:a|an|our|my|a\s+few|a\s+couple\s+of|two|three|four|"
+            r"five|several|some)\s+(?:first\s+|second\s+|third\s+|proper\s+)?dates?\s+with\s+"
+            rf"{PARTNER_WORD}(?P<other>{NAME})"
+            r"|\b(?:seeing|dating)\s+(?:a|this)\s+(?:guy|girl|man|woman|lad|bloke|fella)\s+(?:called|named)\s+"
+            rf"(?P<other2>{NAME})"
+            r"|\bnew\s+(?:guy|girl|man|woman|boyfriend|girlfriend|bf|gf|partner|fella|lad|bloke)\s+is\s+"
+            rf"(?:called\s+)?(?P<other3>{NAME})",
+            re.I,
+        ),
+        "dating",
         True,
     ),
     (
@@ -233,7 +317,8 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
     (
         # "Zainab and I are officially together now", "we're a couple": the pair is the news.
         re.compile(
-            rf"(?:\b(?P<other>{NAME})\s+and\s+I\s+(?:are|'re|have\s+been)|\bwe(?:\s+are|'re|’re|\s+have\s+been|'ve\s+been))\s+"
+            rf"(?:\b(?P<other>{NAME})\s+and\s+I\s+(?:are|'re|have\s+been)|\bme\s+and\s+(?P<other2>{NAME})\s+are"
+            rf"|\bwe(?:\s+are|'re|’re|\s+have\s+been|'ve\s+been))\s+"
             r"(?:(?:now|officially|finally|really|back)\s+)*"
             r"(?:together|a\s+couple|an\s+item|dating|seeing\s+each\s+other|official)"
             # the tie ends the clause: "together on the project" is not one
@@ -295,18 +380,23 @@ STATUS_RELATION = {
     "separated": "ex",
 }
 
+# Words that praise or judge rather than say which job: "a great cook" is no job title.
+_JUDGING = (
+    r"great|good|bad|terrible|amazing|brilliant|natural|born|proper|real|total|better|best|decent|fine|"
+    r"lovely|nice|rubbish|awful|excellent|fantastic|wonderful|horrible|lousy|crap|happy|proud|very|such"
+)
+_TITLE_HEADS = "|".join(sorted(JOB_TITLES, key=len, reverse=True))
 JOB_TITLE = re.compile(
     r"\b(?:(?:work(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|now|start(?:s|ed|ing)?(?:\s+\w+){0,3}?)\s+as|"
     r"(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
-    r"(?:\s+now)?|promoted\s+to|new\s+(?:role|title|job)\s+(?:is|as)|(?:my|his|her)\s+(?:job|title|"
-    r"role)\s+is)"
+    r"(?:\s+(?:now|officially|finally|just))*|(?:got\s+)?promoted\s+to|"
+    # "they've made me practice manager", "Made senior associate!!", "she's been made director of product"
+    r"(?:^|(?<=\bbeen\s)|(?<=\bwas\s)|(?<=\bgot\s))made|made\s+me|"
+    r"new\s+(?:role|title|job)(?:\s+just\s+dropped)?\s*(?:is|as|:)|(?:my|his|her)\s+(?:job|title|role)\s+is)"
     r"\s+(?:(?:a|an|the)\s+)?(?:new\s+)?(?:[a-z]+-[a-z]+\s+)?"
-    r"(?P<v>(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|associate|full[- ]time|"
-    r"part[- ]time|"
-    r"freelance|registered|software|data|product|project|marketing|sales|ux|ui|graphic|web|research|"
-    r"high school|elementary school|middle school|kindergarten|art|music|math|english|science|"
-    r"engineering|operations|account|executive|general|creative)\s+)*"
-    r"(?:" + "|".join(sorted(JOB_TITLES, key=len, reverse=True)) + r"))\b",
+    # the title: its head, perhaps after a word or two of which job ("shift manager", "QA tester")
+    rf"(?P<v>(?:(?!(?:{_JUDGING}|the|a|an|my|his|her|to|at|in|of|and|for|made|me)\b)[a-z]+\s+){{0,2}}?"
+    rf"(?:{_TITLE_HEADS}|head)(?:\s+of\s+(?!the\b)[a-z]+)?)\b",
     re.IGNORECASE,
 )
 SCHOOL = re.compile(
@@ -457,6 +547,8 @@ _MONEY = (
     rf"(?:{_CURRENCY}\d[\d,.]*\s?(?:k|m)?{_PERIOD}?|\d[\d,.]*\s?k\b{_PERIOD}?|\d{{1,3}}(?:,\d{{3}})+{_PERIOD}?"
     rf"|\d[\d,.]*{_PERIOD})"
 )
+# Money that is plainly pay or a price: with a currency, or so much a period ("26,500/mo", "R180 an hour").
+PRICED = re.compile(rf"{_CURRENCY}\d|\d[\d,.]*\s?k?{_PERIOD}\b", re.IGNORECASE)
 MONEY_ATTRIBUTE = re.compile(
     r"\b(?P<what>salary|income|pay|rent|mortgage|mortgage payment|car payment)\b[^.;!?]{0,40}?"
     r"(?:is|was|of|at|to|are|went up to|increased to|raised to|dropped to|now)\s+(?:about\s+|around\s+|"
@@ -470,7 +562,8 @@ MONEY_ATTRIBUTE = re.compile(
 
 
 IS_MY_RELATION = re.compile(
-    rf"^(?P<name>{TITLED_NAME})\s+is\s+(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
+    rf"^(?P<name>{TITLED_NAME})\s+is\s+(?:(?:now|officially|finally)\s+)*(?:my|our)\s+"
+    r"(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
     rf"(?P<rel>{RELATION_ALTERNATION})\b",
     re.IGNORECASE,
 )

@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engram.language.attributes import PRICED
 from engram.language.text.gazetteer import place_kinds
+from engram.language.text.vocabulary import JOB_TITLES
 from engram.language.verb_forms import base_form
 
 # (general words a question uses, specific words a memory uses)
@@ -408,6 +410,15 @@ def is_medicine(word: str) -> bool:
 _NOT_A_MEDICINE = _MEDICINE_WORDS | {"dose"}
 
 
+# A job said with money beside it says what the job pays.
+_WORK_WORDS = frozenset(
+    {"hired", "job", "offer", "role", "position", "shift", "contract", "employer", "promoted", "promotion"}
+    | {title for title in JOB_TITLES if " " not in title}
+)
+_PART_TIME = re.compile(r"\b(?:part|full)[- ]time\b", re.IGNORECASE)
+_PAY = frozenset(("salary", "pay", "paid", "income", "earn", "wage"))
+
+
 def concepts_of(text: str) -> str:
     """The general words (space separated, sorted) that `text`'s specific words stand for and that it
     does not already say; "" when none."""
@@ -423,6 +434,8 @@ def concepts_of(text: str) -> str:
         found |= {"age", "old"}
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
+    if (not present.isdisjoint(_WORK_WORDS) or _PART_TIME.search(text)) and PRICED.search(text):
+        found |= _PAY  # "HIRED at St. Clare, hospital pharmacist, 26,500/mo": what "how much do I earn?" asks
     for token in tokens:
         found |= words.get(token, frozenset())
         if _MEDICINE.match(token):

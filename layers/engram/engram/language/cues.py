@@ -102,7 +102,8 @@ TENTATIVE = re.compile(
     r"want(?:s|ed)? to|wanna|hop(?:e|es|ing) to|would like to|'d like to|wish(?:es)? to|dream(?:s|ing)? of|"
     r"looking (?:into|at)|if|whether|debating|weighing|tempted to|trying to|talk(?:ed|ing|s)? about|"
     r"someday|some day|one day|appl(?:y|ies|ied|ying) for|interview(?:ed|ing)? (?:for|at|with)|"
-    r"shortlisted for)\b",
+    r"shortlisted for|ask(?:s|ed|ing)? (?:me )?(?:when|if|whether)|"
+    r"wonder(?:s|ed|ing)? (?:when|if|whether)|had a (?:dream|nightmare)|dreamt|dreamed)\b",
     re.IGNORECASE,
 )
 REPORTED_SPEECH = re.compile(

@@ -12,7 +12,31 @@ from engram.language.text import RELATION_WORDS
 
 CAP = r"(?-i:[A-Z][\w'&.\-]*)"  # names stay case-sensitive inside IGNORECASE patterns
 CAP_RUN = rf"{CAP}(?:(?:\s+(?:of|de|&)\s+|\s+){CAP})*"  # "Blue Bottle", "Bank of America", "NYC"
-NAME = r"(?-i:[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)"
+# A name in Latin letters, accented ones too ("Tomás", "Zoë", "Łukasz", "Søren"): one word, or two.
+_UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
+_LOWER = "a-zß-öø-ÿā-ž"
+NAME = rf"(?-i:[{_UPPER}][{_LOWER}'\-]+(?:\s+[{_UPPER}][{_LOWER}'\-]+)?)"
+# "Hannah's moved to Cardiff", "Mum's left the library": a name's "'s" before a past participle is "has"
+# (before "married" or "engaged" it is "is"); before anything else it is a possessive ("Hannah's mum").
+_HAS_CONTRACTION = re.compile(
+    rf"^(?P<who>(?:(?:my|our)\s+[a-z]+|{NAME}))['’]s\s+(?=(?P<next>(?:just|finally|now|already|officially|"
+    r"moved|left|quit|got|gotten|been|started|joined|sold|gone|retired|split|broken|resigned|taken|had|become|"
+    r"bought|decided|found|lost|landed|switched|relocated|dumped|finished|handed|signed|married|engaged|"
+    r"separated|divorced|proposed|emigrated|transferred)\b))",
+    re.IGNORECASE,
+)
+_IS_STATES = ("married", "engaged", "separated", "divorced")
+
+
+def expand_has_contraction(text: str) -> str:
+    """ "Hannah's moved to Cardiff" -> "Hannah has moved to Cardiff": the grammars read the verb."""
+    match = _HAS_CONTRACTION.match(text)
+    if not match:
+        return text
+    verb = "is" if match.group("next").lower() in _IS_STATES else "has"
+    return f"{match.group('who')} {verb} {text[match.end() :]}"
+
+
 PARTNER_WORD = (
     r"(?:(?:my|his|her|their)\s+(?:ex|girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|spouse)\s+)?"
 )

@@ -15,7 +15,8 @@ from engram.engines.rules.drafts import (
     TurnContext,
 )
 from engram.engines.rules.fields import _confidence, _provenance, _tidy
-from engram.engines.rules.slots import _slot_of, _subject_of
+from engram.engines.rules.slots import _slot_of
+from engram.engines.rules.subjects import _subject_of
 from engram.language.attributes import STATUS_RELATION
 from engram.language.cues import (
     DECISION_OVER,

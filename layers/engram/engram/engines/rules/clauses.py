@@ -32,7 +32,8 @@ from engram.engines.rules.fields import (
     _provenance,
     _tidy,
 )
-from engram.engines.rules.slots import _inherited_preference, _name_the_object, _slot_of, _subject_of
+from engram.engines.rules.slots import _inherited_preference, _name_the_object, _slot_of
+from engram.engines.rules.subjects import _subject_of
 from engram.language.changes import LET_GO, NO_LONGER
 from engram.language.cues import (
     ASIDE,

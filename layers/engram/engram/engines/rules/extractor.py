@@ -62,6 +62,7 @@ from engram.language.cues import (
 )
 from engram.language.lexicons import sensitivity_of
 from engram.language.medicine_takers import known_medicines
+from engram.language.phrases import expand_has_contraction
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import analyse_temporal, as_utc
 from engram.language.text import (
@@ -252,7 +253,7 @@ def _previous_question(ctx: TurnContext, inp: ExtractionInput) -> str | None:
 def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
     if "[redacted:" in sentence.lower():
         return  # never a memory about a secret, not even "I have a card"
-    text = sentence.strip()
+    text = expand_has_contraction(sentence.strip())
     if REMEMBER_THIS.match(text):
         if ctx.drafts:
             _boost(ctx.drafts[-1])
@@ -280,6 +281,8 @@ def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
         return
     first_draft = len(ctx.drafts)
     clauses = [c for part in split_clauses(text) for c in _TODO_TAIL.split(part) if c.strip()]
+    if _DREAMT.match(text):  # "Had a dream Jomar and I broke up": every clause of it is the dream's
+        clauses = [text]
     for clause in _keep_outcomes_attached(clauses):
         for part in _split_two_slots(clause):
             # A clause that says nothing personal on its own ("they think it's pneumonia") completes the
@@ -288,6 +291,7 @@ def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
             _clause(part, sentence, ctx, procedure=False, reminder=bool(remind), attach_to=previous)
 
 
+_DREAMT = re.compile(r"^(?:I\s+)?(?:had\s+a\s+(?:dream|nightmare)|dreamt|dreamed)\b", re.I)
 # "Anna's wedding is on the 14th, need to buy a gift": the to-do is a memory of its own.
 _TODO_TAIL = re.compile(
     r",\s+(?=(?:need to|have to|gotta|must|should|remember to|don't forget to|gonna)\b)", re.IGNORECASE
@@ -331,8 +335,30 @@ def _split_two_slots(clause: str) -> list[str]:
         part
         for shared in _split_shared_subject(clause)
         for purposed in _split_job_purpose(shared)
-        for part in _split_title_at_employer(purposed)
+        for titled in _split_title_at_employer(purposed)
+        for part in _split_employer_as_title(titled)
     ]
+
+
+# "Priya works at Flipkart as a product manager", "I work at Jollibee in Makati as a crew member"
+_EMPLOYER_AS_TITLE = re.compile(
+    r"^(?P<who>.{1,40}?)\s+(?P<verb>works?)\s+(?P<where>(?:at|for)\s+(?-i:[A-Z]).*?)\s+as\s+(?P<title>(?:a|an|the)\s+.+)$",
+    re.IGNORECASE,
+)
+
+
+def _split_employer_as_title(clause: str) -> list[str]:
+    """ "Priya works at Flipkart as a product manager" -> "Priya works at Flipkart" + "Priya works as a
+    product manager": as with a title at an employer, each changes on its own (a promotion keeps the
+    employer)."""
+    match = _EMPLOYER_AS_TITLE.match(clause)
+    if match is None:
+        return [clause]
+    who, verb = match.group("who"), match.group("verb")
+    title = f"{who} {verb} as {match.group('title')}"
+    if JOB_TITLE.search(title) is None:
+        return [clause]
+    return [f"{who} {verb} {match.group('where')}", title]
 
 
 # "moved to Lyon for a new job at Arbelle", "relocated to Leeds to start a job with the NHS"

@@ -13,15 +13,16 @@ import re
 
 from engram.engines.ports import ExtractionInput, TurnInput
 from engram.engines.rules.drafts import Draft, Slot, TurnContext
-from engram.engines.rules.slots import UNFILED_BELONGING, _slot_of, _subject_of
+from engram.engines.rules.slots import UNFILED_BELONGING, _slot_of
+from engram.engines.rules.subjects import _subject_of
 from engram.language.attributes import STATUS_RELATION
 from engram.language.belongings import names_same_thing
 from engram.language.changes import DEATH_ENDING, DEATH_VALUE, no_longer_has
 from engram.language.phrases import NAME
 from engram.language.text import normalise_text, spot_entities
-from engram.language.text.vocabulary import PET_WORDS, RELATION_WORDS
+from engram.language.text.vocabulary import PARTNER_TIES, PET_WORDS, RELATION_WORDS
 from engram.language.text.words import STOPWORDS
-from engram.models import ChangeDetected, EntityMention
+from engram.models import CandidateFact, ChangeDetected, EntityMention
 
 # "Oskar is my friend", "Theo is Bethan's son", "Kenji is someone I know", "a cat named Pickles", "My cat
 # is called Juniper"; not "Dance is my passion" or "Dance is Gina's stress fix": after "is my" only a
@@ -163,17 +164,56 @@ def _name_the_partner(draft: Draft, known: list[Slot]) -> None:
         and s.value in _PARTNER_STATES
     ]
     names = {s.attribute.split(":", 1)[1] for s in partners}
+    if subject == "user":  # "My boyfriend is Tyler", then "we're over"
+        names |= {s.subject for s in known if s.attribute == "relation" and s.value in PARTNER_TIES}
+    if not names:
+        _turn_to_the_partner(draft, known)
+        return
     if len(names) != 1:
-        return  # nobody known, or more than one: which one is not ours to guess
+        return  # more than one: which one is not ours to guess
     name = names.pop()
     fact.attribute = f"relationship:{name}"
-    if not any(e.name == name for e in fact.entities):
-        relation = STATUS_RELATION.get(fact.value or "") if subject == "user" else None
-        fact.entities.append(
-            EntityMention(
-                name=name, kind="person", entity_type="person", relationship=relation, role="object"
-            )
-        )
+    _mention_the_partner(fact, name, subject)
+
+
+def _turn_to_the_partner(draft: Draft, known: list[Slot]) -> None:
+    """ "Aditya proposed", "Gareth moved out and we're separating": the news is said of the partner, so
+    it is the tie of the one the known facts say they are with ("I'm dating Aditya": the user's;
+    "Priya is dating Tom", then "Tom proposed": Priya's)."""
+    fact = draft.fact
+    person = (fact.subject or "").lower()
+    if re.search(
+        rf"\b{re.escape(fact.subject or '')}['’]s\s+(?!(?:been|got|gone|finally|just)\b)\w", fact.content
+    ):
+        return  # "Pavel's parents got divorced": news of the partner's family, not of the partner
+    holders = {
+        s.subject
+        for s in known
+        if s.attribute.lower() == f"relationship:{person}" and s.value in _PARTNER_STATES
+    }
+    if any(
+        s.subject.lower() == person and s.attribute == "relation" and s.value in PARTNER_TIES for s in known
+    ):
+        holders.add("user")  # "My boyfriend is Callum"
+    if len(holders) != 1:
+        return
+    holder, name = holders.pop(), fact.subject or ""
+    fact.subject, fact.attribute = holder, f"relationship:{name}"
+    if draft.change is not None:
+        draft.change.entity = holder
+    _mention_the_partner(fact, name, holder.lower())
+
+
+def _mention_the_partner(fact: CandidateFact, name: str, subject: str) -> None:
+    relation = STATUS_RELATION.get(fact.value or "") if subject == "user" else None
+    mentioned = next((e for e in fact.entities if e.name == name), None)
+    if mentioned is not None:
+        if relation and mentioned.relationship in (None, *PARTNER_TIES):
+            mentioned.relationship = relation  # "Tyler cheated ... we're over": Tyler is now an ex
+        return
+    fact.entities.append(
+        EntityMention(name=name, kind="person", entity_type="person", relationship=relation, role="object")
+    )
 
 
 def _file_belonging(draft: Draft, known: list[Slot]) -> None:

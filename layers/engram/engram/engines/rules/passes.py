@@ -11,7 +11,8 @@ from engram.engines.rules.drafts import (
     TurnContext,
     is_speaker,
 )
-from engram.engines.rules.slots import _slot_of, _subject_of
+from engram.engines.rules.slots import _slot_of
+from engram.engines.rules.subjects import _subject_of
 from engram.language.lexicons import (
     HEALTH_AS_FIELD,
     sensitivity_of,
@@ -96,8 +97,9 @@ def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draf
         for d in drafts
         if d.fact.attribute == "relation" and d.fact.name and d.fact.subject
     }
-    seen: set[str] = set(introduced)
-    out: list[Draft] = []
+    # each person once, by the first mention that says how they relate to the user, else the first:
+    # "Moved out of Niamh's last night. It's over between us." makes Niamh an ex
+    chosen: dict[str, tuple[EntityMention, CandidateFact, str | None, Draft]] = {}
     for draft in drafts:
         fact = draft.fact
         if fact.forget or fact.attribute == "name":
@@ -105,13 +107,13 @@ def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draf
         owner = next((e.name for e in fact.entities if e.role == "subject" and e.name in speakers), None)
         for mention in fact.entities:
             lowered = mention.name.lower()
-            if lowered in seen or is_speaker(mention.name, speakers):
+            if lowered in introduced or is_speaker(mention.name, speakers):
                 continue
             if mention.kind != "person" and mention.entity_type not in ("pet", "project"):
                 continue
-            seen.add(lowered)
-            out.append(_entity_memory(mention, fact, owner, draft))
-    return out
+            if lowered not in chosen or (mention.relationship and not chosen[lowered][0].relationship):
+                chosen[lowered] = (mention, fact, owner, draft)
+    return [_entity_memory(*picked) for picked in chosen.values()]
 
 
 def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | None, draft: Draft) -> Draft:

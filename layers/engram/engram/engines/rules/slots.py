@@ -14,7 +14,6 @@ from engram.engines.rules.drafts import (
     Draft,
     Slot,
     Subject,
-    TurnContext,
 )
 from engram.language import belongings
 from engram.language.attributes import (
@@ -31,10 +30,10 @@ from engram.language.attributes import (
     EMPLOYER_TITLE_AT,
     FAVORITE,
     FOOD_SYNONYMS,
+    FREELANCE,
     HOMETOWN,
     INTOLERANCE,
     IS_MY_RELATION,
-    JOB_SHORTHAND,
     JOB_TITLE,
     LOCATION_MOVE,
     LOCATION_STATE,
@@ -65,7 +64,6 @@ from engram.language.changes import (
     DIET_SWITCH,
     EMPLOYER_END,
     EMPLOYER_NOW,
-    FAMILY_TITLE,
     HEALTH_END,
     HEALTH_STATE,
     NOT_THE_EMPLOYER,
@@ -82,122 +80,23 @@ from engram.language.changes import (
     no_longer_owns,
 )
 from engram.language.cues import (
-    FRAGMENT_VERBS,
     LEADING_ADVERBIAL,
     TENTATIVE,
 )
 from engram.language.medicine_takers import SOMEONE, WRITER, is_clinician, taker_of
 from engram.language.medicines import medication_in
-from engram.language.phrases import NAME, PARTNER_WORD
+from engram.language.phrases import NAME
 from engram.language.text import (
     DEMONYMS,
-    IRREGULAR_PASTS,
     ORGANISATIONS,
     PET_WORDS,
     PLACES,
     RELATION_WORDS,
     STOPWORDS,
-    SpottedEntity,
     singular,
     words,
 )
-
-_OWNER_START = re.compile(
-    r"^(?:I|I'm|I've|I'd|I'll|Im|Ive)\b|^(?:we|we're|we've|we'd|we'll|our|me and \w+)\b", re.IGNORECASE
-)
-_PAIR_START = re.compile(
-    rf"^{PARTNER_WORD}(?P<other>{NAME})\s+and\s+(?:I|me)\b|^(?:I|"
-    rf"me)\s+and\s+{PARTNER_WORD}(?P<other2>{NAME})\b|"
-    r"^(?:my|our)\s+(?P<rel>[\w\-]+)\s+and\s+(?:I|me)\b",
-    re.IGNORECASE,
-)
-_RELATIVE_START = re.compile(
-    r"^(?P<poss>my|our)\s+(?:(?:best|older|younger|little|big|old|new|ex|former|late|twin|baby|"
-    r"college|school|childhood|work|high\s+school|dear|favou?rite|oldest|youngest|closest)\s+){0,3}"
-    r"(?P<rel>"
-    + "|".join(sorted((re.escape(w) for w in [*RELATION_WORDS, *PET_WORDS]), key=len, reverse=True))
-    + r")(?P<plural>s)?\b(?P<of>'s\s+(?P<their>[a-z][\w\-]*))?"
-    r"(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
-    re.IGNORECASE,
-)
-_HEDGE_PREFIX = re.compile(
-    r"^(?:I think|I guess|I believe|I suppose|I feel like|I heard|I hear|apparently|"
-    r"maybe|probably|perhaps|honestly|I'm pretty sure|I'm sure)\s*,?\s*(?:that\s+)?",
-    re.IGNORECASE,
-)
-_NAME_START = re.compile(rf"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?{NAME})(?:'s)?\s+\S")
-
-
-def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
-    """Who the clause is about (the first subject after a leading time/place adverbial)."""
-    body = FAMILY_TITLE.sub("", _HEDGE_PREFIX.sub("", text, count=1), count=1)
-    body = LEADING_ADVERBIAL.sub("", body, count=1) or text
-    owner = Subject(ctx.owner, is_owner=True, person=ctx.speaker, owner=ctx.owner)
-    pair = _PAIR_START.match(body)
-    if pair:
-        partner = pair.group("other") or pair.group("other2") or pair.group("rel")
-        return Subject(ctx.owner, is_owner=True, person=ctx.speaker, relation=partner, owner=ctx.owner)
-    relative = _RELATIVE_START.match(body)
-    if relative:
-        rel = relative.group("rel").lower()
-        name = relative.group("name")
-        their = (relative.group("their") or "").lower()
-        if their in RELATION_WORDS or their in PET_WORDS:
-            # "My brother's friend moved to Dublin" is about the friend, not the brother.
-            if name:
-                return Subject(name, is_owner=False, person=name, owner=ctx.owner)
-            return Subject(
-                f"{relative.group('poss').lower()} {rel}'s {their}", is_owner=False, owner=ctx.owner
-            )
-        if rel in PET_WORDS:
-            return Subject(
-                name or ctx.owner, is_owner=name is None, person=None, relation=rel, owner=ctx.owner
-            )
-        if name and name.lower() not in STOPWORDS:
-            return Subject(
-                name, is_owner=False, person=name, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
-            )
-        possessive = "my" if ctx.speaker is None else f"{ctx.speaker}'s"
-        surface = rel + (relative.group("plural") or "")
-        return Subject(
-            f"{possessive} {surface}", is_owner=False, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
-        )
-    if _OWNER_START.match(body):
-        return owner
-    couple = re.match(rf"^(?P<a>{NAME})\s+and\s+(?P<b>{NAME})\b", body)
-    if couple and couple.group("b") not in ("I",):
-        return Subject(
-            couple.group("a"), is_owner=False, person=couple.group("a"), relation=couple.group("b")
-        )
-    if re.match(r"^(?:my|our)\s+\w", body, re.IGNORECASE):
-        return owner  # "My goal is ...", "Our rent went up": the owner's own things
-    named = _NAME_START.match(body)
-    if named:
-        name = named.group("name")
-        if any(e.name == name and e.kind == "person" for e in entities) or name in ctx.known_people:
-            return Subject(name, is_owner=False, person=name)
-    if re.match(r"^(?:[\w',]+\s+){1,5}?(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're)\s", body):
-        return owner  # "Back in 2015 I lived in Boston", "After the move we ..."
-    tokens = words(body)
-    first = tokens[0] if tokens else ""
-    if first in FRAGMENT_VERBS or first in IRREGULAR_PASTS or (first.endswith("ed") and len(first) > 4):
-        return owner  # "Had coffee with Marcus", "Moved to SF last month"
-    if PET_DESCRIPTION.match(body) or JOB_SHORTHAND.match(body):
-        return owner  # "a beagle named Max", "Nurse at St James's since May"
-    if medication_in(body, ctx.medicines) is not None:
-        return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
-    if _OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body):
-        return owner  # "pay 18k/mo", "Rent: €1,200", "The rent is 7,000 with water included"
-    return None
-
-
-# the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
-_OWN_MONEY = re.compile(
-    r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"
-    r"^(?:the\s+|my\s+|our\s+)?(?:landlord|landlady|letting\s+agent|agency|bank|boss|employer|company)\s+"
-    r"(?:has\s+|just\s+)?(?:raised|increased|put\s+up|cut|lowered|reduced|dropped)\b",
-    re.IGNORECASE,
-)
+from engram.language.text.gazetteer import ALL_PLACES
 
 
 def _inherited_preference(text: str, subject: Subject, previous: Draft) -> Slot | None:
@@ -309,7 +208,7 @@ def _read_relationship(text: str, key: str, subject: Subject) -> Slot | None:
         if not match or _tentative(text, match.start()) or _negated(text, match.start()):
             continue
         groups = match.groupdict()
-        other = next((groups[name] for name in ("other", "other2", "other3") if groups.get(name)), None)
+        other = next((value for name, value in groups.items() if name.startswith("other") and value), None)
         other = other or (subject.relation if subject.relation and subject.relation[:1].isupper() else None)
         attribute = f"relationship:{other}" if other else "relationship"
         return Slot(key, attribute, status, "relationship" if is_change else None, other_person=other)
@@ -343,8 +242,17 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
         if _SUBORDINATE.search(text[: loss.start()]):
             return None  # "moved to Galway after he retired": the retirement only dates the move
         word = loss.group(0).lower()
-        value = "retired" if "retir" in word else "laid off" if "laid" in word else "lost job"
+        value = (
+            "retired"
+            if "retir" in word
+            else "laid off"
+            if ("laid" in word or "redundant" in word)
+            else "lost job"
+        )
         return Slot(key, "employer", value, "job")
+    freelance = FREELANCE.search(text)
+    if freelance and not _tentative(text, freelance.start()) and not _negated(text, freelance.start()):
+        return Slot(key, "employer", "freelance", "job")
     return None
 
 
@@ -366,7 +274,8 @@ _SUBORDINATE = re.compile(r"\b(?:after|before|since|when|once|because|until)\s+(
 
 
 _JOB_WORDS = re.compile(
-    r"\b(?:job|position|role|offer|hired|work\w*|employ\w*|teach\w*|an?\s+(?!student\b)\w+\s+at)\b", re.I
+    r"\b(?:job|position|role|offer|hired|contract|first\s+day|work\w*|employ\w*|teach\w*|an?\s+(?!student\b)\w+\s+at)\b",
+    re.I,
 )
 
 
@@ -426,7 +335,7 @@ def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
     if _TITLE_OF_A_NAME.match(text, match.end()) and not _ARTICLE_BEFORE.search(text, 0, match.start("v")):
         return None  # "my supervisor is Professor Haldane": a name's title, not the user's job
     phrase = match.group(0).lower()
-    change = "job" if ("promoted" in phrase or "new" in phrase) else None
+    change = "job" if re.search(r"\b(?:promoted|new|made|now|officially)\b", phrase) else None
     return Slot(key, "job_title", match.group("v").lower(), change)
 
 
@@ -452,9 +361,14 @@ def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
 def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
     move = LOCATION_MOVE.search(text)
     if move and not _tentative(text, move.start()) and not _negated(text, move.start()):
-        value = _clean_value(move.group("v") or move.group("v2") or move.group("v3"))
+        value = _clean_value(
+            next((v for name, v in move.groupdict().items() if v and name.startswith("v")), None)
+        )
         if value and value.lower() not in ORGANISATIONS:
             return Slot(key, "location", value, "location")
+    lowered = _lowercase_place_move(text)
+    if lowered is not None:
+        return Slot(key, "location", lowered, "location")
     state = LOCATION_STATE.search(text)
     if state:
         value = _clean_value(state.group("v") or state.group("v4"))
@@ -476,6 +390,26 @@ def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
     home = HOMETOWN.search(text)
     if home:
         return Slot(key, "hometown", _clean_value(home.group("v")))
+    return None
+
+
+# "carlos moved to denver lol": a move to a place written in lowercase, which only a known place name
+# (the gazetteer) tells from any other word
+_LOWER_MOVE = re.compile(
+    r"\b(?i:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|shift(?:ed|ing)|emigrat(?:ed|ing)|transferr?(?:ed|ing)?)\s+"
+    r"(?:(?:back|over|out|up|down|home)\s+)*(?:to|into)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)"
+)
+
+
+def _lowercase_place_move(text: str) -> str | None:
+    match = _LOWER_MOVE.search(text)
+    if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+        return None
+    words = match.group("v").split()
+    for size in (2, 1):
+        name = " ".join(words[:size])
+        if len(words) >= size and name in ALL_PLACES:
+            return name.title()
     return None
 
 

@@ -42,7 +42,11 @@ class SpottedEntity:
 # Tolkien", "St. Ives", "Mrs. Hughes"); after a word it ends the sentence: "I get it, Jon. Dance is just
 # me" names Jon, not "Jon. Dance".
 _ABBREVIATED = "|".join(("St", "Mt", "Ft", *TITLES))
-_NAME_TOKEN = rf"(?:[A-Z]\.|(?:{_ABBREVIATED})\.|[A-Z][a-zA-Z]*(?:['\-][A-Za-z]+)*|[A-Z]{{2,}}[0-9]*\+?)"
+# a name's letters may be accented: "Tomás", "Zoë", "Łukasz"
+_LETTERS = "a-zA-Zß-öø-ÿÀ-ÖØ-ÞĀ-ž"
+_NAME_TOKEN = (
+    rf"(?:[A-Z]\.|(?:{_ABBREVIATED})\.|[A-ZÀ-ÖØ-ÞĀ-Ž][{_LETTERS}]*(?:['\-][A-Za-z]+)*|[A-Z]{{2,}}[0-9]*\+?)"
+)
 # A number after a name is part of it ("Project 2", "Room 101", "Sprint 12"): it is what tells the thing
 # from its siblings. Not a count or a time that follows a name ("saw Sarah 3 times", "Tom 2 weeks ago").
 _NUMBER_TOKEN = (
@@ -132,7 +136,8 @@ _PERSON_AFTER = re.compile(
     # "Augustin from the office", "Lena from work": someone the user knows from somewhere
     r"^(?:\s+from\s+(?:the\s+|my\s+)?(?:office|work|team|gym|class|church|choir|school|college|uni|"
     r"university|book\s+club|next\s+door|upstairs|downstairs|accounting|marketing|sales|HR|IT)\b|"
-    r"\s+and\s+I\b|\s+(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
+    r"\s+and\s+I\b|\s+(?:(?:finally|just|already|also|still|recently|eventually|officially|now)\s+)?"
+    r"(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
     r"and\s+I|loves|loved|likes|liked|mentioned|shared|recommended|invited|gave|brought|married|proposed|"
     r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|turning)|"
     # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.

@@ -306,7 +306,11 @@ JOB_TITLES = frozenset(
     dancer|producer|sound engineer|shop assistant|sales assistant|store manager|shop manager|
     team lead|team leader|supervisor|foreman|bookkeeper|auditor|banker|broker|estate agent|
     civil servant|soldier|sailor|police constable|detective|lifeguard|zookeeper|vet nurse|vet|
-    software developer|devops engineer|sysadmin|data engineer|call centre agent|customer service agent
+    software developer|devops engineer|sysadmin|data engineer|call centre agent|customer service agent|
+    coordinator|officer|specialist|advisor|adviser|representative|operator|inspector|planner|strategist|
+    crew member|tester|solicitor|paralegal|barrister|surveyor|physio|physiotherapist|optometrist|
+    dietitian|nutritionist|chemist|biologist|postdoc|registrar|headteacher|head teacher|trainee|
+    apprentice|dispatcher|controller|associate|agent|ceo|superintendent|sergeant|constable
     """.replace("\n", "").split("|")
     if item.strip()
 )

@@ -1,0 +1,145 @@
+"""Who a clause is about: the owner (I / we / an implied "I" in a note fragment), "my sister", a name the
+user introduced, or a pair ("Callum and I"). The slot readers (`slots`) then read what the clause states
+about them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.engines.rules.drafts import Subject, TurnContext
+from engram.language.attributes import JOB_SHORTHAND, MONEY_ATTRIBUTE, PET_DESCRIPTION, RELATIONSHIP_EVENTS
+from engram.language.changes import FAMILY_TITLE
+from engram.language.cues import FRAGMENT_VERBS, LEADING_ADVERBIAL
+from engram.language.medicines import medication_in
+from engram.language.phrases import NAME, PARTNER_WORD
+from engram.language.text import IRREGULAR_PASTS, PET_WORDS, RELATION_WORDS, STOPWORDS, SpottedEntity, words
+
+_OWNER_START = re.compile(
+    r"^(?:I|I'm|I've|I'd|I'll|Im|Ive)\b|^(?:we|we're|we've|we'd|we'll|our|me (?:and|n|&) \w+)\b",
+    re.IGNORECASE,
+)
+_PAIR_START = re.compile(
+    rf"^{PARTNER_WORD}(?P<other>{NAME})\s+and\s+(?:I|me)\b|^(?:I|"
+    rf"me)\s+and\s+{PARTNER_WORD}(?P<other2>{NAME})\b|"
+    r"^(?:my|our)\s+(?P<rel>[\w\-]+)\s+and\s+(?:I|me)\b",
+    re.IGNORECASE,
+)
+_RELATIVE_START = re.compile(
+    r"^(?P<poss>my|our)\s+(?:(?:best|older|younger|little|big|old|new|ex|former|late|twin|baby|"
+    r"college|school|childhood|work|high\s+school|dear|favou?rite|oldest|youngest|closest)\s+){0,3}"
+    r"(?P<rel>"
+    + "|".join(sorted((re.escape(w) for w in [*RELATION_WORDS, *PET_WORDS]), key=len, reverse=True))
+    + r")(?P<plural>s)?\b(?P<of>'s\s+(?P<their>[a-z][\w\-]*))?"
+    r"(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
+    re.IGNORECASE,
+)
+_HEDGE_PREFIX = re.compile(
+    r"^(?:I think|I guess|I believe|I suppose|I feel like|I heard|I hear|apparently|"
+    r"maybe|probably|perhaps|honestly|I'm pretty sure|I'm sure)\s*,?\s*(?:that\s+)?",
+    re.IGNORECASE,
+)
+# The relatives one calls by their tie, as a name ("Mum", "Dad", "Nan", "Grandpa").
+_KIN_CALLED_BY_TIE = frozenset(("mother", "father", "grandmother", "grandfather"))
+_NAME_START = re.compile(rf"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?{NAME})(?:'s)?\s+\S")
+
+
+def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
+    """Who the clause is about (the first subject after a leading time/place adverbial)."""
+    body = FAMILY_TITLE.sub("", _HEDGE_PREFIX.sub("", text, count=1), count=1)
+    body = LEADING_ADVERBIAL.sub("", body, count=1) or text
+    owner = Subject(ctx.owner, is_owner=True, person=ctx.speaker, owner=ctx.owner)
+    pair = _PAIR_START.match(body)
+    if pair:
+        partner = pair.group("other") or pair.group("other2") or pair.group("rel")
+        return Subject(ctx.owner, is_owner=True, person=ctx.speaker, relation=partner, owner=ctx.owner)
+    relative = _RELATIVE_START.match(body)
+    if relative:
+        rel = relative.group("rel").lower()
+        name = relative.group("name")
+        their = (relative.group("their") or "").lower()
+        if their in RELATION_WORDS or their in PET_WORDS:
+            # "My brother's friend moved to Dublin" is about the friend, not the brother.
+            if name:
+                return Subject(name, is_owner=False, person=name, owner=ctx.owner)
+            return Subject(
+                f"{relative.group('poss').lower()} {rel}'s {their}", is_owner=False, owner=ctx.owner
+            )
+        if rel in PET_WORDS:
+            return Subject(
+                name or ctx.owner, is_owner=name is None, person=None, relation=rel, owner=ctx.owner
+            )
+        if name and name.lower() not in STOPWORDS:
+            return Subject(
+                name, is_owner=False, person=name, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
+            )
+        possessive = "my" if ctx.speaker is None else f"{ctx.speaker}'s"
+        surface = rel + (relative.group("plural") or "")
+        return Subject(
+            f"{possessive} {surface}", is_owner=False, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
+        )
+    if _OWNER_START.match(body):
+        return owner
+    couple = re.match(rf"^(?P<a>{NAME})\s+and\s+(?P<b>{NAME})\b", body)
+    if couple and couple.group("b") not in ("I",):
+        other = re.sub(r"['’]s$", "", couple.group("b"))  # "Sarah and Paul's divorce": Paul
+        first = couple.group("a")
+        if RELATION_WORDS.get(first.lower()) in _KIN_CALLED_BY_TIE and ctx.speaker is None:
+            first = f"my {first.lower()}"  # "Mum and Steve have split up": my mum
+        return Subject(first, is_owner=False, person=couple.group("a"), relation=other)
+    if re.match(r"^(?:my|our)\s+\w", body, re.IGNORECASE):
+        return owner  # "My goal is ...", "Our rent went up": the owner's own things
+    named = _NAME_START.match(body)
+    if named:
+        name = named.group("name")
+        tie = RELATION_WORDS.get(name.lower()) if ctx.speaker is None else None
+        if tie in _KIN_CALLED_BY_TIE:  # "Mum's retired": the same "my mum" as "My mum lives in Coventry"
+            return Subject(f"my {name.lower()}", is_owner=False, relation=tie, owner=ctx.owner)
+        if any(e.name == name and e.kind == "person" for e in entities) or name in ctx.known_people:
+            return Subject(name, is_owner=False, person=name)
+    if re.match(r"^(?:[\w',]+\s+){1,5}?(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're)\s", body):
+        return owner  # "Back in 2015 I lived in Boston", "After the move we ..."
+    tokens = words(body)
+    first = tokens[0] if tokens else ""
+    if first in FRAGMENT_VERBS or first in IRREGULAR_PASTS or (first.endswith("ed") and len(first) > 4):
+        return owner  # "Had coffee with Marcus", "Moved to SF last month"
+    if PET_DESCRIPTION.match(body) or JOB_SHORTHAND.match(body) or _OWN_NEW_TITLE.match(body):
+        return owner  # "a beagle named Max", "Nurse at St James's since May"
+    if _OWN_HOME.match(body):
+        return owner  # "Living in San Diego now", "Hamburg's home now"
+    if medication_in(body, ctx.medicines) is not None:
+        return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
+    if _OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body):
+        return owner  # "pay 18k/mo", "Rent: €1,200", "The rent is 7,000 with water included"
+    if _NO_THIRD_PARTY.match(body) and any(p.search(body) for p, _, change in RELATIONSHIP_EVENTS if change):
+        return owner  # "Divorce finalised today", "It's over between us", "Not seeing Nathan anymore"
+    return None
+
+
+# "new title just dropped: engineering manager", "they've made me practice manager": the user's new job
+_OWN_NEW_TITLE = re.compile(
+    r"^(?:new\s+(?:role|title|job\s+title)\b|they(?:'ve|\s+have)?\s+made\s+me\b"
+    # "first day at Monzo!!", "last shift at Greggs today", "that's me finished at Tesco"
+    r"|(?:first|1st|last|final)\s+(?:day|week|shift|month|night\s+shift)\s+(?:at|with)\b"
+    r"|that's\s+me\s+(?:finished|done)\b)",
+    re.I,
+)
+# "Living in San Diego now", "officially a Dennistoun resident", "Hamburg's home now", "new address: ..."
+_OWN_HOME = re.compile(
+    r"^(?:(?:now|just|finally|officially)\s+)*(?:living|staying|settled|based)\s+in\b"
+    r"|^(?:(?:now|officially)\s+)*(?:a|an)\s+(?-i:[A-Z])[^.;!?]{0,30}\bresident\b"
+    r"|^(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?(?:['’]s|\s+is)\s+(?:my\s+|our\s+)?home\s+now\b"
+    r"|^new\s+address\b",
+    re.I,
+)
+# a clause that opens on no one else: "Divorce finalised today", not "Pavel's parents got divorced"
+_NO_THIRD_PARTY = re.compile(
+    rf"^(?!(?!(?:It|That|What|There|Here|This)['’]s){NAME}['’]s\s|(?:his|her|their|he|she|they)\b)", re.I
+)
+# the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
+_OWN_MONEY = re.compile(
+    r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"
+    r"^(?:the\s+|my\s+|our\s+)?(?:landlord|landlady|letting\s+agent|agency|bank|boss|employer|company)\s+"
+    r"(?:has\s+|just\s+)?(?:raised|increased|put\s+up|cut|lowered|reduced|dropped)\b",
+    re.IGNORECASE,
+)
