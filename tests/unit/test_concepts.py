@@ -132,3 +132,8 @@ def test_a_job_said_with_money_beside_it_says_what_it_pays():
     # money with no job beside it says nothing of pay, nor does a job title with no money
     assert "earn" not in kinds("Swimming lessons at the Passi pool started, 1,200/mo")
     assert "earn" not in kinds("Dr Fraser is a pharmacist at the uni health service")
+
+
+def test_smoking_and_vaping_are_habits():
+    assert "habit" in kinds("Day one without cigarettes")
+    assert "habit" in kinds("Swapped the fags for vaping in March")

@@ -52,3 +52,9 @@ def test_the_people_one_lives_with_are_ones_housemates():
     assert plain_question("What did I cook for the people I live with?") == "What did I cook for housemates?"
     assert plain_question("who are the guys I share a flat with") == "who are housemates"
     assert plain_question("Where do I live with Sam?") == "Where do I live with Sam?"
+
+
+def test_kicking_a_habit_is_quitting_it():
+    assert plain_question("What habit did I kick in 2025?") == "What habit did I quit in 2025?"
+    assert plain_question("Did I ever kick the habit?") == "Did I ever quit the habit?"
+    assert plain_question("Who did I kick the ball to?") == "Who did I kick the ball to?"

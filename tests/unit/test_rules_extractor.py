@@ -305,6 +305,8 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I gave up coffee because it was making my migraines worse", "avoids:coffee", "no coffee"),
         ("I quit booze in January", "avoids:alcohol", "no alcohol"),
         ("I don't eat pork", "avoids:pork", "no pork"),
+        ("I don't drink, I'll have a Fanta thanks", "avoids:alcohol", "no alcohol"),
+        ("Stopped drinking in May", "avoids:alcohol", "no alcohol"),
         ("I'm lactose intolerant, so milk makes me ill", "intolerance:lactose", "intolerant"),
         ("Turns out I'm intolerant to gluten", "intolerance:gluten", "intolerant"),
         ("My favorite color is blue", "favorite:color", "blue"),
@@ -1438,3 +1440,10 @@ def test_someone_elses_title_at_a_place_is_no_job_of_the_users(text: str) -> Non
 )  # fmt: skip
 def test_applying_for_a_job_is_no_employer_yet(text: str) -> None:
     assert not any(f.attribute == "employer" for f in facts_of(text)), text
+
+
+@pytest.mark.parametrize(
+    "text", ["I never drink before noon", "He doesn't drink much", "I don't drink coffee"]
+)
+def test_drinking_some_things_or_some_of_the_time_is_not_going_without_alcohol(text: str) -> None:
+    assert all(f.attribute != "avoids:alcohol" for f in facts_of(text))

@@ -450,7 +450,12 @@ DIET = re.compile(
     r"|\b(?P<neg>don't|do not|doesn't|no longer|never|stopped|quit|gave up|cut out)\s+(?:(?:eat|"
     r"drink)(?:ing|s)?\s+)?"
     r"(?P<food>meat|pork|beef|dairy|gluten|fish|sugar|eggs|chicken|seafood|red meat|alcohol|coffee|caffeine|"
-    r"soda|booze)\b",
+    r"soda|booze)\b"
+    # "I don't drink, I'll have a Fanta", "stopped drinking in May", "teetotal now": alcohol
+    r"|\b(?P<neg2>don't|do not|doesn't|never|no longer|stopped|quit|gave up)\s+drink(?:ing|s)?\b"
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?:alcohol|booze|any\s?more|at\s+all|now|these\s+days|in|since|last|this|for|"
+    r"after|because|when|on|and|but|completely|entirely|totally|altogether)\b)"
+    r"|\b(?P<dry>teetotal|tee-total|sober\s+(?:now|since|for))\b",
     re.IGNORECASE,
 )
 FAVORITE = re.compile(

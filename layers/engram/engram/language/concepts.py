@@ -131,6 +131,10 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "sailing ski skiing snowboarding fishing birdwatching gardening picnic cycling mountaineering",
     ),
     ("bird", "kingfisher heron robin owl eagle hawk puffin gull swan"),
+    (
+        "habit addiction vice",
+        "smoking smoke smoker cigarette fag vaping vape nicotine booze drinking gambling",
+    ),
     # --- music, books, films ---
     (
         "music",

@@ -52,6 +52,9 @@ _IDIOMS = (
         ),
         "housemates",
     ),
+    # To "kick" a habit is to quit it: "what habit did I kick in 2025?" of "quit smoking in March"
+    (re.compile(r"\bhabit\b(?P<mid>.*?)\bkick(?:ed|ing|s)?\b", re.IGNORECASE), r"habit\g<mid>quit"),
+    (re.compile(r"\bkick(?:ed|ing|s)?\b(?P<mid>.*?)\bhabit\b", re.IGNORECASE), r"quit\g<mid>habit"),
     # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
     # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it. Memories are
     # read alike (`engram_plain_contractions`, sql/0028); the two readings are tested to agree.

@@ -147,6 +147,7 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
         (AttributeRule("diet"), AttributeRule("avoids:%"), AttributeRule("intolerance:%")),
     ),
     **dict.fromkeys(("intolerant", "intolerance", "intolerances"), (AttributeRule("intolerance:%"),)),
+    **dict.fromkeys(("alcohol", "booze", "teetotal", "sober"), (AttributeRule("avoids:alcohol"),)),
     **dict.fromkeys(("health", "healthy", "sick", "ill", "hospital", "doing", "alive"), _HEALTH),
     **dict.fromkeys(("pet", "pets", "dog", "cat"), (AttributeRule("pet%"), AttributeRule("owns:%"))),
     **dict.fromkeys(("allergy", "allergic", "allergies"), (AttributeRule("allergy%"),)),

@@ -444,8 +444,9 @@ def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
         phrase = match.group(0).lower()
         change = "status" if re.search(r"\b(?:went|gone|became|become|now)\b", phrase) else None
         return Slot(key, "diet", match.group("v").lower().replace(" ", "-"), change)
-    change = "status" if match.group("neg").lower() in ("stopped", "quit", "no longer") else None
-    food = match.group("food").lower()
+    neg = (match.group("neg") or match.group("neg2") or "").lower()
+    change = "status" if neg in ("stopped", "quit", "no longer") else None
+    food = (match.group("food") or "alcohol").lower()
     if food in DIET_FOODS:
         return Slot(key, "diet", f"no {food}", change)
     food = FOOD_SYNONYMS.get(food, food)
