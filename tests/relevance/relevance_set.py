@@ -13,8 +13,10 @@ from tests.relevance.users import (
     hana,
     kofi,
     mervyn,
+    noor,
     rosalind,
     rowena,
+    teodor,
     thandi,
     wendell,
     yuki,
@@ -33,6 +35,8 @@ HISTORIES: tuple[History, ...] = (
     rowena.HISTORY,
     mervyn.HISTORY,
     adaeze.HISTORY,
+    noor.HISTORY,
+    teodor.HISTORY,
 )
 # The held-out set: other lives, names, places and phrasings, written without looking at the tuning set
 # or at what search knows, and never tuned on, so its figures say whether search generalises. It has no
