@@ -1447,3 +1447,27 @@ def test_applying_for_a_job_is_no_employer_yet(text: str) -> None:
 )
 def test_drinking_some_things_or_some_of_the_time_is_not_going_without_alcohol(text: str) -> None:
     assert all(f.attribute != "avoids:alcohol" for f in facts_of(text))
+
+
+def test_a_notes_fragments_join_the_statement_before_them() -> None:
+    # alone, "Base is the Reginald Centre" says whose base to no search, and "3 minors" nothing at all
+    contents = [f.content for f in facts_of("PASSED!!! 3 minors. Gary hugged me. Me, a driver at 38")]
+    assert contents == ["PASSED!!! 3 minors. Gary hugged me. Me, a driver at 38"]
+    note = "Day 1 community. Base is the Reginald Centre. Team lead is Priya. Need a car asap, the buses are a joke"
+    assert [f.content for f in facts_of(note)] == [
+        "Day 1 community. Base is the Reginald Centre. Team lead is Priya",
+        "Need a car asap, the buses are a joke",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My cardiologist found my blood pressure was high. I bought a kayak called Puffin.",
+        "Reading The Overstory, I can't put it down.",
+        "I work at Google. I live in Boston.",
+        "Lunch with Sam was lovely. Dentist thurs 2pm.",
+    ],
+)
+def test_a_whole_statement_or_one_with_a_date_or_a_slot_stays_its_own_memory(text: str) -> None:
+    assert len(facts_of(text)) >= 2, [f.content for f in facts_of(text)]

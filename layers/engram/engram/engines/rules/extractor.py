@@ -42,6 +42,7 @@ from engram.engines.rules.drafts import (
     is_speaker,
 )
 from engram.engines.rules.fields import _attributed, _content, _provenance, _tidy
+from engram.engines.rules.fragments import attach_fragments
 from engram.engines.rules.known import complete_changes, known_belongings, known_names
 from engram.engines.rules.passes import (
     _apply_preferences,
@@ -126,7 +127,7 @@ class RulesExtractor:
             _extract_turn(ctx, inp)
             drafts.extend(ctx.drafts)
             last_person = ctx.last_person
-        drafts = _apply_preferences(complete_changes(drafts, inp), inp)
+        drafts = _apply_preferences(attach_fragments(complete_changes(drafts, inp)), inp)
         _stated_ties(drafts)
         drafts.extend(_apply_preferences(_entity_memories(drafts, speakers), inp))
         drafts = _dedupe(drafts)

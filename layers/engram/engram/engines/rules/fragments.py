@@ -1,0 +1,84 @@
+"""A note's fragments kept with their context: "Day 1 community. Base is the Reginald Centre. Team lead is
+Priya. Caseload ~90 women." is one memory, not four.
+
+A note is written in shorthand, and its short sentences lean on each other: "3 minors" and "Me, a driver
+at 38" only say what happened next to "PASSED!!!". Stored apart, a fragment answers no question (no
+search finds "Base is the Reginald Centre" for "where is my work based?" when it cannot tell whose base
+it is), and a near-duplicate check compares it with any other short memory that shares a word ("Day 1
+community" reinforcing a house move). So a fragment that states nothing on its own (no slot, no date, no
+decision, no change) joins the statement before it in the same turn; what does state something stays
+a memory of its own, and so does a fragment with no statement before it to join.
+"""
+
+from __future__ import annotations
+
+from engram.engines.rules.drafts import Draft
+from engram.models import cap_evidence
+
+# A sentence of at most SHORTEST words leans on its neighbours, and so does one of at most
+# FRAGMENT_WORDS that names no subject.
+SHORTEST = 3
+FRAGMENT_WORDS = 6
+# A memory grown from fragments stays short enough to read as one fact.
+MAX_JOINED_CHARS = 280
+_IMPORTANCE = ("trivial", "low", "medium", "high", "critical")
+_SENSITIVITY = ("normal", "sensitive", "private")
+
+
+def attach_fragments(drafts: list[Draft]) -> list[Draft]:
+    """`drafts` in order, each fragment joined to the statement of its turn it sits next to."""
+    out: list[Draft] = []
+    for draft in drafts:
+        previous = out[-1] if out else None
+        if previous is not None and _joinable(previous, draft):
+            _join(previous, draft)
+            continue
+        out.append(draft)
+    return out
+
+
+def _joinable(previous: Draft, draft: Draft) -> bool:
+    if previous.turn_index != draft.turn_index or not (_plain(previous) and _plain(draft)):
+        return False
+    if not _is_fragment(draft):
+        return False  # "Reading The Overstory, I can't put it down": a whole statement stays its own
+    return len(previous.fact.content) + len(draft.fact.content) + 2 <= MAX_JOINED_CHARS
+
+
+def _plain(draft: Draft) -> bool:
+    """States nothing a later fact could change or a date could end: no slot, date, decision or change."""
+    fact = draft.fact
+    return (
+        fact.memory_type in ("fact", "event", "action")
+        and fact.attribute is None
+        and not fact.forget
+        and not fact.is_historical
+        and fact.event_date is None
+        and fact.expires_at is None
+        and fact.effective_from is None
+        and not fact.recurrence
+        and draft.change is None
+        and draft.decision is None
+    )
+
+
+def _is_fragment(draft: Draft) -> bool:
+    """A sentence of a word or three ("3 minors", "Said yes!!"), or a short one the extractor could not
+    say whom it is about ("Base is the Reginald Centre"); "I bought a kayak called Puffin" is whole."""
+    words = len(draft.fact.content.split())
+    return words <= SHORTEST or (words <= FRAGMENT_WORDS and draft.fact.subject is None)
+
+
+def _join(host: Draft, fragment: Draft) -> None:
+    fact, other = host.fact, fragment.fact
+    joiner = " " if fact.content.rstrip()[-1:] in ".!?" else ". "
+    fact.content = f"{fact.content.rstrip()}{joiner}{other.content.strip()}"
+    names = {e.name for e in fact.entities}
+    fact.entities.extend(e for e in other.entities if e.name not in names)
+    fact.importance = max(fact.importance, other.importance, key=_IMPORTANCE.index)
+    fact.sensitivity_level = max(fact.sensitivity_level, other.sensitivity_level, key=_SENSITIVITY.index)
+    if other.evidence and other.evidence not in (fact.evidence or ""):
+        fact.evidence = cap_evidence(f"{fact.evidence or ''} {other.evidence}")
+    if fact.sentiment is None:
+        fact.sentiment = other.sentiment
+    host.topics |= fragment.topics
