@@ -1453,7 +1453,10 @@ def test_a_notes_fragments_join_the_statement_before_them() -> None:
     # alone, "Base is the Reginald Centre" says whose base to no search, and "3 minors" nothing at all
     contents = [f.content for f in facts_of("PASSED!!! 3 minors. Gary hugged me. Me, a driver at 38")]
     assert contents == ["PASSED!!! 3 minors. Gary hugged me. Me, a driver at 38"]
-    note = "Day 1 community. Base is the Reginald Centre. Team lead is Priya. Need a car asap, the buses are a joke"
+    note = (
+        "Day 1 community. Base is the Reginald Centre. Team lead is Priya. "
+        "Need a car asap, the buses are a joke"
+    )
     assert [f.content for f in facts_of(note)] == [
         "Day 1 community. Base is the Reginald Centre. Team lead is Priya",
         "Need a car asap, the buses are a joke",
