@@ -58,3 +58,8 @@ def test_kicking_a_habit_is_quitting_it():
     assert plain_question("What habit did I kick in 2025?") == "What habit did I quit in 2025?"
     assert plain_question("Did I ever kick the habit?") == "Did I ever quit the habit?"
     assert plain_question("Who did I kick the ball to?") == "Who did I kick the ball to?"
+
+
+def test_going_out_with_someone_is_dating_them():
+    assert plain_question("Who am I going out with these days?") == "Who am I dating these days?"
+    assert plain_question("Is Priya going out with anyone?") == "Is Priya dating anyone?"

@@ -300,6 +300,9 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I study computer science at Stanford University", "school", "Stanford University"),
         ("I'm vegetarian", "diet", "vegetarian"),
         ("I stopped eating meat", "diet", "no meat"),
+        # the user's new job in shorthand: its title and its start
+        ("Community midwife, start 2 June", "job_title", "community midwife"),
+        ("Barista, from the 3rd", "job_title", "barista"),
         # one food or drink gone without, and an intolerance, are each their own slot: a new diet, or
         # giving up coffee, supersedes neither
         ("I gave up coffee because it was making my migraines worse", "avoids:coffee", "no coffee"),

@@ -399,6 +399,13 @@ JOB_TITLE = re.compile(
     rf"(?:{_TITLE_HEADS}|head)(?:\s+of\s+(?!the\b)[a-z]+)?)\b",
     re.IGNORECASE,
 )
+# The user's new job in shorthand, the title and its start: "Community midwife, start 2 June", "Junior
+# dev - starting Monday", "New job: barista, from the 3rd".
+TITLE_STARTING = re.compile(
+    rf"^(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?(?P<v>(?:[a-z]+\s+){{0,3}}?(?:{_TITLE_HEADS}))\s*[,:\-–—]\s*"
+    r"(?:start(?:s|ing)?|from)\b",
+    re.IGNORECASE,
+)
 SCHOOL = re.compile(
     r"\b(?:stud(?:y|ies|ying|ied)\s+(?:[\w\s]{0,30}?\s+)?at|(?:student|freshman|sophomore|junior|senior|"
     r"undergrad|grad student|phd student)\s+at|enrolled\s+(?:at|in)|go(?:es|ing)?\s+to|attend(?:s|ing|ed)?|"

@@ -43,6 +43,8 @@ _IDIOMS = (
         r"\g<who>dating",
     ),
     (re.compile(r"\bseeing\s+(?=(?:someone|anyone|anybody|somebody)\b)", re.IGNORECASE), "dating "),
+    # "who am I going out with these days?", "who was I going out with in 2025?": whom one dates
+    (re.compile(r"\bgo(?:ing|es)?\s+out\s+with\b", re.IGNORECASE), "dating"),
     # Those one lives with are one's housemates: "what did I cook for the people I live with?"
     (
         re.compile(

@@ -56,6 +56,7 @@ from engram.language.attributes import (
     SCHOOL,
     SCHOOL_CHANGE,
     SCHOOL_WORDS,
+    TITLE_STARTING,
 )
 from engram.language.changes import (
     DEATH,
@@ -327,6 +328,9 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:\w+\s+){0,3}$", re.IGNORECASE
 
 
 def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
+    starting = TITLE_STARTING.match(text)
+    if starting and subject.is_owner:
+        return Slot(key, "job_title", starting.group("v").lower(), "job")
     match = JOB_TITLE.search(text)
     if not match or _negated(text, match.start()):
         return None

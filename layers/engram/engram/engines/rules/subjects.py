@@ -8,7 +8,13 @@ from __future__ import annotations
 import re
 
 from engram.engines.rules.drafts import Subject, TurnContext
-from engram.language.attributes import JOB_SHORTHAND, MONEY_ATTRIBUTE, PET_DESCRIPTION, RELATIONSHIP_EVENTS
+from engram.language.attributes import (
+    JOB_SHORTHAND,
+    MONEY_ATTRIBUTE,
+    PET_DESCRIPTION,
+    RELATIONSHIP_EVENTS,
+    TITLE_STARTING,
+)
 from engram.language.changes import FAMILY_TITLE
 from engram.language.cues import FRAGMENT_VERBS, LEADING_ADVERBIAL
 from engram.language.medicines import medication_in
@@ -105,6 +111,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return owner  # "Had coffee with Marcus", "Moved to SF last month"
     if PET_DESCRIPTION.match(body) or JOB_SHORTHAND.match(body) or _OWN_NEW_TITLE.match(body):
         return owner  # "a beagle named Max", "Nurse at St James's since May"
+    if TITLE_STARTING.match(body):
+        return owner  # "Community midwife, start 2 June"
     if _OWN_HOME.match(body):
         return owner  # "Living in San Diego now", "Hamburg's home now"
     if medication_in(body, ctx.medicines) is not None:
