@@ -20,8 +20,8 @@ NAME = rf"(?-i:[{_UPPER}][{_LOWER}'\-]+(?:\s+[{_UPPER}][{_LOWER}'\-]+)?)"
 # (before "married" or "engaged" it is "is"); before anything else it is a possessive ("Hannah's mum").
 _HAS_CONTRACTION = re.compile(
     rf"^(?P<who>(?:(?:my|our)\s+[a-z]+|{NAME}))['’]s\s+(?=(?P<next>(?:just|finally|now|already|officially|"
-    r"moved|left|quit|got|gotten|been|started|joined|sold|gone|retired|split|broken|resigned|taken|had|become|"
-    r"bought|decided|found|lost|landed|switched|relocated|dumped|finished|handed|signed|married|engaged|"
+    r"moved|left|quit|got|gotten|been|started|joined|sold|gone|retired|split|broken|resigned|become|"
+    r"bought|landed|switched|relocated|dumped|finished|handed|signed|married|engaged|"
     r"separated|divorced|proposed|emigrated|transferred)\b))",
     re.IGNORECASE,
 )
