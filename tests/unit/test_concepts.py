@@ -136,4 +136,5 @@ def test_a_job_said_with_money_beside_it_says_what_it_pays():
 
 def test_smoking_and_vaping_are_habits():
     assert "habit" in kinds("Day one without cigarettes")
-    assert "habit" in kinds("Swapped the fags for vaping in March")
+    assert {"habit", "tobacco"} <= kinds("Swapped the fags for vaping in March")
+    assert "tobacco" not in kinds("Gave up gambling for good")

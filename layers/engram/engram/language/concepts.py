@@ -131,10 +131,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "sailing ski skiing snowboarding fishing birdwatching gardening picnic cycling mountaineering",
     ),
     ("bird", "kingfisher heron robin owl eagle hawk puffin gull swan"),
-    (
-        "habit addiction vice",
-        "smoking smoke smoker cigarette fag vaping vape nicotine booze drinking gambling",
-    ),
+    ("habit addiction vice tobacco", "smoking smoke smoker cigarette fag vaping vape nicotine"),
+    ("habit addiction vice", "booze drinking gambling"),
     # --- music, books, films ---
     (
         "music",
