@@ -19,10 +19,10 @@ NAME = rf"(?-i:[{_UPPER}][{_LOWER}'\-]+(?:\s+[{_UPPER}][{_LOWER}'\-]+)?)"
 # "Hannah's moved to Cardiff", "Mum's left the library": a name's "'s" before a past participle is "has"
 # (before "married" or "engaged" it is "is"); before anything else it is a possessive ("Hannah's mum").
 _HAS_CONTRACTION = re.compile(
-    rf"^(?P<who>(?:(?:my|our)\s+[a-z]+|{NAME}))['’]s\s+(?=(?P<next>(?:just|finally|now|already|officially|"
-    r"moved|left|quit|got|gotten|been|started|joined|sold|gone|retired|split|broken|resigned|become|"
-    r"bought|landed|switched|relocated|dumped|finished|handed|signed|married|engaged|"
-    r"separated|divorced|proposed|emigrated|transferred)\b))",
+    rf"^(?P<who>(?:(?:my|our)\s+[a-z]+|{NAME}))['’]s\s+(?=(?:(?:just|finally|now|already|officially)\s+)?"
+    r"(?P<next>(?:moved|left|quit|got|gotten|been|started|joined|sold|gone|retired|split|broken|resigned|"
+    r"become|bought|landed|switched|relocated|dumped|finished|handed|signed|married|engaged|separated|"
+    r"divorced|proposed|emigrated|transferred)\b))",
     re.IGNORECASE,
 )
 _IS_STATES = ("married", "engaged", "separated", "divorced")
