@@ -141,7 +141,7 @@ def calibrate(
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
             # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
             # the present one does not
-            slot=row.stale if asked.previous else row.slot_rank is not None,
+            slot=row.stale if asked.previous else row.slot_rank is not None and not _no_place(asked, seen),
             named=row.name_rank is not None or row.entity_rank is not None,
             names=_names_held(known, matched, implied),
             never_told=unknown,
@@ -221,6 +221,15 @@ class _Asked:
             or (not seen.get("reports") and stored_for_another(self.slots, seen.get("subject"),
                                                                seen.get("attribute"))),
         }  # fmt: skip
+
+
+# Slots that name no place: asked "where do I work?", "I work as a data analyst" stores the job asked
+# about, but says nothing of where.
+_PLACELESS_SLOTS = frozenset(("job_title",))
+
+
+def _no_place(asked: _Asked, seen: dict[str, Any]) -> bool:
+    return asked.place and seen.get("attribute") in _PLACELESS_SLOTS
 
 
 def _candidate_lexemes(found: dict[Any, dict[str, Any]]) -> tuple[set[str], set[str]]:
