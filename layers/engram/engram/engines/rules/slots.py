@@ -243,18 +243,18 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
         if _SUBORDINATE.search(text[: loss.start()]):
             return None  # "moved to Galway after he retired": the retirement only dates the move
         word = loss.group(0).lower()
-        value = (
-            "retired"
-            if "retir" in word
-            else "laid off"
-            if ("laid" in word or "redundant" in word)
-            else "lost job"
-        )
-        return Slot(key, "employer", value, "job")
+        return Slot(key, "employer", _ending_of(word), "job")
     freelance = FREELANCE.search(text)
     if freelance and not _tentative(text, freelance.start()) and not _negated(text, freelance.start()):
         return Slot(key, "employer", "freelance", "job")
     return None
+
+
+def _ending_of(loss: str) -> str:
+    """How a lost job reads: "retired", "laid off" (or made redundant), else "lost job"."""
+    if "retir" in loss:
+        return "retired"
+    return "laid off" if ("laid" in loss or "redundant" in loss) else "lost job"
 
 
 def _read_business(text: str, key: str) -> Slot | None:
