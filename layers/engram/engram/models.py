@@ -24,6 +24,7 @@ MAX_USER_ID_LENGTH = 128
 MemoryType = Literal["entity", "fact", "preference", "event", "goal", "procedure", "decision", "action"]
 SensitivityLevel = Literal["normal", "sensitive", "private"]
 MEMORY_TYPES: tuple[MemoryType, ...] = get_args(MemoryType)
+SENSITIVITY_LEVELS: tuple[SensitivityLevel, ...] = get_args(SensitivityLevel)  # least to most sensitive
 
 Topic = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 
@@ -82,6 +83,7 @@ CLEARABLE_PREFERENCES = frozenset({"custom_instructions", "default_expiry_days"}
 
 Layer = Literal["working", "episodic", "semantic", "procedural"]
 Importance = Literal["critical", "high", "medium", "low", "trivial"]
+IMPORTANCE_LEVELS: tuple[Importance, ...] = get_args(Importance)[::-1]  # least to most important
 FactSourceType = Literal["explicit", "inferred"]
 Operation = Literal["ADD", "UPDATE", "DELETE", "NOOP", "REINFORCE"]
 MergeStrategy = Literal["replace", "append", "supersede"]

@@ -51,7 +51,7 @@ from engram.lifecycle.consolidation_models import (
     PreviewResult,
 )
 from engram.lifecycle.merger import MergedContent, Merger, get_merger
-from engram.models import cap_evidence
+from engram.models import IMPORTANCE_LEVELS, cap_evidence
 from engram.observability import logger
 from engram.pipeline.forgetting import archive_row
 from engram.pipeline.update import content_hash
@@ -269,8 +269,6 @@ def preview(user_id: str, request: ConsolidateRequest, *, db: Database | None = 
 
 # --- merging ----------------------------------------------------------------------------------------------
 
-_IMPORTANCE_ORDER = ["trivial", "low", "medium", "high", "critical"]
-
 
 def _merged_columns(
     keeper: dict[str, Any], other: dict[str, Any], content: str, embedder: Embedder, embedding: Any
@@ -281,7 +279,7 @@ def _merged_columns(
     )
     if names:
         metadata["entities"] = names[:20]
-    importance = max(keeper["importance"], other["importance"], key=_IMPORTANCE_ORDER.index)
+    importance = max(keeper["importance"], other["importance"], key=IMPORTANCE_LEVELS.index)
     evidence = cap_evidence("; ".join(dict.fromkeys(e for e in (keeper["evidence"], other["evidence"]) if e)))
     valid_from = min((v for v in (keeper["valid_from"], other["valid_from"]) if v), default=None)
     last_access = max((v for v in (keeper["last_accessed_at"], other["last_accessed_at"]) if v), default=None)

@@ -13,7 +13,7 @@ a memory of its own, and so does a fragment with no statement before it to join.
 from __future__ import annotations
 
 from engram.engines.rules.drafts import Draft
-from engram.models import cap_evidence
+from engram.models import IMPORTANCE_LEVELS, SENSITIVITY_LEVELS, cap_evidence
 
 # A sentence of at most SHORTEST words leans on its neighbours, and so does one of at most
 # FRAGMENT_WORDS that names no subject.
@@ -21,8 +21,6 @@ SHORTEST = 3
 FRAGMENT_WORDS = 6
 # A memory grown from fragments stays short enough to read as one fact.
 MAX_JOINED_CHARS = 280
-_IMPORTANCE = ("trivial", "low", "medium", "high", "critical")
-_SENSITIVITY = ("normal", "sensitive", "private")
 
 
 def attach_fragments(drafts: list[Draft]) -> list[Draft]:
@@ -75,8 +73,10 @@ def _join(host: Draft, fragment: Draft) -> None:
     fact.content = f"{fact.content.rstrip()}{joiner}{other.content.strip()}"
     names = {e.name for e in fact.entities}
     fact.entities.extend(e for e in other.entities if e.name not in names)
-    fact.importance = max(fact.importance, other.importance, key=_IMPORTANCE.index)
-    fact.sensitivity_level = max(fact.sensitivity_level, other.sensitivity_level, key=_SENSITIVITY.index)
+    fact.importance = max(fact.importance, other.importance, key=IMPORTANCE_LEVELS.index)
+    fact.sensitivity_level = max(
+        fact.sensitivity_level, other.sensitivity_level, key=SENSITIVITY_LEVELS.index
+    )
     if other.evidence and other.evidence not in (fact.evidence or ""):
         fact.evidence = cap_evidence(f"{fact.evidence or ''} {other.evidence}")
     if fact.sentiment is None:

@@ -28,6 +28,7 @@ from engram.language.text import (
     spot_entities,
 )
 from engram.models import (
+    SENSITIVITY_LEVELS,
     CandidateFact,
     EntityMention,
 )
@@ -61,9 +62,6 @@ def _apply_preferences(drafts: list[Draft], inp: ExtractionInput) -> list[Draft]
                 fact.sensitivity_level = preferences.default_sensitivity_level
         kept.append(draft)
     return kept
-
-
-_LEVELS = ("normal", "sensitive", "private")  # least to most sensitive
 
 
 def _stated_ties(drafts: list[Draft]) -> None:
@@ -137,7 +135,7 @@ def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | N
     # Known only from what the source said, so held to the source's level: "Philippa is my neighbour",
     # read out of a secret about her debts, must not list her (or quote the secret as its evidence) at a
     # ceiling the secret itself is hidden by.
-    sensitivity = max(sensitivity, source.sensitivity_level, key=_LEVELS.index)
+    sensitivity = max(sensitivity, source.sensitivity_level, key=SENSITIVITY_LEVELS.index)
     entities = [
         EntityMention(
             name=mention.name,
