@@ -129,8 +129,12 @@ _DWELLING = (
     r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse|\d-bed|bed|bedder|bedroom|rental|pad|digs|PG)"
     r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
 )
+# The verbs of a move: "moved", "relocating", "got transferred", "shifted" (Indian English), "emigrated".
+MOVE_VERB = (
+    r"(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?|shift(?:ed|ing)|emigrat(?:ed|ing))"
+)
 LOCATION_MOVE = re.compile(
-    r"\b(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?|shift(?:ed|ing)|emigrat(?:ed|ing))\s+"
+    rf"\b{MOVE_VERB}\s+"
     r"(?:(?:back|over|out|up|down|home|across\s+town|across\s+the\s+country|abroad|finally)\s+)*"
     r"(?:to|into)\s+(?:"
     + _DWELLING

@@ -97,13 +97,15 @@ HEDGES = re.compile(
     r"could be|may be)\b",
     re.IGNORECASE,
 )
+# A dream told: nothing in it happened ("Had a dream Jomar and I broke up").
+DREAMT = r"(?:had a (?:dream|nightmare)|dreamt|dreamed)"
 TENTATIVE = re.compile(
     r"\b(?:thinking (?:about|of)|considering|consider|might|may|maybe|could|planning (?:to|on)|plans? to|"
     r"want(?:s|ed)? to|wanna|hop(?:e|es|ing) to|would like to|'d like to|wish(?:es)? to|dream(?:s|ing)? of|"
     r"looking (?:into|at)|if|whether|debating|weighing|tempted to|trying to|talk(?:ed|ing|s)? about|"
     r"someday|some day|one day|appl(?:y|ies|ied|ying) for|interview(?:ed|ing)? (?:for|at|with)|"
     r"shortlisted for|ask(?:s|ed|ing)? (?:me )?(?:when|if|whether)|"
-    r"wonder(?:s|ed|ing)? (?:when|if|whether)|had a (?:dream|nightmare)|dreamt|dreamed)\b",
+    rf"wonder(?:s|ed|ing)? (?:when|if|whether)|{DREAMT})\b",
     re.IGNORECASE,
 )
 REPORTED_SPEECH = re.compile(

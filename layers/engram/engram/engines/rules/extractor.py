@@ -55,6 +55,7 @@ from engram.engines.rules.slots import _slot_of
 from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE
 from engram.language.cues import (
     ACTION,
+    DREAMT,
     FORGET_REQUEST,
     PROCEDURE,
     PROCEDURE_CONTINUATION,
@@ -292,7 +293,7 @@ def _sentence(sentence: str, ctx: TurnContext, inp: ExtractionInput) -> None:
             _clause(part, sentence, ctx, procedure=False, reminder=bool(remind), attach_to=previous)
 
 
-_DREAMT = re.compile(r"^(?:I\s+)?(?:had\s+a\s+(?:dream|nightmare)|dreamt|dreamed)\b", re.I)
+_DREAMT = re.compile(rf"^(?:I\s+)?{DREAMT}\b", re.I)
 # "Anna's wedding is on the 14th, need to buy a gift": the to-do is a memory of its own.
 _TODO_TAIL = re.compile(
     r",\s+(?=(?:need to|have to|gotta|must|should|remember to|don't forget to|gonna)\b)", re.IGNORECASE

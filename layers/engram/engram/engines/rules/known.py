@@ -165,7 +165,7 @@ def _name_the_partner(draft: Draft, known: list[Slot]) -> None:
     ]
     names = {s.attribute.split(":", 1)[1] for s in partners}
     if subject == "user":  # "My boyfriend is Tyler", then "we're over"
-        names |= {s.subject for s in known if s.attribute == "relation" and s.value in PARTNER_TIES}
+        names |= _partners_by_tie(known)
     if not names:
         _turn_to_the_partner(draft, known)
         return
@@ -191,9 +191,7 @@ def _turn_to_the_partner(draft: Draft, known: list[Slot]) -> None:
         for s in known
         if s.attribute.lower() == f"relationship:{person}" and s.value in _PARTNER_STATES
     }
-    if any(
-        s.subject.lower() == person and s.attribute == "relation" and s.value in PARTNER_TIES for s in known
-    ):
+    if person in {name.lower() for name in _partners_by_tie(known)}:
         holders.add("user")  # "My boyfriend is Callum"
     if len(holders) != 1:
         return
@@ -202,6 +200,11 @@ def _turn_to_the_partner(draft: Draft, known: list[Slot]) -> None:
     if draft.change is not None:
         draft.change.entity = holder
     _mention_the_partner(fact, name, holder.lower())
+
+
+def _partners_by_tie(known: list[Slot]) -> set[str]:
+    """Those the known facts call the user's partner by a tie: "My boyfriend is Tyler"."""
+    return {s.subject for s in known if s.attribute == "relation" and s.value in PARTNER_TIES}
 
 
 def _mention_the_partner(fact: CandidateFact, name: str, subject: str) -> None:

@@ -39,6 +39,7 @@ from engram.language.attributes import (
     LOCATION_STATE,
     MEASUREMENT,
     MONEY_ATTRIBUTE,
+    MOVE_VERB,
     MY_NAME,
     OBJECT_DETERMINERS,
     OBJECT_STOP,
@@ -146,6 +147,14 @@ def _clean_value(value: str | None) -> str | None:
     return value.strip(" ,.;:!?") or None
 
 
+def _first_group(match: re.Match[str], prefix: str) -> str | None:
+    """The value of the first named group of `prefix` that matched: a grammar names the same value in each
+    of its alternatives ("other", "other2", ...; "v", "v2", ...)."""
+    return next(
+        (value for name, value in match.groupdict().items() if value and name.startswith(prefix)), None
+    )
+
+
 def _is_org_like(value: str) -> bool:
     return value.lower() in ORGANISATIONS or value.lower() not in PLACES
 
@@ -208,8 +217,7 @@ def _read_relationship(text: str, key: str, subject: Subject) -> Slot | None:
         match = pattern.search(text)
         if not match or _tentative(text, match.start()) or _negated(text, match.start()):
             continue
-        groups = match.groupdict()
-        other = next((value for name, value in groups.items() if name.startswith("other") and value), None)
+        other = _first_group(match, "other")
         other = other or (subject.relation if subject.relation and subject.relation[:1].isupper() else None)
         attribute = f"relationship:{other}" if other else "relationship"
         return Slot(key, attribute, status, "relationship" if is_change else None, other_person=other)
@@ -365,9 +373,7 @@ def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
 def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
     move = LOCATION_MOVE.search(text)
     if move and not _tentative(text, move.start()) and not _negated(text, move.start()):
-        value = _clean_value(
-            next((v for name, v in move.groupdict().items() if v and name.startswith("v")), None)
-        )
+        value = _clean_value(_first_group(move, "v"))
         if value and value.lower() not in ORGANISATIONS:
             return Slot(key, "location", value, "location")
     lowered = _lowercase_place_move(text)
@@ -400,7 +406,7 @@ def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
 # "carlos moved to denver lol": a move to a place written in lowercase, which only a known place name
 # (the gazetteer) tells from any other word
 _LOWER_MOVE = re.compile(
-    r"\b(?i:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|shift(?:ed|ing)|emigrat(?:ed|ing)|transferr?(?:ed|ing)?)\s+"
+    rf"\b(?i:{MOVE_VERB})\s+"
     r"(?:(?:back|over|out|up|down|home)\s+)*(?:to|into)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)"
 )
 

@@ -89,18 +89,16 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     couple = re.match(rf"^(?P<a>{NAME})\s+and\s+(?P<b>{NAME})\b", body)
     if couple and couple.group("b") not in ("I",):
         other = re.sub(r"['’]s$", "", couple.group("b"))  # "Sarah and Paul's divorce": Paul
-        first = couple.group("a")
-        if RELATION_WORDS.get(first.lower()) in _KIN_CALLED_BY_TIE and ctx.speaker is None:
-            first = f"my {first.lower()}"  # "Mum and Steve have split up": my mum
+        first = _kin_key(couple.group("a"), ctx) or couple.group("a")  # "Mum and Steve have split up"
         return Subject(first, is_owner=False, person=couple.group("a"), relation=other)
     if re.match(r"^(?:my|our)\s+\w", body, re.IGNORECASE):
         return owner  # "My goal is ...", "Our rent went up": the owner's own things
     named = _NAME_START.match(body)
     if named:
         name = named.group("name")
-        tie = RELATION_WORDS.get(name.lower()) if ctx.speaker is None else None
-        if tie in _KIN_CALLED_BY_TIE:  # "Mum's retired": the same "my mum" as "My mum lives in Coventry"
-            return Subject(f"my {name.lower()}", is_owner=False, relation=tie, owner=ctx.owner)
+        kin = _kin_key(name, ctx)
+        if kin is not None:  # "Mum's retired": the same "my mum" as "My mum lives in Coventry"
+            return Subject(kin, is_owner=False, relation=RELATION_WORDS[name.lower()], owner=ctx.owner)
         if any(e.name == name and e.kind == "person" for e in entities) or name in ctx.known_people:
             return Subject(name, is_owner=False, person=name)
     if re.match(r"^(?:[\w',]+\s+){1,5}?(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're)\s", body):
@@ -109,12 +107,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     first = tokens[0] if tokens else ""
     if first in FRAGMENT_VERBS or first in IRREGULAR_PASTS or (first.endswith("ed") and len(first) > 4):
         return owner  # "Had coffee with Marcus", "Moved to SF last month"
-    if PET_DESCRIPTION.match(body) or JOB_SHORTHAND.match(body) or _OWN_NEW_TITLE.match(body):
-        return owner  # "a beagle named Max", "Nurse at St James's since May"
-    if TITLE_STARTING.match(body):
-        return owner  # "Community midwife, start 2 June"
-    if _OWN_HOME.match(body):
-        return owner  # "Living in San Diego now", "Hamburg's home now"
+    if any(shorthand.match(body) for shorthand in _OWNERS_SHORTHAND):
+        return owner  # "a beagle named Max", "Nurse at St James's since May", "Living in San Diego now"
     if medication_in(body, ctx.medicines) is not None:
         return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
     if _OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body):
@@ -140,10 +134,22 @@ _OWN_HOME = re.compile(
     r"|^new\s+address\b",
     re.I,
 )
+
+
+def _kin_key(name: str, ctx: TurnContext) -> str | None:
+    """ "Mum", "Dad", "Nan" used as a name by the app's user: the same "my mum" a "my mum ..." clause is
+    stored under; None for anyone else."""
+    if ctx.speaker is not None or RELATION_WORDS.get(name.lower()) not in _KIN_CALLED_BY_TIE:
+        return None
+    return f"my {name.lower()}"
+
+
 # a clause that opens on no one else: "Divorce finalised today", not "Pavel's parents got divorced"
 _NO_THIRD_PARTY = re.compile(
     rf"^(?!(?!(?:It|That|What|There|Here|This)['’]s){NAME}['’]s\s|(?:his|her|their|he|she|they)\b)", re.I
 )
+# The user's own shorthand, which names no subject: a pet described, a job or a new title, a home.
+_OWNERS_SHORTHAND = (PET_DESCRIPTION, JOB_SHORTHAND, _OWN_NEW_TITLE, TITLE_STARTING, _OWN_HOME)
 # the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
 _OWN_MONEY = re.compile(
     r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"
