@@ -86,6 +86,19 @@ def test_until_friday_sets_expires_at(engram: Engram):
     assert expires.date().isoformat() in ("2026-03-13", "2026-03-14")  # Friday, end of day in UTC
 
 
+def test_an_upcoming_happening_expires_after_its_day_but_what_begins_then_goes_on(engram: Engram):
+    engram.note("Dentist on Thursday 19 March at 10am")
+    engram.note("The party starts at 8pm on Saturday 21 March")
+    engram.note("Obinna got the site engineer job on the Kano rail project, starts in July")
+    engram.note("We move into the new flat on 1 June")
+    for needle in ("Dentist", "party"):
+        (happening,) = engram.find(needle)
+        assert happening["expires_at"] is not None, happening
+    for needle in ("Kano", "flat"):
+        (begun,) = engram.find(needle)
+        assert begun["expires_at"] is None, begun
+
+
 def test_every_monday_sets_a_weekly_recurrence(engram: Engram):
     engram.note("I have team standup every Monday at 9am")
     (standup,) = engram.find("standup")

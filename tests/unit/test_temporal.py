@@ -347,6 +347,33 @@ def test_every_monday_at_9am_is_weekly_on_monday_at_nine(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Men's shed meets Tuesday mornings", "TU"),
+        ("choir on Thursdays", "TH"),
+        ("choir Thursday nights", "TH"),
+        ("Going meat-free Mon-Fri", "MO,TU,WE,TH,FR"),
+        ("Shift 7am-3pm mon to sat, sunday off", "MO,TU,WE,TH,FR,SA"),
+        ("I work Monday to Friday", "MO,TU,WE,TH,FR"),
+        ("swim 2x wk", ""),
+    ],
+)
+def test_a_schedule_told_by_its_weekdays_is_weekly(text: str, days: str) -> None:
+    recurrence = parse_recurrence(text, SAID)
+
+    assert recurrence is not None and recurrence["type"] == "weekly"
+    assert f"BYDAY={days}" in recurrence["rrule"] if days else "BYDAY" not in recurrence["rrule"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Fri-Sun at the cabin", "in London Monday to Wednesday", "Tuesday night was fun", "sat on the sofa"],
+)
+def test_a_short_span_or_one_weekday_is_no_schedule(text: str) -> None:
+    assert parse_recurrence(text, SAID) is None
+
+
+@pytest.mark.parametrize(
     "text", ["daily standup at 9:30", "Our standup is daily at 9:30am", "standup every day at 9:30"]
 )
 def test_daily_standup_is_daily_at_its_time(text: str) -> None:

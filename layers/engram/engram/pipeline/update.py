@@ -48,6 +48,7 @@ from engram.engines.ports import Decider
 from engram.errors import DecisionFailed
 from engram.language.lexicons import sensitivity_of
 from engram.language.names import canonical_name, name_differs
+from engram.language.temporal import BEGINS
 from engram.models import (
     CandidateFact,
     OperationResult,
@@ -286,8 +287,9 @@ def _columns_for(
     prefs = ctx.preferences
     if expires_at is None and fact.memory_type == "event" and not fact.recurrence:
         if prefs.events_auto_expire and fact.event_date and fact.event_date > ctx.observed_at:
-            # An upcoming event stops being "upcoming" the day after it happens.
-            expires_at = fact.event_date + timedelta(days=1)
+            # An upcoming event stops being "upcoming" the day after it happens; what begins that day
+            # ("Obinna's new job starts July", "move in June 1") goes on.
+            expires_at = None if BEGINS.search(fact.content) else fact.event_date + timedelta(days=1)
         elif prefs.default_expiry_days:
             expires_at = ctx.observed_at + timedelta(days=prefs.default_expiry_days)
     metadata: dict[str, Any] = {

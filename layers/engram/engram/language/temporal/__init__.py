@@ -32,6 +32,7 @@ from engram.language.temporal.periods import as_utc, day_label
 from engram.language.temporal.recurrence import parse_recurrence
 from engram.language.temporal.tense import detect_tense, is_historical_text
 from engram.language.temporal.vocabulary import (
+    BEGINS,
     END_CUE,
     FUTURE_MARKERS,
     HISTORICAL_CUES,
@@ -51,6 +52,7 @@ from engram.language.temporal.vocabulary import (
 )
 
 __all__ = [
+    "BEGINS",
     "END_CUE",
     "FUTURE_MARKERS",
     "HISTORICAL_CUES",

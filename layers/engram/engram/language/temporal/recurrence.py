@@ -16,7 +16,9 @@ from engram.language.temporal.vocabulary import (
     _YEARLY_DATE,
     RECURRENCE_CUES,
     RRULE_DAYS,
+    WEEKDAY_HABIT,
     WEEKDAY_NAMES,
+    WEEKDAY_SPAN,
 )
 
 logger = logging.getLogger(__name__)
@@ -41,7 +43,11 @@ _OWN_RECURRENCES: list[tuple[re.Pattern[str], dict[str, str]]] = [
         {"FREQ": "DAILY"},
     ),
     (
-        re.compile(r"\b(?:once|twice|(?:three|four|\d)\s+times)\s+a\s+week\b|\bweekly\b", re.I),
+        re.compile(
+            r"\b(?:once|twice|(?:three|four|\d)\s+times)\s+a\s+week\b|\bweekly\b"
+            r"|\b\d\s*x\s*(?:a\s+|per\s+|/\s*)?(?:wk|week)\b",  # "swim 2x wk", "3x a week"
+            re.I,
+        ),
         {"FREQ": "WEEKLY"},
     ),
     (
@@ -66,7 +72,7 @@ def parse_recurrence(text: str, observed_at: datetime) -> dict[str, Any] | None:
     `is_recurring`), so every call is guarded and our own patterns fill the gaps.
     """
     if not RECURRENCE_CUES.search(text):
-        return None
+        return _weekly_habit(text)
     yearly = _YEARLY_DATE.search(text)
     if yearly:
         month = _month_number(yearly.group("m1") or yearly.group("m2"))
@@ -91,7 +97,37 @@ def parse_recurrence(text: str, observed_at: datetime) -> dict[str, Any] | None:
             weekday_name = (weekday.group("day") or weekday.group("day2")).capitalize()
             params = {"FREQ": "WEEKLY", "BYDAY": RRULE_DAYS[WEEKDAY_NAMES.index(weekday_name)]}
     if params is None:
-        return None
+        return _weekly_habit(text)
+    return _with_time(params, text)
+
+
+# A span of weekdays this long is a schedule ("Mon-Fri", "mon to sat"); a shorter one may be one trip
+# ("Fri-Sun at the cabin").
+SCHEDULE_DAYS = 5
+
+
+def _weekly_habit(text: str) -> dict[str, Any] | None:
+    """A schedule told by its weekdays alone: "Mon-Fri", "mon to sat", "Tuesday mornings", "Tuesdays"."""
+    span = WEEKDAY_SPAN.search(text)
+    if span:
+        first = _day_index(span.group("a") or span.group("a2"))
+        last = _day_index(span.group("b") or span.group("b2"))
+        days = [RRULE_DAYS[(first + i) % 7] for i in range((last - first) % 7 + 1)]
+        if len(days) >= SCHEDULE_DAYS:
+            return _with_time({"FREQ": "WEEKLY", "BYDAY": ",".join(days)}, text)
+    habit = WEEKDAY_HABIT.search(text)
+    if habit:
+        day = _day_index(habit.group("day") or habit.group("day2"))
+        return _with_time({"FREQ": "WEEKLY", "BYDAY": RRULE_DAYS[day]}, text)
+    return None
+
+
+def _day_index(name: str) -> int:
+    return [d[:2].lower() for d in WEEKDAY_NAMES].index(name[:2].lower())
+
+
+def _with_time(params: dict[str, str], text: str) -> dict[str, Any]:
+    """The rule with the time of day the text says ("every Monday at 9am"), as JSON."""
     if "BYHOUR" not in params:
         time_match = _TIME.search(text)
         if time_match and time_match.group("word") is None:

@@ -189,8 +189,37 @@ _YEAR_RANGE = re.compile(r"\b(?:from|between)\s+((?:19|20)\d{2})\s+(?:to|and|unt
 RECURRENCE_CUES = re.compile(
     r"\b(?:every|each\s+(?:day|week|month|year|morning|evening|night|weekday|weekend|" + _WEEKDAY + r")|"
     r"daily|nightly|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|annually|annual|"
-    r"once\s+a|twice\s+a|(?:three|four|\d)\s+times\s+a|weekdays|weekends|on\s+" + _WEEKDAY + r"s|"
+    r"once\s+a|twice\s+a|(?:three|four|\d)\s+times\s+a|\d\s*x\s*(?:a\s+|per\s+|/\s*)?(?:wk|week)|weekdays|weekends|on\s+"
+    + _WEEKDAY
+    + r"s|"
     r"anniversary|birthday|standups?|stand-ups?)\b",
+    re.IGNORECASE,
+)
+# A date that is when something begins, not a happening that ends the day after it: "starts July", "move
+# in June 1", "the rent goes up in June", "carers start Mon". A clock time right after the verb is one
+# happening ("the party starts at 8pm").
+BEGINS = re.compile(
+    r"\b(?:starts?|starting|begins?|beginning|commences?|kicks?\s+off|moves?\s+in(?:to)?|moving\s+in(?:to)?|goes\s+up"
+    r"|going\s+up|takes?\s+effect|comes?\s+into\s+force)\b(?!\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b)",
+    re.IGNORECASE,
+)
+# A weekday that names a habit rather than a date: "Tuesdays", "Tuesday mornings" ("choir Thursday
+# nights", "Men's shed meets Tuesday mornings").
+WEEKDAY_HABIT = re.compile(
+    r"\b(?P<day>"
+    + _WEEKDAY
+    + r")s\b|\b(?P<day2>"
+    + _WEEKDAY
+    + r")\s+(?:mornings|afternoons|evenings|nights)\b",
+    re.IGNORECASE,
+)
+# A span of weekdays, the shape of a schedule ("mon to sat", "Mon-Fri", "Monday to Friday"): typed short
+# either side, or the working week in full (a span of full names may be one trip: "in London Monday to
+# Wednesday").
+_DAY_SHORT = r"(?:mon|tues?|weds?|thu|thur|thurs|fri|sat|sun)"
+WEEKDAY_SPAN = re.compile(
+    r"\b(?:(?P<a>" + _DAY_SHORT + r")\.?\s*(?:-|–|to|thru)\s*(?P<b>" + _DAY_SHORT + r")"
+    r"|(?P<a2>monday)\s*(?:-|–|to|thru|through)\s*(?P<b2>friday|saturday|sunday))\b",
     re.IGNORECASE,
 )
 _YEARLY_DATE = re.compile(
