@@ -27,6 +27,7 @@ import statistics
 import time
 import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,7 @@ def run(sets: dict[str, tuple[History, ...]], embedder: str) -> Run:
     from engram.db.connection import get_database
     from engram.jobs.local_worker import LocalWorker
     from engram.language.temporal import warm_up
+    from engram.lifecycle.cleanup import cleanup_user
     from engram.lifecycle.jobs import register_lifecycle_jobs
     from engram.pipeline.jobs import register_pipeline_jobs
 
@@ -96,7 +98,13 @@ def run(sets: dict[str, tuple[History, ...]], embedder: str) -> Run:
         for name, histories in sets.items():
             for history in histories:
                 user_id = f"relevance-{history.user}-{uuid.uuid4().hex[:8]}"
-                loaded = load_history(api, history, user_id, drain=lambda: worker.run_until_idle(timeout=120))
+                loaded = load_history(
+                    api,
+                    history,
+                    user_id,
+                    drain=lambda: worker.run_until_idle(timeout=120),
+                    maintain=lambda uid=user_id: cleanup_user(uid, datetime.now(UTC)),
+                )
                 loads[name].append(loaded)
                 records += [record | {"set": name} for record in ask_questions(api, loaded)]
     return Run(records, loads, used, note)

@@ -430,7 +430,8 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
     from engram.config import get_settings
     from engram.db.connection import get_database
     from engram.db.repositories import corpus
-    from engram.db.repositories.search import SearchFilters, hybrid_candidates
+    from engram.db.repositories.search import hybrid_candidates
+    from engram.db.repositories.search_visibility import SearchFilters
 
     settings = get_settings()
     filters = SearchFilters(now=datetime.now(UTC))
@@ -467,7 +468,7 @@ def vector_candidates(q: Query, exact: bool, explain: bool = False, signals: set
 def exact_nearest(conn: Any, user: str, vector: np.ndarray, filters: Any, k: int = 10) -> list[Any]:
     """The reference: the user's `k` visible memories nearest to `vector` by full-precision cosine
     distance, every vector read (index scans off, so no approximate index answers)."""
-    from engram.db.repositories.search import visibility_params, visible_predicate
+    from engram.db.repositories.search_visibility import visibility_params, visible_predicate
 
     conn.execute("SET LOCAL enable_indexscan = off")
     statement = (

@@ -14,7 +14,7 @@ from engram.db.repositories import entities as entities_repo
 from engram.db.repositories import explore as repo
 from engram.db.repositories import graph as graph_repo
 from engram.db.repositories import relationships as rel_repo
-from engram.db.repositories.search import SearchFilters, visibility_params
+from engram.db.repositories.search_visibility import SearchFilters, visibility_params
 from engram.db.repositories.sources import insert_source
 from engram.providers.factory import get_embedder
 from engram.retrieval.explore import explore

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from engram.db.repositories.search import SearchFilters, hybrid_candidates, result_rows
+from engram.db.repositories.search import hybrid_candidates, result_rows
+from engram.db.repositories.search_visibility import SearchFilters
 from engram.providers.factory import get_embedder
 from tests.memory_factory import add_memories
 

@@ -17,12 +17,8 @@ from engram.config import get_settings, reset_settings
 from engram.db.repositories import jobs as jobs_repo
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories import user_vector_indexes as repo
-from engram.db.repositories.search import (
-    SearchFilters,
-    hybrid_candidates,
-    visibility_params,
-    visible_predicate,
-)
+from engram.db.repositories.search import hybrid_candidates
+from engram.db.repositories.search_visibility import SearchFilters, visibility_params, visible_predicate
 from engram.jobs.runner import run_claimed_job
 from engram.lifecycle.account import forget_user
 from engram.lifecycle.jobs import register_lifecycle_jobs

@@ -16,12 +16,8 @@ from engram.config import get_settings
 from engram.db.repositories import memories as memory_repo
 from engram.db.repositories import vector_index
 from engram.db.repositories.memories import insert_memory
-from engram.db.repositories.search import (
-    SearchFilters,
-    hybrid_candidates,
-    visibility_params,
-    visible_predicate,
-)
+from engram.db.repositories.search import hybrid_candidates
+from engram.db.repositories.search_visibility import SearchFilters, visibility_params, visible_predicate
 from tests.http_client import ApiClient
 from tests.memory_factory import add_memories
 from tests.query_plans import ExplainingConnection

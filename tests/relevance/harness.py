@@ -36,9 +36,17 @@ class Loaded:
     seconds: float = 0.0
 
 
-def load_history(api: ApiClient, history: History, user_id: str, drain: Callable[[], object]) -> Loaded:
-    """Analyze every note in date order, run the jobs they queued (`drain`), then count each note's
-    active memories through `GET /v1/memories`."""
+def load_history(
+    api: ApiClient,
+    history: History,
+    user_id: str,
+    drain: Callable[[], object],
+    maintain: Callable[[], object] | None = None,
+) -> Loaded:
+    """Analyze every note in date order, run the jobs they queued (`drain`), count each note's active
+    memories through `GET /v1/memories` (what extraction kept), then run the nightly maintenance
+    (`maintain`: the daily cleanup archives what expired), so questions see what a user would the day
+    after, not only the moment the last note was written."""
     loaded = Loaded(history, user_id)
     began = time.perf_counter()
     for note in sorted(history.notes, key=lambda x: x.date):
@@ -51,6 +59,8 @@ def load_history(api: ApiClient, history: History, user_id: str, drain: Callable
     for memory in _all_memories(api, user_id):
         for key in notes_of(memory, loaded.source_notes):
             loaded.note_memories[key] += 1
+    if maintain is not None:
+        maintain()
     loaded.seconds = time.perf_counter() - began
     return loaded
 

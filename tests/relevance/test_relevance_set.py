@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from datetime import UTC, datetime
 
 import pytest
 
 from engram.db.connection import Database
 from engram.jobs.local_worker import LocalWorker
+from engram.lifecycle.cleanup import cleanup_user
 from engram.pipeline.jobs import register_pipeline_jobs
 from tests.http_client import ApiClient
 from tests.relevance import metrics
@@ -64,7 +66,13 @@ def test_quick_relevance_through_http_stays_above_its_floors(api: ApiClient, db:
     records = []
     for history in quick_histories():
         user_id = f"relevance-{history.user}-{uuid.uuid4().hex[:8]}"
-        loaded = load_history(api, history, user_id, drain=lambda: LocalWorker(db).run_until_idle(timeout=60))
+        loaded = load_history(
+            api,
+            history,
+            user_id,
+            drain=lambda: LocalWorker(db).run_until_idle(timeout=60),
+            maintain=lambda uid=user_id: cleanup_user(uid, datetime.now(UTC), db),
+        )
         records += ask_questions(api, loaded)
     figures = metrics.ranking(records)
     assert figures is not None

@@ -56,6 +56,28 @@ def test_an_expired_memory_is_hidden_unless_asked_for(engram: Engram):
     assert [c for c in _contents(shown) if "Lisbon" in c]
 
 
+def test_what_cleanup_archived_because_it_expired_still_answers_questions_about_then(engram: Engram):
+    from engram.lifecycle.cleanup import cleanup_user
+
+    engram.note("I have a dentist appointment on March 12.", when="2026-03-10T10:00:00Z")
+    engram.note("I have a physio appointment on March 13.", when="2026-03-10T10:05:00Z")
+    [physio] = engram.find("physio")
+    forgotten = engram.api.request("DELETE", f"/v1/memories/{physio['id']}", user=engram.user)
+    assert forgotten.status in (200, 204), forgotten.body
+    assert cleanup_user(engram.user, datetime(2026, 3, 20, tzinfo=UTC)).expired_archived == 1
+
+    def dentist(query: str, **extra) -> list[str]:
+        return [c for c in _contents(_search(engram, query, **extra)) if "dentist" in c]
+
+    assert not dentist("dentist appointment")  # expired: not what is coming up
+    assert dentist("when did I go to the dentist?")  # what happened, after the night's cleanup too
+    assert dentist("when is my dentist appointment?")  # the last one planned, when none is since
+    assert dentist("dentist appointment", exclude_expired=False)
+    # what the user deleted stays deleted, whatever the question reads
+    for query in ("when did I go to physio?", "physio appointment"):
+        assert not [c for c in _contents(_search(engram, query, exclude_expired=False)) if "physio" in c]
+
+
 def test_a_sensitive_memory_is_hidden_at_the_default_ceiling(engram: Engram):
     engram.note("I was diagnosed with type 2 diabetes")
     assert not [c for c in _contents(_search(engram, "diabetes diagnosis")) if "diabetes" in c]

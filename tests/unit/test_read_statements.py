@@ -10,13 +10,10 @@ import numpy as np
 import pytest
 
 from engram.db.repositories.explore import GatherInput, gather_params, gather_statement
-from engram.db.repositories.search import (
+from engram.db.repositories.search import HybridPlan, TermReads, hybrid_statement, plan_signals
+from engram.db.repositories.search_visibility import (
     VISIBLE,
-    HybridPlan,
     SearchFilters,
-    TermReads,
-    hybrid_statement,
-    plan_signals,
     visibility_needs,
     visible_predicate,
 )

@@ -16,7 +16,7 @@ from typing import Any
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import profiles as repo
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SENSITIVITY_ORDER
+from engram.db.repositories.visibility import SENSITIVITY_ORDER
 from engram.graph.edges import FAMILY_TIES, PARTNER_TIES, SELF_SUBJECTS, tie_type
 from engram.language.medicines import STOPPED
 

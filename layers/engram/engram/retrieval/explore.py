@@ -32,7 +32,7 @@ from engram.db.connection import Conn, get_database
 from engram.db.repositories import explore as repo
 from engram.db.repositories import teams as teams_repo
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters, visibility_params
+from engram.db.repositories.search_visibility import SearchFilters, visibility_params
 from engram.errors import NotFound
 from engram.graph.descriptions import fresh_descriptions
 from engram.models import SensitivityLevel

@@ -39,7 +39,8 @@ from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories.graph import find_entities_by_canonical
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters, record_access
+from engram.db.repositories.search import record_access
+from engram.db.repositories.search_visibility import SearchFilters
 from engram.language.names import canonical_name
 from engram.language.temporal import RECURRENCE_CUES, day_label
 from engram.models import Memory, MemoryPreferences, RecallRequest, ScoredMemory

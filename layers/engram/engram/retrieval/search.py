@@ -32,14 +32,11 @@ from engram.config import get_settings
 from engram.db.connection import Conn, get_database
 from engram.db.repositories import corpus
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import (
-    Candidate,
-    SearchFilters,
-    hybrid_candidates,
-    result_rows,
-)
+from engram.db.repositories.search import Candidate, hybrid_candidates, result_rows
+from engram.db.repositories.search_visibility import SearchFilters
 from engram.language.question_idioms import plain_question
 from engram.language.question_time import asks_about_past_events, asks_now, is_past_query
+from engram.language.question_when import asks_planned_time
 from engram.models import (
     IMPORTANCE_SCORES,
     SEARCH_SIGNALS,
@@ -319,7 +316,9 @@ def search_in(
     period = named_period(params.query, params.filters.now) if "fts" in params.signals else None
     if period is not None:  # what was in force during that period answers it, expired since or not
         params = replace(params, filters=replace(params.filters, alive_at=period.start))
-    elif asks_about_past_events(params.query):  # what happened, at any time: over since or not
+    elif asks_about_past_events(params.query) or asks_planned_time(params.query):
+        # What happened, at any time: over since or not. Asked when something is to happen ("when is my
+        # dentist appointment?"), what was planned and has passed answers when nothing since does.
         params = replace(params, filters=replace(params.filters, alive_at=EVER))
     rows = hybrid_candidates(
         conn,

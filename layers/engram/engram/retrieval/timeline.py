@@ -29,7 +29,7 @@ from uuid import UUID
 
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
-from engram.db.repositories.search import SearchFilters
+from engram.db.repositories.search_visibility import SearchFilters
 from engram.db.repositories.timeline import timeline_window
 from engram.errors import ValidationFailed
 from engram.language.temporal import DateMention, detect_tense, find_dates

@@ -22,7 +22,7 @@ from engram.db.repositories.explore_visibility import (
     source_hidden,
     storyline_hidden,
 )
-from engram.db.repositories.search import DEFAULT_VISIBLE, VISIBLE
+from engram.db.repositories.search_visibility import DEFAULT_VISIBLE, VISIBLE
 from engram.db.repositories.source_access import EXPLORED, explored_rows
 from engram.db.repositories.vector_index import candidates_sql, nearest_ids, similarity_sql
 

@@ -23,7 +23,13 @@ from psycopg import sql
 from engram.db.connection import Conn
 from engram.db.repositories import user_vector_indexes, vector_index
 from engram.db.repositories.memories import MEMORY_COLUMNS
-from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
+from engram.db.repositories.search_visibility import (
+    DATED,
+    SearchFilters,
+    predicate_for,
+    visibility_needs,
+    visibility_params,
+)
 from engram.language.question_slots import QuestionSlots, question_slots
 
 if TYPE_CHECKING:
@@ -52,10 +58,10 @@ _RERANK_COLUMNS = ("importance_score", "created_at", "last_reinforced_at", "acce
 _RERANK = sql.SQL(", ".join(_RERANK_COLUMNS))
 # `past`: no longer true (superseded, or historical): a search that includes history still ranks what is
 # true now first (`engram.retrieval.search`).
-_PAST = "(m.status <> 'active' OR m.is_historical) AS past"
+# What is no longer true: superseded or historical. A memory archived because it expired (visible to a
+# search that reads what expired, `SearchFilters.reads_expired`) was true until then, as before cleanup.
+_PAST = "(m.status = 'superseded' OR m.is_historical) AS past"
 MAX_TERMS = 12  # a pasted paragraph is not a query: its dozen rarest distinct terms are enough
-# When a memory happened, or else when it was told: what a period the question names is compared with.
-_DATED = "coalesce(m.event_date, m.document_date, m.created_at)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,25 +90,6 @@ class Candidate:
         """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot", "period") gave this
         memory."""
         return getattr(self, f"{signal}_rank")  # type: ignore[no-any-return]
-
-
-@dataclass
-class SearchFilters:
-    """Which memories may be returned at all: status, history, expiry, effective date, sensitivity."""
-
-    now: datetime
-    include_historical: bool = False
-    exclude_expired: bool = True
-    memory_types: list[str] | None = None
-    min_importance: float | None = None
-    sensitivity_max: str = "normal"
-    since: datetime | None = None  # event/document date window (temporal queries)
-    until: datetime | None = None
-    # Expired memories still in force at this moment are visible (default: now): a question about a
-    # past period ("where was I in March?") is answered by what was true then ("fieldwork on Maria
-    # Island until 22 March").
-    alive_at: datetime | None = None
-    exclude_ids: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -154,81 +141,6 @@ def term_reads(lexemes: list[str], dfs: list[int], corpus: int, wanted: int) -> 
 M_COLUMNS = sql.SQL(", ").join(sql.SQL(f"m.{c.strip()}") for c in MEMORY_COLUMNS.split(","))
 
 
-def visibility_needs(filters: SearchFilters) -> tuple[bool, ...]:
-    """Which of the optional visibility conditions `filters` need (`visible_predicate`)."""
-    f = filters
-    return (not f.include_historical, f.exclude_expired, bool(f.memory_types), f.min_importance is not None,
-            f.sensitivity_max != "private", f.since is not None, f.until is not None,
-            bool(f.exclude_ids))  # fmt: skip
-
-
-def visible_predicate(filters: SearchFilters | None = None) -> sql.SQL:
-    """Which memories a read may return, over alias `m`, with `visibility_params(...)`.
-
-    Without `filters`, every condition, each switched by its parameter (one text for any request).
-    With them, only the conditions those filters need: search sends its predicate once per signal, and
-    a shorter one is cheaper to send, parse and plan (a default search needs six of the eleven)."""
-    return _predicate(None if filters is None else visibility_needs(filters))
-
-
-@functools.lru_cache(maxsize=64)
-def _predicate(needs: tuple[bool, ...] | None) -> sql.SQL:
-    """`visible_predicate` with the optional conditions `needs` (None: all, each switched by a parameter)."""
-    wanted = iter(needs or ())
-    conditions = ["m.user_id = %(uid)s AND m.status = ANY(%(statuses)s)"]
-
-    def add(generic: str, specific: str) -> None:
-        if needs is None:
-            conditions.append(generic)
-        elif next(wanted):
-            conditions.append(specific)
-
-    add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical")
-    add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(alive_at)s)",
-        "(m.expires_at IS NULL OR m.expires_at > %(alive_at)s)")  # fmt: skip
-    conditions.append("(m.effective_from IS NULL OR m.effective_from <= %(now)s)")
-    add("(%(types)s::text[] IS NULL OR m.memory_type = ANY(%(types)s::text[]))",
-        "m.memory_type = ANY(%(types)s::text[])")  # fmt: skip
-    important = "m.importance_score >= %(min_importance)s::real"
-    add(f"(%(min_importance)s::real IS NULL OR {important})", important)
-    ceiling = memory_visible("m")  # the most private ceiling admits everything
-    add(ceiling, ceiling)
-    # event/document date window (temporal queries)
-    dated = _DATED
-    add(f"(%(since)s::timestamptz IS NULL OR {dated} >= %(since)s::timestamptz)",
-        f"{dated} >= %(since)s::timestamptz")  # fmt: skip
-    add(f"(%(until)s::timestamptz IS NULL OR {dated} < %(until)s::timestamptz)",
-        f"{dated} < %(until)s::timestamptz")  # fmt: skip
-    exclude = "NOT (m.id::text = ANY(%(exclude)s::text[]))"
-    add(exclude, exclude)
-    # Every condition is one of the fixed texts above: values only ever travel as parameters.
-    return sql.SQL("\n    AND ".join(conditions))
-
-
-VISIBLE = visible_predicate()
-# The default visibility (not historical, not expired, in effect, at or below the ceiling): it reads only
-# what the (user_id, status) btree holds, so a nearest-vector lookup under it reads no table row
-# (`vector_index`).
-DEFAULT_VISIBLE = _predicate((True, True, False, False, True, False, False, False))
-
-
-def visibility_params(user_id: str, filters: SearchFilters) -> dict[str, Any]:
-    return {
-        "uid": user_id,
-        "statuses": ["active", "superseded"] if filters.include_historical else ["active"],
-        "historical_ok": filters.include_historical,
-        "exclude_expired": filters.exclude_expired,
-        "now": filters.now,
-        "alive_at": min(filters.alive_at or filters.now, filters.now),
-        "types": filters.memory_types,
-        "min_importance": filters.min_importance,
-        "ceiling": SENSITIVITY_ORDER[filters.sensitivity_max],
-        "since": filters.since,
-        "until": filters.until,
-        "exclude": [str(i) for i in filters.exclude_ids],
-    }
-
-
 # --- the hybrid statement, piece by piece ------------------------------------------------------------------
 # Each signal is a CTE over `{allowed}` (`visible_predicate`) that carries the re-ranker's columns of its rows
 # (`_RERANK_COLUMNS`): the candidates then need no second look at their rows.
@@ -257,7 +169,8 @@ _NEARER_FIRST = sql.SQL(vector_index.bits_distance("m", "%(emb)s"))
 # (`memory_terms`, sql/0006, in the prologue); the candidates are the matches of the rarest terms, read
 # through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0021: RLS would
 # otherwise forbid the index), with what is read of them, so no candidate is looked up twice. Every term
-# weighs in on each candidate containing it.
+# weighs in on each candidate containing it. Candidates of equal score share a rank: another signal decides
+# between them, not the order their rows were read in (which a query plan may change).
 _FTS_CTES = sql.SQL(
     """weighed AS MATERIALIZED (
                     SELECT plainto_tsquery('simple', w.lex) AS q, w.idf
@@ -268,7 +181,7 @@ _FTS_CTES = sql.SQL(
                     FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s, %(statuses)s) m
                     WHERE {allowed}),
                 fts AS (
-                    SELECT id, {rerank}, row_number() OVER (ORDER BY score DESC) AS rank
+                    SELECT id, {rerank}, rank() OVER (ORDER BY score DESC) AS rank
                     FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
 )
 
@@ -333,9 +246,9 @@ _PERIOD_CTE = sql.SQL(
                 SELECT m.id, {features}, row_number() OVER (ORDER BY {tiebreak}) AS rank
                 FROM memories m
                 WHERE {allowed} AND """
-    + _DATED
+    + DATED
     + """ >= %(period_start)s::timestamptz AND """
-    + _DATED
+    + DATED
     + """ < %(period_end)s::timestamptz
                 ORDER BY {tiebreak} LIMIT %(k)s)"""
 )
@@ -482,7 +395,7 @@ def hybrid_statement(
     (every value is a parameter), so no connection's encoding or quoting changes it; and a connection
     wrapped to read the statement (EXPLAIN in the vector-path test and bench_scale) gets text."""
     pieces: dict[str, sql.Composable] = {
-        "allowed": _predicate(visibility),
+        "allowed": predicate_for(visibility),
         "features": _FEATURES,
         "rerank": _RERANK,
         "tiebreak": _NEARER_FIRST if has_embedding else _NEWER_FIRST,
@@ -547,6 +460,8 @@ def hybrid_candidates(
     if not plan.ctes:
         return []
     hnsw_dims = None
+    # The user's HNSW index holds active rows: a search that reads what the cleanup archived because it
+    # expired finds those through its other signals (full text, names, a period), not by their vectors.
     if "vec" in plan.ctes and hnsw_ef_search is not None and not filters.include_historical:
         hnsw_dims = user_vector_indexes.ready_index(conn, user_id, ef_search=hnsw_ef_search)
     statement = hybrid_statement(

@@ -16,14 +16,9 @@ from uuid import UUID
 from psycopg import sql
 
 from engram.db.connection import Conn
-from engram.db.repositories.search import (
-    M_COLUMNS,
-    SENSITIVITY_ORDER,
-    VISIBLE,
-    SearchFilters,
-    visibility_params,
-)
-from engram.db.repositories.visibility import edge_evidence_visible
+from engram.db.repositories.search import M_COLUMNS
+from engram.db.repositories.search_visibility import VISIBLE, SearchFilters, visibility_params
+from engram.db.repositories.visibility import SENSITIVITY_ORDER, edge_evidence_visible
 from engram.language.names import any_names_agree
 from engram.language.question_slots import same_relations
 

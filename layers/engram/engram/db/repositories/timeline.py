@@ -22,7 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from engram.db.connection import Conn
-from engram.db.repositories.search import SENSITIVITY_ORDER
+from engram.db.repositories.visibility import SENSITIVITY_ORDER
 from engram.language.happenings import STANDING_TYPES, happening_kind
 
 TITLE_CHARS = 200

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from engram.config import get_settings
 from engram.db.connection import Conn
 from engram.db.repositories import special as repo
-from engram.db.repositories.search import SearchFilters, record_access
+from engram.db.repositories.search import record_access
+from engram.db.repositories.search_visibility import SearchFilters
 from engram.language.names import canonical_name
 from engram.language.periods import iso
 from engram.models import Memory, ScoredMemory, SearchRequest
