@@ -169,20 +169,21 @@ _NEARER_FIRST = sql.SQL(vector_index.bits_distance("m", "%(emb)s"))
 # (`memory_terms`, sql/0006, in the prologue); the candidates are the matches of the rarest terms, read
 # through the GIN index until there are enough (`term_reads`; `engram_term_matches`, sql/0021: RLS would
 # otherwise forbid the index), with what is read of them, so no candidate is looked up twice. Every term
-# weighs in on each candidate containing it. Candidates of equal score share a rank: another signal decides
-# between them, not the order their rows were read in (which a query plan may change).
+# weighs in on each candidate containing it. Of candidates of equal score the shorter ranks first (fewer
+# lexemes: the denser match, as BM25's length norm would have it), never the order a query plan read them
+# in. Letting ties share a rank instead cost LOCOMO (hash) .763 -> .748: docs/benchmarks.md.
 _FTS_CTES = sql.SQL(
     """weighed AS MATERIALIZED (
                     SELECT plainto_tsquery('simple', w.lex) AS q, w.idf
                     FROM unnest(%(weighed)s::text[], %(weights)s::float8[]) AS w(lex, idf)),
                 fts_scores AS MATERIALIZED (
-                    SELECT m.id, {features},
+                    SELECT m.id, {features}, length(m.tsv) AS size,
                            (SELECT sum(w.idf) FROM weighed w WHERE m.tsv @@ w.q) AS score
                     FROM engram_term_matches(%(rare)s, %(cap)s, %(sampled)s, %(sample_cap)s, %(statuses)s) m
                     WHERE {allowed}),
                 fts AS (
-                    SELECT id, {rerank}, rank() OVER (ORDER BY score DESC) AS rank
-                    FROM fts_scores ORDER BY score DESC LIMIT %(k)s)"""
+                    SELECT id, {rerank}, row_number() OVER (ORDER BY score DESC, size, id) AS rank
+                    FROM fts_scores ORDER BY score DESC, size, id LIMIT %(k)s)"""
 )
 
 # Memories named like a run of the query's words (`_prologue`), the better named first.
