@@ -959,6 +959,25 @@ def test_finding_a_place_without_moving_is_no_home(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "home"),
+    [("Keys to Lidgett Lane!", "Lidgett Lane"), ("Got the keys to our new flat on Holloway Road today",
+     "Holloway Road"), ("Picked up the keys for the house in Roundhay", "Roundhay"),
+     ("New place in Leith, finally", "Leith")],
+)  # fmt: skip
+def test_a_new_home_told_by_its_keys_or_without_a_subject_is_the_users_move(text: str, home: str) -> None:
+    [moved] = [f for f in extract(text).facts if f.attribute == "location"]
+
+    assert (moved.subject, moved.value) == ("user", home)
+
+
+@pytest.mark.parametrize(
+    "text", ["The Smiths moved to Leeds", "Lost the keys to the car again", "Keys to success: patience"]
+)
+def test_someone_elses_move_or_other_keys_are_no_home_of_the_user(text: str) -> None:
+    assert [f for f in extract(text).facts if f.attribute == "location" and f.subject == "user"] == []
+
+
+@pytest.mark.parametrize(
     "text",
     ["Joined Dennistoun running club, tues + thurs 6.30pm", "joined St Mary's choir",
      "Joined the Narrogin Men's Shed woodturning group"],

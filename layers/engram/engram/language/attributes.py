@@ -155,6 +155,13 @@ LOCATION_MOVE = re.compile(
     + PLACE_VALUE.replace("?P<v>", "?P<v8>")
     + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v2>")
+    # the keys of a new home: "got the keys to our new flat on Holloway Road", "Moving day. Keys to
+    # Lidgett Lane!", "picked up the keys for the house in Roundhay"
+    + r"|(?:\b(?:got|get|getting|picked\s+up|collected|handed)\s+(?:the|our|my)\s+|^|[.!]\s+)"
+    r"keys?\s+(?:to|for)\s+"
+    r"(?:(?:a|an|the|our|my)\s+(?:new\s+)?(?:flat|apartment|house|home|place|bungalow|semi|cottage|condo|unit)"
+    r"\s+(?:on|at|in)\s+)?(?:\d+[a-z]?\s+)?"
+    + PLACE_VALUE.replace("?P<v>", "?P<v9>")
     # "bought a 2 bedroom unit on Fairway St in Narrogin", "signed the lease for a 3-bed house on Lytton
     # Street in Observatory", "found an apartment in Passi ... moving Dec 6" (found, and moving)
     + r"|\b(?:bought|closed\s+on|signed\s+(?:the|a)\s+(?:lease|contract|tenancy)\s+(?:for|on)|"

@@ -10,6 +10,7 @@ import re
 from engram.engines.rules.drafts import Subject, TurnContext
 from engram.language.attributes import (
     JOB_SHORTHAND,
+    LOCATION_MOVE,
     MONEY_ATTRIBUTE,
     PET_DESCRIPTION,
     RELATIONSHIP_EVENTS,
@@ -111,6 +112,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return owner  # "a beagle named Max", "Nurse at St James's since May", "Living in San Diego now"
     if medication_in(body, ctx.medicines) is not None:
         return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
+    if LOCATION_MOVE.match(body):
+        return owner  # a move said from its first word: "Keys to Lidgett Lane!", "New place in Leith"
     if _OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body):
         return owner  # "pay 18k/mo", "Rent: €1,200", "The rent is 7,000 with water included"
     if _NO_THIRD_PARTY.match(body) and any(p.search(body) for p, _, change in RELATIONSHIP_EVENTS if change):
