@@ -1199,6 +1199,12 @@ def test_a_name_that_is_my_relative_is_still_a_person() -> None:
         ("I want to coach kids - maybe even open my own gym", 0.8),
         ("I'm learning Portuguese (probably Brazilian first)", 0.8),
         ("Maybe I'll coach kids - I love the idea", 0.5),
+        # after a comma, a hedge with words of its own is about them (the place, the date), a bare one
+        # about the whole statement
+        ("Wedding next summer, Bansko probably", 0.8),
+        ("We're moving to Leeds, probably in May", 0.8),
+        ("Moving to Leeds, maybe", 0.5),
+        ("She's pregnant, apparently", 0.5),
     ],
 )
 def test_a_hedge_in_an_aside_does_not_hedge_the_statement(text: str, confidence: float) -> None:

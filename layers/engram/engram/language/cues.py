@@ -97,6 +97,22 @@ HEDGES = re.compile(
     r"could be|may be)\b",
     re.IGNORECASE,
 )
+_WORD_LEFT = re.compile(r"[^\W\d_]{2,}")
+
+
+def hedges_statement(text: str) -> bool:
+    """Whether a hedge makes the speaker unsure of the statement itself. One in an aside after a dash or
+    a bracket ("I want to coach - maybe even open a gym") leaves it certain, and so does one in a part
+    after a comma that says something of its own ("wedding next summer, Bansko probably", "moving to
+    Leeds, probably in May": the place or the date is the guess); a bare tag after the comma ("she's
+    pregnant, I think", "moving to Leeds, maybe") hedges it all."""
+    head = ASIDE.split(text, maxsplit=1)[0]
+    main, _, tail = head.partition(",")
+    if HEDGES.search(main):
+        return True
+    return bool(HEDGES.search(tail)) and not _WORD_LEFT.search(HEDGES.sub(" ", tail))
+
+
 # A dream told: nothing in it happened ("Had a dream Jomar and I broke up").
 DREAMT = r"(?:had a (?:dream|nightmare)|dreamt|dreamed)"
 TENTATIVE = re.compile(

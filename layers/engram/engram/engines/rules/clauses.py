@@ -36,17 +36,16 @@ from engram.engines.rules.slots import _inherited_preference, _name_the_object, 
 from engram.engines.rules.subjects import _subject_of
 from engram.language.changes import LET_GO, NO_LONGER
 from engram.language.cues import (
-    ASIDE,
     CORRECTION_PREFIX,
     ENTITY_INTRO,
     EVENT_WORDS,
     FRAGMENT_VERBS,
-    HEDGES,
     LABEL_PREFIX,
     NOT_ALTERNATIVE,
     PRONOUN_START,
     REMEMBER_PREFIX,
     REPORTED_SPEECH,
+    hedges_statement,
 )
 from engram.language.lexicons import sensitivity_of
 from engram.language.medicines import STOPPED, medication_in
@@ -220,9 +219,7 @@ def _fact_of(
 ) -> tuple[CandidateFact, set[str]]:
     """The candidate fact of a read clause, with the topic tags its sensitivity was judged by."""
     text, slot, subject = read.text, read.slot, read.subject
-    # A hedge in an aside after a dash ("I want to coach - maybe even open a gym") leaves the statement
-    # itself certain; only the words before it decide.
-    hedged = bool(HEDGES.search(ASIDE.split(text, maxsplit=1)[0]))
+    hedged = hedges_statement(text)
     topics, sensitivity = sensitivity_of(text)
     fact = CandidateFact(
         content=content,
