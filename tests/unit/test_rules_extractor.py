@@ -971,6 +971,17 @@ def test_a_new_home_told_by_its_keys_or_without_a_subject_is_the_users_move(text
 
 
 @pytest.mark.parametrize(
+    ("text", "subject"),
+    [("Our skip is a retired dentist called Graham", "our skip"), ("Our captain is a dentist", "our captain"),
+     ("My sponsor is a nurse at the Royal", "my sponsor")],
+)  # fmt: skip
+def test_someone_known_by_a_role_and_described_by_a_job_is_not_the_user(text: str, subject: str) -> None:
+    [job] = [f for f in extract(text).facts if f.attribute in ("employer", "job_title")]
+
+    assert job.subject == subject
+
+
+@pytest.mark.parametrize(
     "text", ["The Smiths moved to Leeds", "Lost the keys to the car again", "Keys to success: patience"]
 )
 def test_someone_elses_move_or_other_keys_are_no_home_of_the_user(text: str) -> None:

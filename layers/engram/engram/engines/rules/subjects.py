@@ -10,6 +10,7 @@ import re
 from engram.engines.rules.drafts import Subject, TurnContext
 from engram.language.attributes import (
     JOB_SHORTHAND,
+    JOB_TITLES,
     LOCATION_MOVE,
     MONEY_ATTRIBUTE,
     PET_DESCRIPTION,
@@ -85,6 +86,9 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return Subject(
             f"{possessive} {surface}", is_owner=False, relation=RELATION_WORDS.get(rel, rel), owner=ctx.owner
         )
+    described = _DESCRIBED_PERSON.match(body)
+    if described:  # "Our skip is a retired dentist called Graham": the skip is someone with a job
+        return Subject(f"{described.group('poss').lower()} {described.group('noun').lower()}", is_owner=False)
     if _OWNER_START.match(body):
         return owner
     couple = re.match(rf"^(?P<a>{NAME})\s+and\s+(?P<b>{NAME})\b", body)
@@ -121,6 +125,16 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     return None
 
 
+# Someone the owner knows by a role no relation word names, described by a job: "Our skip is a retired
+# dentist called Graham", "my sponsor is a nurse". Not the owner's own job or plans ("my role is a
+# senior one", "my goal is a sub-2 half").
+_DESCRIBED_PERSON = re.compile(
+    r"^(?P<poss>my|our)\s+(?!(?:job|role|title|position|work|career|plan|goal|dream|new)\b)(?P<noun>[a-z]+)"
+    r"\s+(?:is|was|'s)\s+(?:a|an)\s+(?:[a-z-]+\s+){0,2}?(?:retired|former|"
+    + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
 # "new title just dropped: engineering manager", "they've made me practice manager": the user's new job
 _OWN_NEW_TITLE = re.compile(
     r"^(?:new\s+(?:role|title|job\s+title)\b|they(?:'ve|\s+have)?\s+made\s+me\b"
