@@ -127,6 +127,16 @@ def test_asked_what_is_not_done_the_memory_that_says_so_comes_first(engram: Engr
     assert _flagged(results, "refusal_untold", "never") == ([False], [True, True])
 
 
+def test_asked_what_someone_likes_the_memory_that_says_a_liking_comes_first(engram: Engram):
+    engram.note("Had a coffee with Vesela after choir at the cafe by the stadium.")
+    engram.note("Bought a new coffee grinder at the market on Saturday.")
+    engram.note("Coffee Turkish style for me, medium sweet, never with milk.")
+    results = _explained(engram, "How do I take my coffee?")
+    assert results and "Turkish" in results[0]["content"], [r["content"] for r in results]
+    liking, others = _flagged(results, "taste_untold", "Turkish")
+    assert liking == [False] and len(others) >= 2 and all(others), (liking, others)
+
+
 def test_asked_when_something_is_to_happen_a_memory_that_says_no_time_answers_less(engram: Engram):
     engram.note("My dentist appointment went badly, the dentist says I need a filling.")
     engram.note("Booked another dentist appointment, Thursday at 3pm.")

@@ -25,6 +25,7 @@ from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_slots import QuestionSlots, question_slots, stored_for_another
 from engram.language.question_speech import asked_speaker
+from engram.language.question_taste import asks_taste, states_taste
 from engram.language.question_time import asks_previous, before_anchor
 from engram.language.question_when import asks_planned_time, states_time
 from engram.retrieval.relevance import (
@@ -177,6 +178,7 @@ class _Asked:
     focus: str
     place: bool
     refusal: bool
+    taste: bool
     planned: bool
     owned: set[tuple[str, str]]  # "my salary", "Declan's girlfriend"
     doing: str | None  # "run" of "what business do I run?"
@@ -192,6 +194,7 @@ class _Asked:
             focus=asked_focus(query) or "",
             place=asks_place(query),
             refusal=asks_refusal(query),
+            taste=asks_taste(query),
             planned=asks_planned_time(query),
             owned=asked_possessions(query),
             doing=asked_doing(query),
@@ -202,7 +205,7 @@ class _Asked:
     def reads_text(self) -> bool:
         """Whether a rule reads the candidates' text (it is fetched only then)."""
         return bool(
-            self.roles is not None or self.focus or self.place or self.refusal or self.planned
+            self.roles is not None or self.focus or self.place or self.refusal or self.taste or self.planned
             or self.owned or self.doing
         )  # fmt: skip
 
@@ -213,6 +216,7 @@ class _Asked:
             "amount_untold": self.amount and not seen.get("amount"),
             "place_untold": self.place and not names_place(text),
             "refusal_untold": self.refusal and not states_refusal(text),
+            "taste_untold": self.taste and seen.get("memory_type") != "preference" and not states_taste(text),
             "time_untold": self.planned and not states_time(text),
             "name_untold": self.roles is not None and name_untold(text, self.roles),
             "other_owner": owned_by_another(text, self.owned)

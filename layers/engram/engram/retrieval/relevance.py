@@ -44,6 +44,10 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   is answered by a memory that refuses, avoids or does without something ("never with milk", "gave up
   coffee"); one that says nothing is keeps 0.6, unless it stores the attribute asked
   (`question_refusal`). It moves the memories that say so first, as the place does.
+- **taste**: a question that asks what someone likes, prefers or cannot stand ("how do I take my
+  coffee?", "what kind of places do I dislike?") is answered by a memory that says a liking ("never
+  milk", "I can't stand crowded bars"), not by "coffee with Vesela after rehearsal"; one that says
+  none keeps 0.6, unless it stores the attribute asked (`question_taste`), as the place does.
 - **time**: a question that asks when something is to happen ("when am I going to Melbourne?") is
   answered by a memory that says a time ("flying to Melbourne on 4 December"); one that says none keeps
   0.6, unless it stores the attribute asked (`question_when`). What happened is left alone: the day a
@@ -100,7 +104,7 @@ KIND_UNTOLD_FACTOR = 0.6
 # memory about none of the people the query names (`UNNAMED_FACTOR`; `question_owner`).
 OTHER_OWNER_FACTOR = 0.5
 # Those kinds, as the `Evidence` fields that say a memory lacks one; `explain` shows each.
-KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold")
+KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold", "taste_untold")
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -194,6 +198,7 @@ class Evidence:
     focus_untold: bool = False  # the query names the kind of thing it asks; the memory holds no such word
     place_untold: bool = False  # the query asks where; the memory names no place
     refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
+    taste_untold: bool = False  # the query asks what someone likes; the memory says no liking
     time_untold: bool = False  # the query asks when something is to happen; the memory says no time
     other_owner: bool = False  # the query asks about someone's thing; the memory speaks of another's
 

@@ -1,0 +1,44 @@
+"""Questions that ask what the user likes, and the memories that say what they like.
+
+"How do I take my coffee?" is answered by "coffee Turkish style, medium sweet, never milk", not by
+"Coffee with Vesela after rehearsal", though both share the question's words: only a memory that says
+what one likes, loves, prefers or cannot stand says a taste. The question asks it through a verb of
+liking ("what do I like about parkrun?", "do I prefer four-on-four-off?", "what kind of places do I
+dislike?"), a favourite, or how one has a thing ("how do I take my coffee?", "how do I like my
+food?"). A memory says it through the same verbs ("I can't stand crowded bars", "I'm a big fan of
+jazz"), a strong word ("never milk", "always", "favourite", "the only real tomato", "the best") or
+an aversion ("cannot do bland food"). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engram.language.attributes import PREFERENCE
+from engram.language.lexicons import STRONG_PREFERENCE
+
+_ASKS = re.compile(
+    r"\b(?:do|does|did)\s+(?:I|we|you|he|she|they|[A-Z][\w'-]+)\s+(?:really\s+|still\s+)?"
+    r"(?:like|love|enjoy|prefer|hate|dislike|mind|fancy|rate)\b"
+    r"|\b(?:favou?rites?|prefer(?:s|red)?|preference|can't\s+stand|cannot\s+stand)\b"
+    r"|\bhow\s+(?:do|does)\s+(?:I|we|he|she|they|[A-Z][\w'-]+)\s+(?:take|have|like|drink|eat)\s+"
+    r"(?:my|our|his|her|their)\b",
+    re.IGNORECASE,
+)
+# Words that say a taste beyond the verbs of liking: what is best, rather, the only real one, one's go-to,
+# what one cannot do ("i cannot do bland food").
+_TASTE_WORDS = re.compile(
+    r"\b(?:best|rather|go-to|only\s+real|can(?:'t|not|’t)\s+do|no\s+good|too\s+(?:loud|sweet|spicy|hot|"
+    r"bland|salty|noisy|busy|crowded))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_taste(question: str) -> bool:
+    """Does the question ask what someone likes, dislikes or prefers, or how they have a thing?"""
+    return bool(_ASKS.search(question))
+
+
+def states_taste(text: str) -> bool:
+    """Does the memory say what someone likes, dislikes or prefers?"""
+    return bool(PREFERENCE.search(text) or STRONG_PREFERENCE.search(text) or _TASTE_WORDS.search(text))

@@ -1,0 +1,41 @@
+"""A question that asks what someone likes, and whether a memory says a liking."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.question_taste import asks_taste, states_taste
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("How do I take my coffee?", True),
+        ("how do I like my food", True),
+        ("What kind of places do I dislike going out to?", True),
+        ("Do I prefer four-on-four-off or a normal working week?", True),
+        ("What's my favourite band?", True),
+        ("Which timber does Mervyn like turning best?", True),
+        ("What is Lagos like?", False),  # what a place is like, not a taste
+        ("What would I like to do next year?", False),  # a wish
+        ("Where do I work?", False),
+    ],
+)
+def test_a_question_asks_what_someone_likes(question: str, asks: bool) -> None:
+    assert asks_taste(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("memory", "states"),
+    [
+        ("I can't stand crowded bars, too loud to hear anyone", True),
+        ("Coffee Turkish style, medium sweet, never with milk", True),
+        ("Ruse pink tomatoes, the only real tomato", True),
+        ("i cannot do bland food, scotch bonnet in everything", True),
+        ("I'm a big fan of Radio 2", True),
+        ("Coffee with Vesela after rehearsal", False),
+        ("Planted 24 tomatoes at the plot", False),
+    ],
+)
+def test_a_memory_says_a_liking(memory: str, states: bool) -> None:
+    assert states_taste(memory) is states
