@@ -14,8 +14,9 @@ from engram.language.question_taste import asks_taste, states_taste
         ("how do I like my food", True),
         ("What kind of places do I dislike going out to?", True),
         ("Do I prefer four-on-four-off or a normal working week?", True),
-        ("What's my favourite band?", True),
-        ("Which timber does Mervyn like turning best?", True),
+        ("Do I like olives?", True),
+        ("What sports does John like besides basketball?", False),  # asks for instances
+        ("What are Nate's favorite desserts?", False),
         ("What is Lagos like?", False),  # what a place is like, not a taste
         ("What would I like to do next year?", False),  # a wish
         ("Where do I work?", False),

@@ -3,9 +3,9 @@
 "How do I take my coffee?" is answered by "coffee Turkish style, medium sweet, never milk", not by
 "Coffee with Vesela after rehearsal", though both share the question's words: only a memory that says
 what one likes, loves, prefers or cannot stand says a taste. The question asks it through a verb of
-liking ("what do I like about parkrun?", "do I prefer four-on-four-off?", "what kind of places do I
-dislike?"), a favourite, or how one has a thing ("how do I take my coffee?", "how do I like my
-food?"). A memory says it through the same verbs ("I can't stand crowded bars", "I'm a big fan of
+preferring or disliking ("do I prefer four-on-four-off?", "what kind of places do I dislike?"),
+whether one likes a thing ("do I like olives?"), or how one has it ("how do I take my coffee?", "how
+do I like my food?"). A memory says it through the same verbs ("I can't stand crowded bars", "I'm a big fan of
 jazz"), a strong word ("never milk", "always", "favourite", "the only real tomato", "the best") or
 an aversion ("cannot do bland food"). Pure: no I/O.
 """
@@ -17,10 +17,14 @@ import re
 from engram.language.attributes import PREFERENCE
 from engram.language.lexicons import STRONG_PREFERENCE
 
+# A question that asks for a taste stated as one: what one prefers, dislikes or cannot stand, how one
+# has a thing, whether one likes it. Not "what sports does John like?" or "what are Nate's favourite
+# desserts?": they ask for instances, which a memory tells as what was done ("went hiking with the
+# kids"), not as a liking (LOCOMO with MiniLM: five such questions lost their answers, none gained).
 _ASKS = re.compile(
-    r"\b(?:do|does|did)\s+(?:I|we|you|he|she|they|[A-Z][\w'-]+)\s+(?:really\s+|still\s+)?"
-    r"(?:like|love|enjoy|prefer|hate|dislike|mind|fancy|rate)\b"
-    r"|\b(?:favou?rites?|prefer(?:s|red)?|preference|can't\s+stand|cannot\s+stand)\b"
+    r"\b(?:prefer(?:s|red)?|preference|dislike[sd]?|hate[sd]?|can't\s+stand|cannot\s+stand)\b"
+    r"|^\s*(?:do|does|did)\s+(?:I|we|you|he|she|they|[A-Z][\w'-]+)\s+(?:really\s+|still\s+)?"
+    r"(?:like|love|enjoy|mind|fancy)\b"
     r"|\bhow\s+(?:do|does)\s+(?:I|we|he|she|they|[A-Z][\w'-]+)\s+(?:take|have|like|drink|eat)\s+"
     r"(?:my|our|his|her|their)\b",
     re.IGNORECASE,
