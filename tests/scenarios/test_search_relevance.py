@@ -44,6 +44,7 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
         "place_untold",
         "refusal_untold",
         "time_untold",
+        "taste_untold",
         "other_owner",
     }
 

@@ -139,6 +139,7 @@ def test_a_memory_reporting_the_asked_words_is_weighed_like_a_slot():
         "place_untold",  # "where did I do fieldwork?" of "I can now dive for fieldwork"
         "refusal_untold",  # "what won't I drink?" of "Sunday drinks with the neighbours"
         "time_untold",  # "when am I going to Melbourne?" of "Fiona rang from Melbourne"
+        "taste_untold",  # "how do I take my coffee?" of "coffee with Vesela after choir"
     ],
 )
 def test_a_memory_that_lacks_the_kind_of_answer_asked_keeps_less_unless_it_stores_the_attribute(untold: str):
