@@ -40,7 +40,7 @@ class SearchFilters:
     @property
     def reads_expired(self) -> bool:
         """Whether memories that expired are visible (`exclude_expired` off, or a moment before now):
-        then so are those the daily cleanup archived because they expired (`expired_archive`), or what
+        then so are those the daily cleanup archived because they expired (`_EXPIRED_ARCHIVE`), or what
         expired would be visible only until the night after it did."""
         return not self.exclude_expired or (self.alive_at is not None and self.alive_at < self.now)
 

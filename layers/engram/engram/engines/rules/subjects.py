@@ -88,7 +88,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         )
     described = _DESCRIBED_PERSON.match(body)
     if described:  # "Our skip is a retired dentist called Graham": the skip is someone with a job
-        return Subject(f"{described.group('poss').lower()} {described.group('noun').lower()}", is_owner=False)
+        possessive = described.group("poss").lower() if ctx.speaker is None else f"{ctx.speaker}'s"
+        return Subject(f"{possessive} {described.group('noun').lower()}", is_owner=False, owner=ctx.owner)
     if _OWNER_START.match(body):
         return owner
     couple = re.match(rf"^(?P<a>{NAME})\s+and\s+(?P<b>{NAME})\b", body)
