@@ -12,6 +12,9 @@ from engram.language.phrases import CAP_RUN, NAME, PARTNER_WORD, RELATION_ALTERN
 from engram.language.text import PET_WORDS
 from engram.language.text.vocabulary import JOB_TITLES
 
+# The job titles as one regex alternation, longest first ("head nurse" before "nurse"), in a fixed order.
+TITLE_HEADS = "|".join(sorted(JOB_TITLES, key=lambda title: (-len(title), title)))
+
 _LOWER_NP = (
     r"(?:a|an|the)\s+[a-z][\w\-]*(?:\s+(?!(?:in|on|at|for|with|and|but|since|as|from|to|because|"
     r"until|last|next|this|now|anymore|yet|too)\b)[a-z][\w\-]*){0,2}"
@@ -88,7 +91,7 @@ EMPLOYER_TITLE_AT = re.compile(
     r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+"
     r"|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
     r"(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)(?:[\w\-]+\s+){0,3}?(?:"
-    + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
+    + TITLE_HEADS
     + r")\s+(?:at|for|with)\s+"
     + _ORG_VALUE,
     re.IGNORECASE,
@@ -99,7 +102,7 @@ EMPLOYER_TITLE_AT = re.compile(
 JOB_SHORTHAND = re.compile(
     r"^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
     r"(?!.*\b(?:says|said|wants|wanted|told|tells|thinks|reckons|is|was|will|gave|put|asked|rang)\b)(?:new\s+job\b|(?:(?:a|an)\s+)?(?:[\w\-]+\s+){0,3}?(?:"
-    + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
+    + TITLE_HEADS
     + r")\s+(?:at|for|with)\s+(?-i:[A-Z]))",
     re.IGNORECASE,
 )
@@ -396,7 +399,6 @@ _JUDGING = (
     r"great|good|bad|terrible|amazing|brilliant|natural|born|proper|real|total|better|best|decent|fine|"
     r"lovely|nice|rubbish|awful|excellent|fantastic|wonderful|horrible|lousy|crap|happy|proud|very|such"
 )
-_TITLE_HEADS = "|".join(sorted(JOB_TITLES, key=len, reverse=True))
 JOB_TITLE = re.compile(
     r"\b(?:(?:work(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|now|start(?:s|ed|ing)?(?:\s+\w+){0,3}?)\s+as|"
     r"(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
@@ -407,13 +409,13 @@ JOB_TITLE = re.compile(
     r"\s+(?:(?:a|an|the)\s+)?(?:new\s+)?(?:[a-z]+-[a-z]+\s+)?"
     # the title: its head, perhaps after a word or two of which job ("shift manager", "QA tester")
     rf"(?P<v>(?:(?!(?:{_JUDGING}|the|a|an|my|his|her|to|at|in|of|and|for|made|me)\b)[a-z]+\s+){{0,2}}?"
-    rf"(?:{_TITLE_HEADS}|head)(?:\s+of\s+(?!the\b)[a-z]+)?)\b",
+    rf"(?:{TITLE_HEADS}|head)(?:\s+of\s+(?!the\b)[a-z]+)?)\b",
     re.IGNORECASE,
 )
 # The user's new job in shorthand, the title and its start: "Community midwife, start 2 June", "Junior
 # dev - starting Monday", "New job: barista, from the 3rd".
 TITLE_STARTING = re.compile(
-    rf"^(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?(?P<v>(?:[a-z]+\s+){{0,3}}?(?:{_TITLE_HEADS}))\s*[,:\-–—]\s*"
+    rf"^(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?(?P<v>(?:[a-z]+\s+){{0,3}}?(?:{TITLE_HEADS}))\s*[,:\-–—]\s*"
     r"(?:start(?:s|ing)?|from)\b",
     re.IGNORECASE,
 )

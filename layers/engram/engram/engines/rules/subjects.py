@@ -10,11 +10,11 @@ import re
 from engram.engines.rules.drafts import Subject, TurnContext
 from engram.language.attributes import (
     JOB_SHORTHAND,
-    JOB_TITLES,
     LOCATION_MOVE,
     MONEY_ATTRIBUTE,
     PET_DESCRIPTION,
     RELATIONSHIP_EVENTS,
+    TITLE_HEADS,
     TITLE_STARTING,
 )
 from engram.language.changes import FAMILY_TITLE
@@ -131,9 +131,7 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
 # senior one", "my goal is a sub-2 half").
 _DESCRIBED_PERSON = re.compile(
     r"^(?P<poss>my|our)\s+(?!(?:job|role|title|position|work|career|plan|goal|dream|new)\b)(?P<noun>[a-z]+)"
-    r"\s+(?:is|was|'s)\s+(?:a|an)\s+(?:[a-z-]+\s+){0,2}?(?:retired|former|"
-    + "|".join(sorted(JOB_TITLES, key=len, reverse=True))
-    + r")\b",
+    r"\s+(?:is|was|'s)\s+(?:a|an)\s+(?:[a-z-]+\s+){0,2}?(?:retired|former|" + TITLE_HEADS + r")\b",
     re.IGNORECASE,
 )
 # "new title just dropped: engineering manager", "they've made me practice manager": the user's new job

@@ -16,6 +16,7 @@ from engram.language.temporal.vocabulary import (
     _YEARLY_DATE,
     RECURRENCE_CUES,
     RRULE_DAYS,
+    TIMES_A_WEEK_SHORT,
     WEEKDAY_HABIT,
     WEEKDAY_NAMES,
     WEEKDAY_SPAN,
@@ -45,7 +46,7 @@ _OWN_RECURRENCES: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (
         re.compile(
             r"\b(?:once|twice|(?:three|four|\d)\s+times)\s+a\s+week\b|\bweekly\b"
-            r"|\b\d\s*x\s*(?:a\s+|per\s+|/\s*)?(?:wk|week)\b",  # "swim 2x wk", "3x a week"
+            rf"|\b{TIMES_A_WEEK_SHORT}\b",
             re.I,
         ),
         {"FREQ": "WEEKLY"},

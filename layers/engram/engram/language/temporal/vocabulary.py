@@ -186,10 +186,14 @@ _WAS_FOR_YEARS = re.compile(
 )
 _YEAR_RANGE = re.compile(r"\b(?:from|between)\s+((?:19|20)\d{2})\s+(?:to|and|until|-)\s+((?:19|20)\d{2})\b")
 
+# "swim 2x wk", "3x a week", "4x/week": times a week in shorthand.
+TIMES_A_WEEK_SHORT = r"\d\s*x\s*(?:a\s+|per\s+|/\s*)?(?:wk|week)"
 RECURRENCE_CUES = re.compile(
     r"\b(?:every|each\s+(?:day|week|month|year|morning|evening|night|weekday|weekend|" + _WEEKDAY + r")|"
     r"daily|nightly|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|annually|annual|"
-    r"once\s+a|twice\s+a|(?:three|four|\d)\s+times\s+a|\d\s*x\s*(?:a\s+|per\s+|/\s*)?(?:wk|week)|weekdays|weekends|on\s+"
+    r"once\s+a|twice\s+a|(?:three|four|\d)\s+times\s+a|"
+    + TIMES_A_WEEK_SHORT
+    + r"|weekdays|weekends|on\s+"
     + _WEEKDAY
     + r"s|"
     r"anniversary|birthday|standups?|stand-ups?)\b",
