@@ -239,6 +239,18 @@ def test_more_than_a_rephrasing_of_the_same_value_is_merged() -> None:
     assert "payments team" in decision.new_content
 
 
+def test_a_merge_keeps_an_amount_whole() -> None:
+    # The comma of "6,500" is not where the note divides: the merge had kept "500/mo", a rent a tenth
+    # of the one told.
+    decision, _, _ = decide(
+        ["told Nanay we will move to Passi to be near the hospital"],
+        "found an apartment in Passi, 2BR near the public market, 6,500/mo. moving Dec 6",
+    )
+
+    assert (decision.operation, decision.strategy) == ("UPDATE", "append")
+    assert decision.new_content is not None and "6,500/mo" in decision.new_content
+
+
 def test_a_person_left_open_is_filled_in_by_replace() -> None:
     decision, memories, _ = decide(
         ["Had lunch with Marcus"], "My coworker Marcus is great", lambda f: f.attribute == "relation"

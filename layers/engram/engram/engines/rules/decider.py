@@ -416,10 +416,15 @@ def _definite_elaboration(old: str, new: str) -> str | None:
     return f"{old.rstrip('. ')}, {rest}"
 
 
+# Where a statement divides into parts for a merge: commas, semicolons, "and", "but"; not the comma of
+# a number ("6,500/mo" is one amount: split there, its "500" was kept without the "6").
+_MERGE_PARTS = re.compile(r"\s*(?:;|,(?!\d)|(?<!\d),|\band\b|\bbut\b)\s*")
+
+
 def merge_contents(old: str, new: str) -> str:
     """`old` plus the parts of `new` that say something `old` does not (no repeated clauses or words)."""
     known = content_stems(old)
-    parts = [p.strip() for p in re.split(r"\s*(?:[,;]|\band\b|\bbut\b)\s*", new) if p.strip()]
+    parts = [p.strip() for p in _MERGE_PARTS.split(new) if p.strip()]
     extra = [p for p in parts if content_stems(p) - known]
     if not extra:
         return old
