@@ -186,6 +186,20 @@ def test_weekdays_follow_tense_and_never_mean_the_day_itself(text: str, expected
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("Found a flat near the station. Moving May 20", at(2023, 5, 20)),  # not May 2022
+        ("Booked the flights! flying out Friday", at(2023, 5, 12)),
+        ("Loved the flat. We moved in on Friday", at(2023, 5, 5)),
+        ("Had a great weekend. Dinner on Friday with Sam", at(2023, 5, 5)),  # no tense of its own
+    ],
+)
+def test_a_date_points_the_way_of_its_own_sentence(text: str, expected: datetime) -> None:
+    info = analyse_temporal(text, SAID)
+    assert (info.event_date or info.effective_from) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("I moved here in March", at(2023, 3, 1)),
         ("I'm moving in March", at(2024, 3, 1)),
         ("Our wedding is on June 15", at(2023, 6, 15)),

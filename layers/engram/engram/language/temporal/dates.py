@@ -33,6 +33,7 @@ def find_dates(
     `exclude` are spans already explained (durations such as "for the next week").
     """
     base = _aware(observed_at)
+    directions = _SentenceDirections(text) if tense is None else None
     tense = tense or detect_tense(text)
     direction = "past" if tense == "past" else "future"
     taken: list[tuple[int, int]] = list(exclude or [])
@@ -45,7 +46,7 @@ def find_dates(
             if _EVERY_BEFORE.search(text[max(0, start - 12) : start]):
                 continue  # "every Monday", "each March": recurrence, not a date
             try:
-                resolved = handler(match, base, direction)
+                resolved = handler(match, base, directions.at(start) if directions else direction)
             except (ValueError, KeyError, OverflowError):
                 resolved = None
             if resolved is None:
@@ -61,6 +62,35 @@ def find_dates(
     # "in the year 9999", "at 23:59 on 31 Dec 9999": real dates, but outside what can be stored and read.
     mentions = [m for m in mentions if is_storable_time(m.value) and is_storable_time(m.last)]
     return _assign_roles(text, mentions)
+
+
+# Where one sentence of a note ends and the next begins: "found an apartment. moving Dec 6".
+_SENTENCE_END = re.compile(r"[.!?;]+\s+|\n+")
+# A sentence led by a verb in -ing is a plan when it has no tense of its own: "moving Dec 6", "flying
+# out Friday".
+_LED_BY_ING = re.compile(r"^\W*[a-z]+ing\b", re.IGNORECASE)
+
+
+class _SentenceDirections:
+    """Which way an undirected date points, read from its own sentence: in "found an apartment. moving
+    Dec 6" the move is to come, though the note's first verb is past. A sentence with no tense of its
+    own ("Dinner on Friday with Sam") takes the note's."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.overall = "past" if detect_tense(text) == "past" else "future"
+        self.starts = [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
+
+    def at(self, position: int) -> str:
+        if len(self.starts) == 1:
+            return self.overall
+        start = max(s for s in self.starts if s <= position)
+        following = [s for s in self.starts if s > position]
+        sentence = self.text[start : following[0] if following else len(self.text)]
+        tense = detect_tense(sentence)
+        if tense == "present":
+            return "future" if _LED_BY_ING.search(sentence) else self.overall
+        return "past" if tense == "past" else "future"
 
 
 _FALLBACK_HINT = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b")
