@@ -112,3 +112,16 @@ def test_a_letter_left_out_corrects_the_one_name_spelled_nearly_so(engram: Engra
     engram.note("It's Jonathan without an h.")  # where the h was is not said: the one near spelling is meant
     assert engram.find("Johnathan") == []
     assert engram.find("Jonathan fixes bikes") and engram.find("Priyanka fixes bikes")
+
+
+def test_a_value_said_to_be_wrong_leaves_only_the_right_one_active(engram: Engram, user_id: str):
+    engram.note("Letter from the hospital, hip op is 4 March 2025", when="2025-01-20T09:00:00Z")
+    engram.note("Rang them. Op is 14 March not the 4th, read the letter without my glasses",
+                when="2025-02-01T09:00:00Z")  # fmt: skip
+
+    active = [m["content"] for m in engram.find("op is")]
+    assert len(active) == 1 and "14 March" in active[0], active
+    (wrong,) = engram.find("4 March", status="superseded")
+    assert "hip op" in wrong["content"]
+    hits = engram.api.post("/v1/search", {"query": "when is my hip op?"}, user=user_id).body["results"]
+    assert hits and "14 March" in hits[0]["content"]

@@ -185,6 +185,51 @@ def test_a_value_correction_replaces_instead_of_superseding() -> None:
 
 
 @pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Letter from the hospital, hip op is 4 March", "Rang them. Op is 14 March not the 4th"),
+        ("Men's shed meets Tuesday mornings, good bunch", "Shed is WEDNESDAYS not Tuesdays"),
+        ("Lola turns 89 on the 20th", "mali pala, Lola is turning 90 not 89!!"),
+        ("Written exam Tuesday Aug 5", "HR called, the exam is Thursday Aug 7, not Tuesday"),
+        ("Found a flat near the market, 6,500/mo", "landlady says the rent is 7,000 with water, not 6,500"),
+        ("First parkrun!! Queens Park, 34:10", "that was Victoria Park parkrun not Queens Park"),
+    ],
+)
+def test_a_value_said_to_be_wrong_retires_the_memory_that_held_it(earlier: str, later: str) -> None:
+    decision, memories, fact = decide([earlier], later, lambda f: " not " in f.content.lower())
+
+    assert (decision.operation, decision.strategy) == ("UPDATE", "supersede")
+    assert content_of(memories, decision.target_id) == extract(earlier)[0].content
+    assert decision.new_content == fact.content
+
+
+def test_a_correction_of_one_statement_of_a_merged_memory_is_added_to_it() -> None:
+    # Retiring the memory would have lost what else it says (telling Nanay about the move).
+    earlier = "Told Nanay we will move to Passi; Found a flat in Passi near the market, 6,500/mo"
+    flat = stored("Found a flat in Passi near the market")
+    memories = [m.model_copy(update={"content": earlier}) for m in flat]
+    fact = next(f for f in extract("landlady says the rent is 7,000 with water, not 6,500"))
+    decision = DECIDER.decide(fact, similar_to(fact, memories), SAID)
+
+    assert (decision.operation, decision.strategy) == ("UPDATE", "append")
+    assert decision.new_content == f"{earlier}; {fact.content}"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Farah loves roses", "Order flowers for Farah - ranunculus NOT roses"),  # no value
+        ("Yoga class is on Tuesday", "I'm free any day, not Tuesday"),  # no value in its place
+        ("The bus to work is the 4th one", "Op is 14 March not the 4th"),  # another matter
+    ],
+)
+def test_a_not_that_corrects_no_memory_retires_none(earlier: str, later: str) -> None:
+    decision, _, _ = decide([earlier], later, lambda f: " not " in f.content.lower())
+
+    assert decision.strategy != "supersede"
+
+
+@pytest.mark.parametrize(
     "later", ["I used to live in Boston", "I previously lived in Boston", "I lived in Boston for six years"]
 )
 def test_history_does_not_supersede_the_present(later: str) -> None:

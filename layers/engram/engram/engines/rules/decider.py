@@ -3,13 +3,16 @@
 The update decision, made deterministic:
 
 1. forget requests -> DELETE (hard) of the one memory they target, else NOOP;
-2. filler, general knowledge or too little confidence -> NOOP;
+2. too little confidence -> NOOP;
 3. name corrections -> UPDATE replace of the memory that used the old spelling;
 4. the same subject AND attribute (the only way two facts may contradict: contradiction candidates
    are scoped to a subject and attribute) -> a different value supersedes (a life change) or replaces
    (a correction);
    history never retires the present, unless it says the present is over ("no longer works at X");
    the same value, or an attribute that accumulates detail (pets) -> append the new detail, or REINFORCE;
+   without a shared attribute, a value corrected in so many words ("Op is 14 March not the 4th") ->
+   UPDATE supersede of the memory that held the old value: the correction is stored with its own
+   dates, the wrong memory kept in its history; then filler or general knowledge -> NOOP;
 5. no scope, but the candidate elaborates a close memory (all its words and more) -> append; says
    nothing new -> REINFORCE that memory (the turn is one more source for it: provenance, mentions);
    never a memory that names another thing in its place (Dan / Dana, Project 1 / Project 2:
@@ -40,6 +43,7 @@ from engram.language.text import (
     same_place_ties,
     words,
 )
+from engram.language.value_corrections import value_correction
 from engram.language.world_knowledge import about_the_world
 from engram.models import CandidateFact, SimilarMemory, UpdateDecision
 
@@ -108,14 +112,17 @@ class RulesDecider:
             return _forget(fact, similar)
         if fact.confidence < MIN_CONFIDENCE:
             return _noop("Confidence is below the storage floor.")
-        if is_filler(fact.content) or is_help_request(fact.content) or _general_knowledge(fact):
-            return _noop("Small talk or general knowledge, not about the user.")
         if fact.attribute == "name" and fact.is_correction:
             return _rename(fact, similar)
         if fact.subject and fact.attribute:
             scoped = [m for m in similar if _same_scope(fact, m)]
             if scoped:
                 return _decide_scoped(fact, scoped)
+        wrong = _corrected_memory(fact, similar)  # a memory held it: about the user, whatever its shape
+        if wrong is not None:
+            return _correct(fact, wrong)
+        if is_filler(fact.content) or is_help_request(fact.content) or _general_knowledge(fact):
+            return _noop("Small talk or general knowledge, not about the user.")
         if _tie_already_told(fact, similar):
             return _noop("Already known in more detail: a memory names them and says who they are.")
         holder = _previous_holder(fact, similar)
@@ -269,6 +276,34 @@ def _decide_unscoped(fact: CandidateFact, similar: list[SimilarMemory]) -> Updat
     return _add("No existing memory covers this: adding it.")
 
 
+def _corrected_memory(fact: CandidateFact, similar: list[SimilarMemory]) -> SimilarMemory | None:
+    """The memory a value correction retires ("Op is 14 March not the 4th" and "hip op is 4 March"):
+    the closest that holds the old value and speaks of the same matter, a word of the correction's
+    besides the values ("op"). An amount of three digits or more is matter enough ("the rent is 7,000,
+    not 6,500" and "2BR near the market, 6,500/mo")."""
+    correction = value_correction(fact.content)
+    if correction is None:
+        return None
+    told = content_stems(fact.content) - content_stems(correction.old)
+    specific = correction.kind == "number" and len(re.sub(r"\D", "", correction.old)) >= 3
+    for memory in similar:
+        if correction.held_by(memory.content) and (specific or told & content_stems(memory.content)):
+            return memory
+    return None
+
+
+def _correct(fact: CandidateFact, wrong: SimilarMemory) -> UpdateDecision:
+    """Retire the memory that held the wrong value; but a memory that joins several statements ("Told
+    Nanay we'll move; found a flat, 6,500/mo") says more than the value, and retiring it would lose the
+    rest: the correction is added to it instead, so it says which value holds."""
+    if MERGED_STATEMENTS in wrong.content:
+        merged = f"{wrong.content.rstrip('. ')}{MERGED_STATEMENTS}{fact.content}"
+        return _update(wrong, "append", merged, "A correction of one statement of the memory: added to it.")
+    return _update(
+        wrong, "supersede", fact.content, "A correction: the memory held the value said to be wrong."
+    )
+
+
 def _elaborate_or_noop(fact: CandidateFact, memory: SimilarMemory) -> UpdateDecision:
     decision = _elaboration(fact, memory, scoped=True)
     return decision or _reinforce(memory, "Already known: the existing memory says the same.")
@@ -416,6 +451,8 @@ def _definite_elaboration(old: str, new: str) -> str | None:
     return f"{old.rstrip('. ')}, {rest}"
 
 
+# What joins the statements of a merged memory.
+MERGED_STATEMENTS = "; "
 # Where a statement divides into parts for a merge: commas, semicolons, "and", "but"; not the comma of
 # a number ("6,500/mo" is one amount: split there, its "500" was kept without the "6").
 _MERGE_PARTS = re.compile(r"\s*(?:;|,(?!\d)|(?<!\d),|\band\b|\bbut\b)\s*")
@@ -428,7 +465,7 @@ def merge_contents(old: str, new: str) -> str:
     extra = [p for p in parts if content_stems(p) - known]
     if not extra:
         return old
-    return f"{old.rstrip('. ')}; {', '.join(extra)}"
+    return f"{old.rstrip('. ')}{MERGED_STATEMENTS}{', '.join(extra)}"
 
 
 def _general_knowledge(fact: CandidateFact) -> bool:
