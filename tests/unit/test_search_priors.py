@@ -7,7 +7,7 @@ import uuid
 from datetime import UTC, datetime
 
 from engram.db.repositories.search import Candidate
-from engram.retrieval.search import _score_parts
+from engram.retrieval.search import _fused, _score_parts
 
 NOW = datetime(2026, 3, 10, tzinfo=UTC)
 WEIGHTS = (0.7, 0.1, 0.1, 0.1)
@@ -31,3 +31,15 @@ def test_priors_count_in_proportion_to_how_well_the_memory_answers():
     assert 0.0 < priors(favourite, answers=0.4) < priors(favourite, answers=0.8) <= priors(favourite, 1.0)
     # what it answers still orders two memories the priors favour alike
     assert priors(candidate(0.5, 0), answers=0.9) > priors(candidate(0.5, 0), answers=0.3)
+
+
+def test_asked_about_the_one_before_an_older_holder_of_the_slot_takes_the_slot_share():
+    # "who did I work for before the wind company?": the old employer's memory shares no word with the
+    # question; without its share it fell out of the window the relevance is calibrated for.
+    older = Candidate(uuid.uuid4(), 0.5, NOW, NOW, 0, None, None, None, None, None, None, stale_rank=2)
+    worded = Candidate(uuid.uuid4(), 0.5, NOW, NOW, 0, None, 1, 1, None, None, None)
+    unrelated = Candidate(uuid.uuid4(), 0.5, NOW, NOW, 0, None, 40, None, None, None, None)
+    share = {row.id: score for score, row, _ in _fused([older, worded, unrelated], "hash", previous=True)}
+    assert share[older.id] > share[unrelated.id]
+    share = {row.id: score for score, row, _ in _fused([older, worded, unrelated], "hash")}
+    assert share[older.id] == 0.0  # asked about now, an older holder is no answer

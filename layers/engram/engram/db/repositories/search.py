@@ -83,12 +83,17 @@ class Candidate:
     graph_rank: int | None
     past: bool = False
     slot_rank: int | None = None  # the newest memory answering a slot the question asks for (`slot_rules`)
-    stale: bool = False  # an older memory of such a slot, followed by a newer one of the same subject
+    # an older memory of such a slot, followed by a newer one of the same subject: its rank among them
+    stale_rank: int | None = None
     period_rank: int | None = None  # a memory of the period the question names, the nearest first
 
+    @property
+    def stale(self) -> bool:
+        return self.stale_rank is not None
+
     def rank(self, signal: str) -> int | None:
-        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot", "period") gave this
-        memory."""
+        """The rank `signal` ("vector", "fts", "name", "entity", "graph", "slot", "stale", "period") gave
+        this memory."""
         return getattr(self, f"{signal}_rank")  # type: ignore[no-any-return]
 
 
@@ -284,12 +289,12 @@ _HYBRID = sql.SQL(
         candidates AS MATERIALIZED (
             SELECT id, {vec} AS vector_rank, {fts} AS fts_rank,
                    {nm} AS name_rank, {ent} AS entity_rank,
-                   {graph} AS graph_rank, {slot} AS slot_rank, bool_or(signal = 'stale') AS stale,
+                   {graph} AS graph_rank, {slot} AS slot_rank, {stale} AS stale_rank,
                    {period} AS period_rank, min(distance) AS distance, {carried}
             FROM hits GROUP BY id)
         SELECT c.id, c.importance_score, c.created_at, c.last_reinforced_at, c.access_count, c.past,
                {similarity} AS similarity,
-               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale,
+               c.vector_rank, c.fts_rank, c.name_rank, c.entity_rank, c.graph_rank, c.slot_rank, c.stale_rank,
                c.period_rank
         FROM candidates c
     """
@@ -415,7 +420,10 @@ def hybrid_statement(
             else _hits(cte, distance="distance" if cte == "vec" else "NULL::float8")
             for cte in ctes
         ),
-        **{signal: _rank_of(signal) for signal in ("vec", "fts", "nm", "ent", "graph", "slot", "period")},
+        **{
+            signal: _rank_of(signal)
+            for signal in ("vec", "fts", "nm", "ent", "graph", "slot", "stale", "period")
+        },
         carried=_CARRIED,
         similarity=similarity,
     ).as_string()
