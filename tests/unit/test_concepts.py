@@ -126,6 +126,14 @@ def test_family_said_in_another_language_carries_the_english_word():
     assert "grandmother" not in kinds("Lola from work came round")  # a given name, not a grandmother
 
 
+def test_a_death_as_people_tell_it_is_dying():
+    # "when did my grandmother die?" of "Gogo passed away last night", not of "Gogo isn't well"
+    assert "die" in kinds("Gogo passed away last night")
+    assert "die" in kinds("The funeral is on Friday at St Mary's")
+    assert "die" not in kinds("The storm passed in the night")
+    assert "die" not in kinds("Gogo isn't well")
+
+
 def test_a_job_said_with_money_beside_it_says_what_it_pays():
     assert {"salary", "earn", "pay"} <= kinds("HIRED at St. Clare, hospital pharmacist, 26,500/mo + benefits")
     assert "earn" in kinds("Got a part time at the Co-op on Duke Street, £11.44 an hour")

@@ -236,6 +236,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("father dad parent family", "tatay itay papá vati ubaba"),
     ("brother sibling family", "kuya"),
     ("friend", "best friend mate buddy pal"),
+    # --- a death, as people tell it: "when did my grandmother die?" of "Gogo passed away last night" ---
+    ("die death dead", "passed away pass away passes away passing away funeral buried"),
     # --- likes and dislikes: "what music do I like?" of "I love jazz", "what food do I dislike?" of "I
     # can't stand mushrooms" ---
     (
@@ -290,6 +292,10 @@ def _split_items(specific: str) -> list[str]:
 
 
 _PHRASES = (
+    "passed away",
+    "pass away",
+    "passes away",
+    "passing away",
     "west african",
     "middle eastern",
     "stir fry",
