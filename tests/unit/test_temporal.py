@@ -228,6 +228,7 @@ def test_absolute_dates_set_event_date_in_the_right_year(text: str, expected: da
         # a weekday heading the date it falls on gives way to the date
         ("Dentist next tues (jun 13) 3pm", at(2023, 6, 13, 15)),
         ("Meeting on Tuesday, June 13 at 10am", at(2023, 6, 13, 10)),
+        ("GP Thurs 11th at 10", at(2023, 5, 11)),  # the 11th, not 11 October
         # the weekday tells the year, whatever tense the rest of the note is in
         ("Dentist tues 13 june 10.15am, the NHS one finally took me", at(2023, 6, 13, 10, 15)),
         ("Saw Ana on Monday, June 13", at(2022, 6, 13)),  # 13 June 2023 is a Tuesday

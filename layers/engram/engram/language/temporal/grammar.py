@@ -169,7 +169,9 @@ _SCHEDULE_AFTER = re.compile(r"^\s*(?:\+|&|/|,|and|or)\s*" + _DAY_WORD + r"\b", 
 _SCHEDULE_BEFORE = re.compile(r"\b" + _DAY_WORD + r"\s*(?:\+|&|/|,|and|or)\s*$", re.I)
 _DATE_AFTER = re.compile(
     r"^[\s,(]*(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + _MONTH_TYPED + r")\b"
-    r"|(?:" + _MONTH_TYPED + r")\s+\d)",
+    r"|(?:" + _MONTH_TYPED + r")\s+\d"
+    # a day of the month alone: "Thurs 3rd at 10" is the 3rd, which the ordinal day reads
+    r"|\d{1,2}(?:st|nd|rd|th)\b)",
     re.I,
 )
 
@@ -496,7 +498,9 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     ),
     (
         re.compile(
-            r"\bon\s+the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(?P<which>this|next|last)\s+month)?",
+            # "on the 3rd", or with its weekday: "Thurs 3rd at 10", "Fri 14th"
+            r"\b(?:on\s+the\s+|(?:" + _DAY_WORD + r")\.?,?\s+(?:the\s+)?)(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+            r"(?:\s+of\s+(?P<which>this|next|last)\s+month)?",
             re.I,
         ),
         _h_ordinal_day,
