@@ -39,6 +39,18 @@ def test_a_given_name_that_opens_a_sentence_as_a_verb_is_no_one(text: str) -> No
 
 
 @pytest.mark.parametrize(
+    ("text", "names"),
+    [("booked Marco Wed 19 Nov just in case", {"Marco"}),
+     ("Coffee with Ana Sat 3pm", {"Ana"}),
+     ("Flying to Lisbon Dec 4", {"Lisbon"}),
+     ("Jan 5 is the deadline, Tues at the latest", set()),
+     ("My cousin Jan is visiting", {"Jan"})],
+)  # fmt: skip
+def test_a_weekday_or_month_written_short_is_no_part_of_a_name(text: str, names: set[str]) -> None:
+    assert set(kinds(text)) == names, kinds(text)
+
+
+@pytest.mark.parametrize(
     ("text", "person"),
     [("The head chef at Ember and Oak, Lorcan, shouts at everyone during service.", "Lorcan"),
      ("Our landlord, Byrne, raised the rent again.", "Byrne"),

@@ -253,6 +253,13 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
 _JOINERS = frozenset({"of", "de", "&"})
 
 
+# Weekdays and months written short, as on a phone ("Wed 19 Nov"); some are given names or surnames too.
+_CALENDAR_SHORT = frozenset(
+    "mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec".split()  # noqa: SIM905
+)
+_CALENDAR_SHORT_NAMES = frozenset(("jan", "jun", "sun", "mar"))
+
+
 def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
     """The run minus sentence-initial words, pronouns and trailing calendar words; None if nothing is left."""
     possessive = bool(re.search(r"'s?$", match.group(0).rstrip(".")))
@@ -290,6 +297,14 @@ def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
             sentence_initial = after_determiner and sentence_initial
             continue
         break
+    # A weekday or month written short ends a name: "booked Marco Wed 19 Nov" names Marco, "Priya Mon"
+    # Priya; alone it names nobody ("Nov", "Tues"), unless it is a name too ("Jan", "Sun") and no day
+    # of the month follows.
+    cut = next((i for i, t in enumerate(tokens) if t.lower().rstrip(".") in _CALENDAR_SHORT), None)
+    if cut is not None and (cut > 0 or tokens[0].lower() not in _CALENDAR_SHORT_NAMES):
+        tokens = tokens[:cut]
+    elif cut == 0 and re.match(r"\s*\d", text[match.start() + len(tokens[0]) :]):
+        tokens = []
     # Trailing calendar words ("Marcus Monday", "Marcus May 3") are not part of the name.
     if len(tokens) > 1 and tokens[-1][:1].isdigit() and tokens[-2].lower().rstrip(".") in NOT_NAMES:
         tokens = tokens[:-1]
