@@ -1475,10 +1475,18 @@ def test_someone_elses_title_at_a_place_is_no_job_of_the_users(text: str) -> Non
 @pytest.mark.parametrize(
     "text",
     ["Applied for the vacation internship at the Two Oceans Aquarium", "I applied for a job at Google",
-     "Interviewed at Stripe today"],
+     "Interviewed at Stripe today", "applied for Project Engineer at DTP, fingers crossed"],
 )  # fmt: skip
 def test_applying_for_a_job_is_no_employer_yet(text: str) -> None:
     assert not any(f.attribute == "employer" for f in facts_of(text)), text
+
+
+def test_a_job_title_that_begins_with_project_is_no_project() -> None:
+    def projects(text: str) -> list[str]:
+        return [f.content for f in extract(text).facts if f.content.endswith("is a project I'm involved in")]
+
+    assert projects("applied for Project Engineer at DTP") == []
+    assert projects("Project Phoenix ships in May") == ["Project Phoenix is a project I'm involved in"]
 
 
 @pytest.mark.parametrize(

@@ -229,7 +229,8 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
     if change is not None:
         return change
     titled = EMPLOYER_TITLE_AT.search(text)
-    if titled and not _negated(text, titled.start()) and not _tentative(text, titled.start()):
+    # what comes before the organisation may say it is not held yet: "Applied for Project Engineer at DTP"
+    if titled and not _negated(text, titled.start()) and not _tentative(text, titled.start("v")):
         value = _employer_value(titled.group("v"), text, titled.end())
         if value and value[0].isupper():
             historical = bool(re.search(r"\bwas\b", titled.group(0), re.I)) or _no_longer(text)

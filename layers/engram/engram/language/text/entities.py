@@ -396,8 +396,8 @@ def _introduced(run: _Run) -> SpottedEntity | None:
         return found
     if _PROJECT.search(run.before) and not run.sentence_initial:
         return run.spotted("entity", "project", None, "project")
-    if run.tokens[0] == "Project" and len(run.tokens) > 1:
-        return run.spotted("entity", "project", None, "project")
+    if run.tokens[0] == "Project" and len(run.tokens) > 1 and run.tokens[-1].lower() not in JOB_TITLES:
+        return run.spotted("entity", "project", None, "project")  # not a job: "Project Engineer"
     return None
 
 
