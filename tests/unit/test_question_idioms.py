@@ -63,3 +63,11 @@ def test_kicking_a_habit_is_quitting_it():
 def test_going_out_with_someone_is_dating_them():
     assert plain_question("Who am I going out with these days?") == "Who am I dating these days?"
     assert plain_question("Is Priya going out with anyone?") == "Is Priya dating anyone?"
+
+
+def test_whom_one_reports_to_is_ones_boss_and_what_one_makes_ones_pay():
+    assert plain_question("Who do I report to at the moment?") == "who is my boss or manager at the moment?"
+    assert plain_question("Who does Tom report to?") == "who is Tom's boss or manager?"
+    assert plain_question("How much do I make these days?") == "how much salary do I earn these days?"
+    assert plain_question("how much does Kasia take home") == "how much salary does Kasia earn"
+    assert plain_question("How much did the house make?") == "How much did the house make?"  # no one's pay

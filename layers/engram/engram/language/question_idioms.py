@@ -54,6 +54,22 @@ _IDIOMS = (
         ),
         "housemates",
     ),
+    # Whom one reports to is one's boss: "who do I report to at the moment?" of "manager will be Grace"
+    (re.compile(r"\bwho\s+(?:do|did)\s+I\s+report\s+to\b", re.IGNORECASE), "who is my boss or manager"),
+    (re.compile(r"\bwho\s+(?:do|did)\s+we\s+report\s+to\b", re.IGNORECASE), "who is our boss or manager"),
+    (
+        re.compile(r"\b(?i:who\s+(?:does|did))\s+(?P<who>[A-Z][\w']*)\s+(?i:report\s+to)\b"),
+        r"who is \g<who>'s boss or manager",
+    ),
+    # What one "makes" or "takes home" is one's pay: "how much do I make these days?" of "$114k + super"
+    (
+        re.compile(
+            r"\bhow\s+much\s+(?:money\s+)?(?P<aux>do|does|did)\s+(?P<who>[\w']+)\s+"
+            r"(?:make|bring\s+(?:in|home)|take\s+home)\b",
+            re.IGNORECASE,
+        ),
+        r"how much salary \g<aux> \g<who> earn",
+    ),
     # To "kick" a habit is to quit it: "what habit did I kick in 2025?" of "quit smoking in March"
     (re.compile(r"\bhabit\b(?P<mid>.*?)\bkick(?:ed|ing|s)?\b", re.IGNORECASE), r"habit\g<mid>quit"),
     (re.compile(r"\bkick(?:ed|ing|s)?\b(?P<mid>.*?)\bhabit\b", re.IGNORECASE), r"quit\g<mid>habit"),
