@@ -11,9 +11,11 @@ from tests.relevance.users import (
     bartek,
     dmitri,
     hana,
+    joaquin,
     kofi,
     mervyn,
     noor,
+    ogechi,
     rosalind,
     rowena,
     teodor,
@@ -37,6 +39,8 @@ HISTORIES: tuple[History, ...] = (
     adaeze.HISTORY,
     noor.HISTORY,
     teodor.HISTORY,
+    joaquin.HISTORY,
+    ogechi.HISTORY,
 )
 # The held-out set: other lives, names, places and phrasings, written without looking at the tuning set
 # or at what search knows, and never tuned on, so its figures say whether search generalises. It has no
