@@ -134,6 +134,12 @@ def test_a_death_as_people_tell_it_is_dying():
     assert "die" not in kinds("Gogo isn't well")
 
 
+def test_a_car_said_by_its_model_is_a_car_one_drives():
+    # "what do I drive?" of "got a used 2021 RAV4 hybrid"
+    assert {"car", "drive"} <= kinds("Sold the Odyssey, got a used 2021 RAV4 hybrid, $31k")
+    assert "car" not in kinds("Fiesta at the community hall on Saturday")
+
+
 def test_a_job_said_with_money_beside_it_says_what_it_pays():
     assert {"salary", "earn", "pay"} <= kinds("HIRED at St. Clare, hospital pharmacist, 26,500/mo + benefits")
     assert "earn" in kinds("Got a part time at the Co-op on Duke Street, £11.44 an hour")

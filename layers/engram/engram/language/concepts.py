@@ -204,10 +204,13 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("flatmate housemate roommate", "flatmate housemate roommate flat share share house"),
     (
-        "car vehicle ride motor",
+        "car vehicle ride motor drive",
         "ford toyota skoda volkswagen vw honda nissan bmw audi mercedes tesla kia hyundai peugeot "
         "renault fiat volvo mazda subaru vauxhall opel citroen citroën jeep chevrolet chevy lexus "
-        "suzuki mitsubishi dacia hatchback saloon sedan suv pickup pick-up estate convertible minivan van",
+        "suzuki mitsubishi dacia hatchback saloon sedan suv pickup pick-up estate convertible minivan van "
+        # models said without their make ("got a used RAV4"), those that are no other word
+        "corolla camry rav4 yaris prius hilux cr-v crv passat tiguan qashqai micra impreza "
+        "crosstrek cx-5 ioniq tucson elantra sportage picanto octavia fabia sandero",
     ),
     (
         "commute travel transport",
