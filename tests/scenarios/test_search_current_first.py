@@ -226,6 +226,25 @@ def test_a_new_dose_supersedes_the_last_and_the_question_finds_it(engram: Engram
     assert any("50mcg" in r["content"] and r["status"] == "superseded" for r in started), started
 
 
+def test_a_new_dose_said_without_the_medicine_supersedes_the_one_told_long_before(engram: Engram):
+    engram.note("Dr Lam bumped my levothyroxine to 75mcg, recheck in 8 weeks", when="2025-06-20T10:00:00Z")
+    # many facts told since: the dose is far down what the write path reads as known
+    crops = ["beans", "leeks", "kale", "chard", "peas"] * 24
+    garden = [
+        {"content": f"Planted row {i} of the allotment by the canal with {crop}, watered twice a week",
+         "confidence": 0.95}
+        for i, crop in enumerate(crops)
+    ]  # fmt: skip
+    response = engram.api.post("/v1/import", {"facts": garden}, user=engram.user)
+    assert response.status == 200, response.body
+    engram.note("bloods: TSH crept back up. Dr Lam upped me to 88mcg", when="2026-08-11T10:00:00Z")
+
+    old = [m["content"] for m in engram.memories(status="superseded")]
+    assert any("75mcg" in c for c in old), old
+    results = _search(engram, "What dose of levothyroxine am I on?", sensitivity_max="private")
+    assert "88mcg" in results[0]["content"], [r["content"] for r in results]
+
+
 def test_my_partner_finds_the_fiancee_by_her_relation():
     assert "fiancée" in same_relations("partner") and "girlfriend" in same_relations("wife")
     assert same_relations("neighbour") == {"neighbour"}

@@ -96,6 +96,19 @@ def test_a_medicine_told_before_is_known_by_name_and_by_who_takes_it() -> None:
     assert found is not None and (found.value, taker_of(said, found, known)) == ("twice a day", "my grandad")
 
 
+def test_a_new_dose_of_ones_only_medicine_needs_no_name() -> None:
+    known = known_medicines(["Dr Lam bumped levo to 75mcg, TSH still 6.8"])
+    found = medication_in("Dr Lam upped me to 88mcg. recheck oct", known)
+    assert found is not None and (found.medicine, found.value) == ("levothyroxine", "88mcg")
+    assert medication_in("Dr Lam upped me to 88mcg", {}) is None  # no medicine told before
+    two = known_medicines(["levothyroxine 75mcg", "ramipril 5mg"])
+    assert medication_in("GP upped me to 10mg", two) is None  # which one is not said
+    dads = known_medicines(["levothyroxine 75mcg", "Dad's warfarin dropped to 2mg"])
+    found = medication_in("Dr Lam upped me to 88mcg", dads)  # Dad's is not the user's
+    assert found is not None and found.medicine == "levothyroxine"
+    assert medication_in("Ran 10k, upped me to 5km a day", known) is None  # no dose
+
+
 def test_a_question_naming_a_medicine_asks_for_that_medicine_alone() -> None:
     assert [r.pattern for r in question_slots("What dose of levothyroxine do I take?").rules] == [
         "medication:levothyroxine"

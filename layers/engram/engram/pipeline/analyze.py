@@ -208,6 +208,14 @@ def _known(rows: list[dict[str, Any]]) -> tuple[list[KnownFact], list[KnownFact]
     return [f for f in ranked if f.confidence >= 0.6], [f for f in ranked if f.confidence < 0.6]
 
 
+def _missing(known: list[KnownFact], rows: list[dict[str, Any]]) -> list[KnownFact]:
+    """The facts of `rows` that `known` does not hold yet."""
+    held = {fact.content for fact in known}
+    return [
+        KnownFact(r["content"], r["confidence"], r["learned_at"]) for r in rows if r["content"] not in held
+    ]
+
+
 def _stored_turns(source: dict[str, Any]) -> list[TurnInput]:
     raw = source["raw_content"] or {}
     if raw.get("kind") == "conversation":
@@ -257,6 +265,7 @@ def extract_source(db: Database, user_id: str, source_id: UUID) -> Extraction:
         stale = context_repo.delete_stale_observations(conn, user_id, now)
         prefs = get_preferences(conn, user_id)
         established, observations = _known(context_repo.known_facts(conn, user_id, now))
+        established += _missing(established, context_repo.current_medications(conn, user_id))
         people = context_repo.known_people(conn, user_id)
         state = (
             context_repo.get_conversation_state(conn, user_id, source["conversation_id"])

@@ -11,6 +11,7 @@ from engram.db.connection import Conn, execute_counting
 from engram.ranking import ESTABLISHED_CONFIDENCE, OBSERVATION_WINDOW_DAYS
 
 CONTEXT_CANDIDATES = 300
+CURRENT_MEDICATIONS = 10
 # The people and pets of a user's graph that extraction knows by name: the most mentioned first.
 KNOWN_PEOPLE = 500
 
@@ -37,6 +38,22 @@ def known_facts(
             "since": now - timedelta(days=OBSERVATION_WINDOW_DAYS),
             "limit": limit,
         },
+    ).fetchall()
+
+
+def current_medications(conn: Conn, user_id: str, limit: int = CURRENT_MEDICATIONS) -> list[dict[str, Any]]:
+    """The active memories of a medicine's dose or schedule (`medication:<medicine>`), newest first: a
+    later note may change one without naming it ("Dr Lam upped me to 88mcg"), however far down the
+    best-first facts it has fallen."""
+    return conn.execute(
+        """
+        SELECT content, confidence, coalesce(last_reinforced_at, created_at) AS learned_at
+        FROM memories
+        WHERE user_id = %s AND status = 'active' AND metadata->>'attribute' LIKE 'medication:%%'
+        ORDER BY created_at DESC
+        LIMIT %s
+        """,
+        (user_id, limit),
     ).fetchall()
 
 
