@@ -135,6 +135,17 @@ def test_leaving_an_old_employer_keeps_the_new_job_already_told() -> None:
     assert content_of(memories, decision.target_id) == "I work at Doyle Electrical"
 
 
+def test_leaving_an_employer_named_by_its_initials_ends_it() -> None:
+    employer = lambda f: f.attribute == "employer"  # noqa: E731
+    job = "Junior Civil Engineer at Calder & Moss, start 3 June"
+    decision, memories, _ = decide([job], "resigned from C&M. Fiona was lovely", employer)
+    assert (decision.operation, decision.strategy) == ("UPDATE", "supersede")
+    assert content_of(memories, decision.target_id) == extract(job)[0].content
+
+    decision, _, _ = decide([job], "resigned from CBM. Fiona was lovely", employer)
+    assert decision.operation == "ADD"  # other initials: another employer
+
+
 def test_a_change_about_someone_else_leaves_marcus_alone() -> None:
     decision, _, _ = decide(
         [MARCUS_AT_STRIPE], "Priya joined Notion last week", lambda f: f.attribute == "employer"

@@ -93,6 +93,17 @@ def _is_transposition(a: str, b: str) -> bool:
     return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
+def initials_of(short: str, name: str) -> bool:
+    """Is `short` written of the initials of `name` ("C&M" of "Calder & Moss", "DTP" of "Dept of
+    Transport and Planning")? The small words of a name ("of", "and", "the", "&") have none."""
+    letters = "".join(ch for ch in short.lower() if ch.isalpha())
+    words = [w for w in re.findall(r"[^\W\d_]+", name.lower()) if w not in _NO_INITIAL]
+    return len(letters) >= 2 and len(words) >= 2 and letters == "".join(w[0] for w in words)
+
+
+_NO_INITIAL = frozenset(("of", "and", "the", "for", "de", "la", "le", "von", "van"))
+
+
 def _abbreviates(short: list[str], long: list[str]) -> bool:
     """A person named with fewer tokens: the given name alone, or given and family name without (some
     of) the middle ones. The given names must be equal, and so must the family names when both are there."""

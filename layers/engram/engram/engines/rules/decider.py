@@ -31,7 +31,7 @@ import re
 from datetime import datetime
 
 from engram.language.changes import place_left
-from engram.language.names import name_differs
+from engram.language.names import initials_of, name_differs
 from engram.language.text import (
     ONE_HOLDER_TIES,
     PARTNER_TIES,
@@ -217,7 +217,7 @@ def _decide_scoped(fact: CandidateFact, scoped: list[SimilarMemory]) -> UpdateDe
     if place and not _same_value(place, memory.value):
         # "Told Gerry I'm leaving Doyle Electrical" after "technician with Western Wind Services": the
         # old job ends, the new one the user already told of stays.
-        ended = next((m for m in current if place.lower() in (m.value or "").lower()), None)
+        ended = next((m for m in current if _names_place(m.value or "", place)), None)
         if ended is not None:
             return _update(ended, "supersede", fact.content, "That employer or school is now history.")
         return _add("The end of a place no current memory holds: stored beside the present one.")
@@ -413,6 +413,12 @@ def _canonical_value(value: str | None) -> str | None:
     text = re.sub(r"[^\w\s']", " ", value.lower()).strip()
     text = re.sub(r"^(?:the|a|an)\s+", "", re.sub(r"\s+", " ", text))
     return VALUE_ALIASES.get(text, text)
+
+
+def _names_place(value: str, place: str) -> bool:
+    """Does a stored value name the place left, whole or by its initials ("left C&M" and "Calder &
+    Moss")?"""
+    return place.lower() in value.lower() or initials_of(place, value)
 
 
 def _same_value(a: str | None, b: str | None) -> bool:
