@@ -303,6 +303,8 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         # the user's new job in shorthand: its title and its start
         ("Community midwife, start 2 June", "job_title", "community midwife"),
         ("Barista, from the 3rd", "job_title", "barista"),
+        ("Project Engineer, VPS 5, $114k + super, start 11 May", "job_title", "project engineer"),
+        ("Civil Engineer, no more 'junior', $88k + super from 1 May", "job_title", "civil engineer"),
         # one food or drink gone without, and an intolerance, are each their own slot: a new diet, or
         # giving up coffee, supersedes neither
         ("I gave up coffee because it was making my migraines worse", "avoids:coffee", "no coffee"),

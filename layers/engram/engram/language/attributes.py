@@ -413,10 +413,12 @@ JOB_TITLE = re.compile(
     re.IGNORECASE,
 )
 # The user's new job in shorthand, the title and its start: "Community midwife, start 2 June", "Junior
-# dev - starting Monday", "New job: barista, from the 3rd".
+# dev - starting Monday", "New job: barista, from the 3rd", with its grade or pay between ("Project
+# Engineer, VPS 5, $114k + super, start 11 May"; "Civil Engineer, $88k + super from 1 May").
 TITLE_STARTING = re.compile(
     rf"^(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?(?P<v>(?:[a-z]+\s+){{0,3}}?(?:{TITLE_HEADS}))\s*[,:\-–—]\s*"
-    r"(?:start(?:s|ing)?|from)\b",
+    r"(?:[^,.;!?]{1,30},\s*){0,3}?(?:[^,.;!?]{1,30}\s)?(?:start(?:s|ing)?|from)\b"
+    r"(?=\s+(?:\d|the\b|next\b|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))",
     re.IGNORECASE,
 )
 SCHOOL = re.compile(
