@@ -162,6 +162,16 @@ def test_asked_about_the_one_before_the_present_holder_is_not_the_answer(engram:
     assert "Zainab" in _search(engram, "Who is my partner?")[0]["content"]
 
 
+def test_asked_about_the_one_before_a_holder_the_new_one_superseded_answers(engram: Engram):
+    # no word of the question in either memory: only the stored attribute (the slot) finds them
+    engram.note("Junior engineer at Halvorsen Freight, start 3 June", when="2024-05-08T10:00:00Z")
+    engram.note("Data analyst at Brindlecomb, start 1 March", when="2026-02-10T10:00:00Z")
+    assert any("Halvorsen" in m["content"] for m in engram.memories(status="superseded"))
+    results = _search(engram, "Who was my previous employer?", threshold=0.3)
+    assert results and "Halvorsen" in results[0]["content"], [r["content"] for r in results]
+    assert "Brindlecomb" in _search(engram, "Who is my employer?", include_historical=None)[0]["content"]
+
+
 def test_asked_what_came_before_a_named_one_a_memory_of_the_named_one_answers_less(engram: Engram):
     # the name locates the answer in time: a memory that holds it is not, for that, about what is asked
     engram.note("We sold the house on Cobden Road after twelve years there.", when="2025-03-02T10:00:00Z")

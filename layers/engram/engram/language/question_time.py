@@ -49,6 +49,15 @@ PREVIOUS_QUERY = re.compile(
 )
 
 
+def asks_ever(query: str) -> bool:
+    """Does the question ask about any time, now or before ("have I ever worked in hospitality?",
+    "did I ever live abroad?")? Every holder of what it asks answers, the past ones too."""
+    return bool(_EVER.search(query))
+
+
+_EVER = re.compile(r"\bever\b", re.IGNORECASE)
+
+
 def asks_previous(query: str) -> bool:
     """Does the question ask about the one before the present one (see PREVIOUS_QUERY)?"""
     return bool(PREVIOUS_QUERY.search(query))

@@ -26,7 +26,7 @@ from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_slots import QuestionSlots, question_slots, stored_for_another
 from engram.language.question_speech import asked_speaker
 from engram.language.question_taste import asks_taste, states_taste
-from engram.language.question_time import asks_previous, before_anchor
+from engram.language.question_time import asks_ever, asks_previous, before_anchor
 from engram.language.question_when import asks_planned_time, states_time
 from engram.retrieval.relevance import (
     FRAME_LEXEMES,
@@ -141,8 +141,10 @@ def calibrate(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
             # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
-            # the present one does not
-            slot=row.stale if asked.previous else row.slot_rank is not None and not _no_place(asked, seen),
+            # the present one does not; asked about any time ("have I ever worked in a bar?"), both do
+            slot=row.stale
+            if asked.previous
+            else (row.slot_rank is not None or (asked.ever and row.stale)) and not _no_place(asked, seen),
             named=row.name_rank is not None or row.entity_rank is not None,
             names=_names_held(known, matched, implied),
             never_told=unknown,
@@ -174,6 +176,7 @@ class _Asked:
     amount: bool
     roles: list[str] | None  # what the question asks the name of (`question_name.asked_name`)
     previous: bool
+    ever: bool
     speaker: str | None
     focus: str
     place: bool
@@ -190,6 +193,7 @@ class _Asked:
             amount=asks_amount(query),
             roles=asked_name(query, query_names),
             previous=asks_previous(query),
+            ever=asks_ever(query),
             speaker=asked_speaker(query),
             focus=asked_focus(query) or "",
             place=asks_place(query),

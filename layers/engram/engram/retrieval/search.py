@@ -35,7 +35,13 @@ from engram.db.repositories.preferences import get_preferences
 from engram.db.repositories.search import Candidate, hybrid_candidates, result_rows
 from engram.db.repositories.search_visibility import SearchFilters
 from engram.language.question_idioms import plain_question
-from engram.language.question_time import asks_about_past_events, asks_now, asks_previous, is_past_query
+from engram.language.question_time import (
+    asks_about_past_events,
+    asks_ever,
+    asks_now,
+    asks_previous,
+    is_past_query,
+)
 from engram.language.question_when import asks_planned_time
 from engram.models import (
     IMPORTANCE_SCORES,
@@ -166,7 +172,11 @@ def rank_candidates(
         settings.search_weight_recency,
         settings.search_weight_access,
     )
-    fused = _fused(rows, settings.resolved_embedding_provider, previous=asks_previous(params.query))
+    fused = _fused(
+        rows,
+        settings.resolved_embedding_provider,
+        previous=asks_previous(params.query) or asks_ever(params.query),
+    )
     if not fused:
         return []
     now = params.filters.now
@@ -221,8 +231,9 @@ def _fused(
 ) -> list[tuple[float, Candidate, dict[str, float]]]:
     """Each candidate's weighted RRF, min-max scaled over the candidates (RRF values are compressed:
     rank 1 and rank 30 differ by ~1.5x), with each signal's contribution. Asked about the one before
-    ("who did I work for before the wind company?"), the slot signal ranks its older holders (`stale`)
-    too: found by nothing else, they had no share and fell out of the window."""
+    ("who did I work for before the wind company?") or about any time ("have I ever worked in a bar?"),
+    the slot signal ranks its older holders (`stale`) too: found by nothing else, they had no share and
+    fell out of the window."""
     signal_weights = dict(SIGNAL_WEIGHTS)
     if embedder == "hash":
         signal_weights["vector"] = LEXICAL_EMBEDDER_VECTOR_WEIGHT

@@ -215,21 +215,23 @@ _LINKED_CTE = sql.SQL(
 )
 _LINKED_SIGNALS = (("entity", "ent"), ("hop", "graph"))  # (mention kind, CTE)
 
-# Active memories whose stored subject/attribute/value answer the slot the question asks for
+# Memories whose stored subject/attribute/value answer the slot the question asks for
 # (`engram.language.question_slots`): "where do I work?" finds "I joined Acme" by its attribute
 # `employer`. Within one subject and kind of attribute (the part before ':': relationship:<one person>
-# and relationship:<another> are one slot; owns:phone and phone are one) the newest memory is the
-# current answer; the older ones are `stale`. The end of one place ("left Doyle Electrical") is no newer
+# and relationship:<another> are one slot; owns:phone and phone are one) the newest active memory is the
+# current answer; the older ones, and those a newer one superseded (read when the search reads history),
+# are `stale`. The end of one place ("left Doyle Electrical") is no newer
 # holder than the place the user had already told of moving to: it answers only when nothing else does.
 _SLOT_CTE = sql.SQL(
     """slot_matches AS (
-                SELECT m.id, {features}, row_number() OVER (
+                SELECT m.id, {features}, m.status = 'active' AND row_number() OVER (
                            PARTITION BY lower(m.metadata->>'subject'), split_part(
                                regexp_replace(m.metadata->>'attribute', '^owns:', ''), ':', 1)
-                           ORDER BY coalesce(m.metadata->>'value', '') ~* '^left ', m.created_at DESC, m.id
+                           ORDER BY m.status <> 'active', coalesce(m.metadata->>'value', '') ~* '^left ',
+                                    m.created_at DESC, m.id
                        ) = 1 AS latest
                 FROM memories m
-                WHERE {allowed} AND m.status = 'active' AND m.metadata ? 'attribute'
+                WHERE {allowed} AND m.status IN ('active', 'superseded') AND m.metadata ? 'attribute'
                   AND EXISTS (
                       SELECT 1 FROM unnest(%(slot_patterns)s::text[], %(slot_values)s::text[],
                                            %(slot_any)s::bool[]) AS r(pattern, value_re, any_subject)
