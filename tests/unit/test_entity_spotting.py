@@ -51,6 +51,16 @@ def test_a_weekday_or_month_written_short_is_no_part_of_a_name(text: str, names:
 
 
 @pytest.mark.parametrize(
+    ("text", "names"),
+    [("WE GOT IT, a townhouse in Killarney", {"Killarney"}),
+     ("DID THE SUN RUN 10K", set()),
+     ("DTP offer!! start in May", {"DTP"})],
+)  # fmt: skip
+def test_a_sentence_in_capitals_names_nothing_by_its_capitals(text: str, names: set[str]) -> None:
+    assert set(kinds(text)) == names, kinds(text)
+
+
+@pytest.mark.parametrize(
     ("text", "person"),
     [("The head chef at Ember and Oak, Lorcan, shouts at everyone during service.", "Lorcan"),
      ("Our landlord, Byrne, raised the rent again.", "Byrne"),

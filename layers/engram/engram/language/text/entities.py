@@ -253,6 +253,14 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
 _JOINERS = frozenset({"of", "de", "&"})
 
 
+def _shouted(run: str) -> bool:
+    """A sentence in capitals ("WE GOT IT", "DID THE SUN RUN 10K") names nothing by its capitals: two
+    or more words in capitals, one of them a small word no name is."""
+    tokens = [t for t in run.split() if t.isalpha() and t.isupper()]
+    return len(tokens) >= 2 and any(t.lower() in _SHOUTED_SMALL_WORDS for t in tokens)
+
+
+_SHOUTED_SMALL_WORDS = frozenset("we it the i a an is was did got my our so just".split())  # noqa: SIM905
 # Weekdays and months written short, as on a phone ("Wed 19 Nov"); some are given names or surnames too.
 _CALENDAR_SHORT = frozenset(
     "mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec".split()  # noqa: SIM905
@@ -262,6 +270,8 @@ _CALENDAR_SHORT_NAMES = frozenset(("jan", "jun", "sun", "mar"))
 
 def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
     """The run minus sentence-initial words, pronouns and trailing calendar words; None if nothing is left."""
+    if _shouted(match.group(0)):
+        return None
     possessive = bool(re.search(r"'s?$", match.group(0).rstrip(".")))
     raw = re.sub(r"'s?$", "", match.group(0).rstrip("."))  # "Kevin's new number" names Kevin
     start, end = match.start(), match.start() + len(raw)
