@@ -294,6 +294,8 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I live in a small flat on Douglas Street in Cork with my cat", "location", "Cork"),
         ("I rent a room in a share house in Sandy Bay", "location", "Sandy Bay"),
         ("We have lived in the same semi in Nether Edge since 1989", "location", "Nether Edge"),
+        ("WE GOT IT 🏡 townhouse in Killarney, 3bd + den", "location", "Killarney"),
+        ("Sale agreed on a three-bed semi in Oranmore", "location", "Oranmore"),
         ("I work at Google", "employer", "Google"),
         ("I'm a software engineer at Stripe", "employer", "Stripe"),
         ("I work as a nurse", "job_title", "nurse"),

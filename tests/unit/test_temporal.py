@@ -235,6 +235,8 @@ def test_absolute_dates_set_event_date_in_the_right_year(text: str, expected: da
         # a start or a deadline lies ahead, whatever tense the rest of the note is in
         ("HIRED at St. Clare, pharmacist, start Jun 1", at(2023, 6, 1)),
         ("Finished the draft, essay due May 20", at(2023, 5, 20)),
+        ("WE GOT IT, townhouse in Killarney. possession Dec 1", at(2023, 12, 1)),
+        ("Sale agreed on a semi in Oranmore, closing date 14 August", at(2023, 8, 14)),
     ],
 )
 def test_dates_as_typed_on_a_phone(text: str, expected: datetime) -> None:

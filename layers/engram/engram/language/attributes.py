@@ -167,6 +167,13 @@ LOCATION_MOVE = re.compile(
     + PLACE_VALUE.replace("?P<v>", "?P<v9>")
     # "bought a 2 bedroom unit on Fairway St in Narrogin", "signed the lease for a 3-bed house on Lytton
     # Street in Observatory", "found an apartment in Passi ... moving Dec 6" (found, and moving)
+    # a home bought as people cheer it: "Sale agreed on a three-bed semi in Oranmore", "WE GOT IT 🏡
+    # townhouse in Killarney"
+    + r"|\b(?:sale\s+agreed\s+on|got\s+it\W+(?:(?:a|an|the|our)\s+)?(?=(?:[\w-]+\s+){0,2}?"
+    r"(?:flat|apartment|house|townhouse|semi|bungalow|cottage|condo|home)\s+in\b))\s*"
+    r"(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|townhouse|semi|bungalow|cottage|"
+    r"condo|home)\s+in\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v10>")
     + r"|\b(?:bought|closed\s+on|signed\s+(?:the|a)\s+(?:lease|contract|tenancy)\s+(?:for|on)|"
     r"found(?=.*\bmov(?:e|es|ing)\s+(?:in|on|date)?)(?=\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:flat|apartment|house|unit|room|home)\b))\s+" + _DWELLING + PLACE_VALUE.replace("?P<v>", "?P<v3>"),

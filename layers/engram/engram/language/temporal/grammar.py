@@ -146,6 +146,8 @@ def _preceding_word(match: re.Match[str]) -> str:
 _FORWARD_WORDS = frozenset(
     {"until", "till", "til", "through", "thru", "by", "from", "starting", "beginning", "effective", "of"}
     | {"start", "starts", "begins", "due"}  # "HIRED at St. Clare ... start Oct 1", "essay due Nov 3"
+    # the steps of a home bought or let: "Sale agreed ... closing date 14 August", "possession Dec 1"
+    | {"possession", "closing", "completion", "handover", "move-in"}
 )
 
 
@@ -156,10 +158,20 @@ _RESCHEDULED = re.compile(
 )
 
 
+# "closing date 14 August", "start date: 3 June": the date of a step ahead
+_STEP_DATE = re.compile(
+    r"\b(?:closing|completion|possession|start|due|move(?:-in)?|handover)\s+date\W*$", re.IGNORECASE
+)
+
+
 def _points_forward(match: re.Match[str]) -> bool:
     """ "until Friday", "moved to Thursday": the date is ahead whatever the verb tense."""
     before = match.string[max(0, match.start() - 30) : match.start()]
-    return _preceding_word(match) in _FORWARD_WORDS or bool(_RESCHEDULED.search(before))
+    return (
+        _preceding_word(match) in _FORWARD_WORDS
+        or bool(_RESCHEDULED.search(before))
+        or bool(_STEP_DATE.search(before))
+    )
 
 
 # Weekdays joined into a schedule ("tues + thurs in the office", "Monday and Wednesday 6pm"), or a
