@@ -115,8 +115,7 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
     **dict.fromkeys(
         (
             "partner",
-            "dating",
-            "date",
+            "dating",  # and "seeing" as dating: "who am I seeing?" reaches here as "who am I dating?"
             "married",
             "marry",
             "wife",
@@ -130,7 +129,6 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
             "fiancée",
             "engaged",
             "relationship",
-            "seeing",
             "single",
         ),
         _PARTNER,

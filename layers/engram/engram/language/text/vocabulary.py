@@ -247,6 +247,20 @@ CARE_RELATIONS = {
     "nurse": "nurse",
     "vet": "vet",
     "pastor": "pastor",
+    "physio": "physio",
+    "physiotherapist": "physio",
+    "optometrist": "optometrist",
+    "dietitian": "dietitian",
+    "chiropractor": "chiropractor",
+    "osteopath": "osteopath",
+    "podiatrist": "podiatrist",
+    "midwife": "midwife",
+    "mechanic": "mechanic",
+    "hairdresser": "hairdresser",
+    "barber": "barber",
+    "nanny": "nanny",
+    "childminder": "childminder",
+    "carer": "carer",
 }
 # Ties one person holds at a time: a new one goes to someone else and the previous holder's ends. A
 # partner always; a supervisor, manager, landlord or GP when the user says it is a new one.
