@@ -176,6 +176,7 @@ LEXICON_0031 = "0031_concepts_pay_beside_a_job.sql"
 LEXICON_0032 = "0032_concepts_habits.sql"
 LEXICON_0033 = "0033_concepts_death.sql"
 LEXICON_0034 = "0034_concepts_car_models.sql"
+LEXICON_0036 = "0036_concepts_tiredness_cold_job_loss.sql"
 
 
 @pytest.mark.parametrize(
@@ -209,10 +210,12 @@ LEXICON_0034 = "0034_concepts_car_models.sql"
      (LEXICON_0031, "Part time at the Co-op, £11.44 an hour", "Part of the Co-op for 11 years"),
      (LEXICON_0032, "One month off the fags", "One month off the grid"),
      (LEXICON_0033, "Gogo passed away last night", "The storm passed last night"),
-     (LEXICON_0034, "Got a used RAV4 hybrid", "Got a used sofa")],
+     (LEXICON_0034, "Got a used RAV4 hybrid", "Got a used sofa"),
+     (LEXICON_0036, "Laid off. Northpoint restructured", "Laid the table"),
+     (LEXICON_0036, "Explains the tiredness", "Explains the delay")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026 and 0029 to 0034 mark for derivation again the memories whose text
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 mark for derivation again the memories whose text
     holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

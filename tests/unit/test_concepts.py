@@ -140,6 +140,13 @@ def test_a_car_said_by_its_model_is_a_car_one_drives():
     assert "car" not in kinds("Fiesta at the community hall on Saturday")
 
 
+def test_how_one_feels_and_a_job_lost_are_read_in_other_words():
+    # "why was I so exhausted and freezing?" of "explains the tiredness + always being cold"
+    assert {"exhausted", "freezing"} <= kinds("Explains the tiredness + always being cold")
+    assert {"lose", "job"} <= kinds("Laid off. Northpoint lost the account")
+    assert "lose" not in kinds("Laid the table for six")
+
+
 def test_a_job_said_with_money_beside_it_says_what_it_pays():
     assert {"salary", "earn", "pay"} <= kinds("HIRED at St. Clare, hospital pharmacist, 26,500/mo + benefits")
     assert "earn" in kinds("Got a part time at the Co-op on Duke Street, £11.44 an hour")

@@ -70,6 +70,13 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("meat", "chicken beef pork lamb steak bacon ham sausage mince turkey venison"),
     ("cook cooking food", "bake baking roast grill fry recipe homemade"),
     # --- health ---
+    # how one feels, said in other words either way: "why was I so exhausted and freezing?" of
+    # "explains the tiredness + always being cold"
+    (
+        "tired tiredness exhausted exhaustion fatigue",
+        "tired tiredness exhausted exhaustion fatigue fatigued knackered shattered drained worn-out",
+    ),
+    ("cold freezing chilly", "cold freezing chilly shivering"),
     (
         "illness condition disease health chronic",
         "diabetes asthma arthritis migraine apnea apnoea epilepsy hypertension blood pressure "
@@ -164,6 +171,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("breed cat", "siamese persian maine coon ragdoll tabby"),
     # --- work, money, study ---
+    # a job lost, as people tell it: "when did I lose my job?" of "laid off. Northpoint restructured"
+    ("lose lost job fired", "laid off made redundant redundancy sacked fired"),
     (
         "job work occupation profession career role position",
         "engineer developer nurse chef sous-chef teacher architect paramedic designer doctor "
@@ -295,6 +304,8 @@ def _split_items(specific: str) -> list[str]:
 
 
 _PHRASES = (
+    "laid off",
+    "made redundant",
     "passed away",
     "pass away",
     "passes away",

@@ -142,8 +142,8 @@ MEDICINE_OF_THE_WRITER = ""
 # A dose of one's own changed without the medicine named again: "Dr Lam upped me to 88mcg", "my dose went
 # down to 50mg", "they've put me up to 100mg".
 _MY_DOSE_CHANGED = re.compile(
-    rf"\b(?:(?:upped|increased|raised|bumped|lowered|reduced|dropped|cut|put|moved|switched)\s+me|"
-    rf"my\s+dose\s+(?:went|is|was|has\s+gone|got))\s+(?:now\s+)?(?:up\s+|down\s+|back\s+)?to\s+"
+    r"\b(?:(?:upped|increased|raised|bumped|lowered|reduced|dropped|cut|put|moved|switched)\s+me|"
+    r"my\s+dose\s+(?:went|is|was|has\s+gone|got))\s+(?:now\s+)?(?:up\s+|down\s+|back\s+)?to\s+"
     rf"(?=\d+(?:\.\d+)?\s?(?:{_UNITS})\b)",
     re.IGNORECASE,
 )
