@@ -74,7 +74,7 @@ BUSINESS_WORDS = (
     r"practice|clinic|studio|gym|farm|food\s+truck|truck|agency|consultancy|store|boutique|garage|nursery|"
     r"b&b|bookshop|bistro|deli|takeaway|market\s+stall|stall|brewery|vineyard|hotel|guesthouse|kitchen"
 )
-_FIRM_WORDS = r"business|company|start-?up|firm|practice|agency|consultancy"
+_FIRM_WORDS = r"business|company|start-?up|firm|practice|agency|consultancy|studio"
 BUSINESS_OWNER = re.compile(
     r"\b(?:(?:run|runs|running|ran|own|owns|owning|owned|manage|manages|managing|managed|opened|launched|"
     r"set\s+up|founded|co-?founded)\s+(?:a|an|the|my|our|his|her|their)\s+(?:own\s+)?"
