@@ -123,6 +123,7 @@ def test_family_said_in_another_language_carries_the_english_word():
     assert "grandmother" in kinds("Gogo passed away last night")
     assert {"mother", "mum"} <= kinds("Nanay is worried about the rent")
     assert "brother" in kinds("Kuya Dodong fixed the roof")
+    assert "father" in kinds("Miggy's papa Jomar didn't send the sustento again")
     assert "grandmother" not in kinds("Lola from work came round")  # a given name, not a grandmother
 
 

@@ -244,8 +244,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     # Polish, Afrikaans): "when did my grandmother die?" of "Gogo passed away in her sleep"
     ("grandmother grandma granny family", "gogo abuela oma nonna babcia ouma"),
     ("grandfather grandpa family", "lolo mkhulu abuelo nonno dziadek oupa"),
-    ("mother mum mom parent family", "nanay inay mamá mutti mami umama"),
-    ("father dad parent family", "tatay itay papá vati ubaba"),
+    ("mother mum mom parent family", "nanay inay mamá mama mutti mami umama"),
+    ("father dad parent family", "tatay itay papá papa vati ubaba"),
     ("brother sibling family", "kuya"),
     ("friend", "best friend mate buddy pal"),
     # --- a death, as people tell it: "when did my grandmother die?" of "Gogo passed away last night" ---
