@@ -178,6 +178,7 @@ LEXICON_0033 = "0033_concepts_death.sql"
 LEXICON_0034 = "0034_concepts_car_models.sql"
 LEXICON_0036 = "0036_concepts_tiredness_cold_job_loss.sql"
 LEXICON_0037 = "0037_concepts_mama_papa.sql"
+LEXICON_0038 = "0038_concepts_blue_and_breeds.sql"
 
 
 @pytest.mark.parametrize(
@@ -214,10 +215,11 @@ LEXICON_0037 = "0037_concepts_mama_papa.sql"
      (LEXICON_0034, "Got a used RAV4 hybrid", "Got a used sofa"),
      (LEXICON_0036, "Laid off. Northpoint restructured", "Laid the table"),
      (LEXICON_0036, "Explains the tiredness", "Explains the delay"),
-     (LEXICON_0037, "Miggy's papa Jomar didn't send it", "Miggy's pal Jomar didn't send it")],
+     (LEXICON_0037, "Miggy's papa Jomar didn't send it", "Miggy's pal Jomar didn't send it"),
+     (LEXICON_0038, "Blue (kelpie, 13) slow of a morning", "Tess slow of a morning")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 and 0037 mark for derivation again the memories
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0038 mark for derivation again the memories
     whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

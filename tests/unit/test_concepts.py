@@ -148,6 +148,12 @@ def test_how_one_feels_and_a_job_lost_are_read_in_other_words():
     assert "lose" not in kinds("Laid the table for six")
 
 
+def test_a_dog_called_blue_is_a_dog_and_no_music():
+    assert {"dog", "pet"} <= kinds("Blue (kelpie, 13) slow getting up of a morning now")
+    assert "music" not in kinds("Had to have Blue put down this morning")
+    assert "music" in kinds("I love the blues")
+
+
 def test_a_job_said_with_money_beside_it_says_what_it_pays():
     assert {"salary", "earn", "pay"} <= kinds("HIRED at St. Clare, hospital pharmacist, 26,500/mo + benefits")
     assert "earn" in kinds("Got a part time at the Co-op on Duke Street, £11.44 an hour")

@@ -166,8 +166,10 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "greyhound whippet ferret rabbit hamster guinea pig parrot budgie tortoise goldfish",
     ),
     (
-        "breed dog",
-        "beagle labrador spaniel terrier collie poodle retriever dachshund greyhound whippet pug husky corgi",
+        "breed dog pet animal",
+        "beagle labrador spaniel terrier collie poodle retriever dachshund greyhound whippet pug husky corgi "
+        "kelpie heeler staffy labradoodle cavoodle cockapoo schnauzer chihuahua rottweiler doberman "
+        "dalmatian bulldog mastiff",
     ),
     ("breed cat", "siamese persian maine coon ragdoll tabby"),
     # --- work, money, study ---
@@ -267,12 +269,18 @@ _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
 def _norm(word: str) -> str:
-    """A word without a plural ending: enough to match "mushrooms" to "mushroom", "dishes" to "dish"."""
+    """A word without a plural ending: enough to match "mushrooms" to "mushroom", "dishes" to "dish"; not
+    a word whose singular is another word ("blues" is music, "blue" a colour or a dog called Blue)."""
+    if word in _NO_SINGULAR:
+        return word
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
+
+
+_NO_SINGULAR = frozenset(("blues", "news", "glasses", "series"))
 
 
 @lru_cache(maxsize=1)
