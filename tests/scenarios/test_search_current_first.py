@@ -315,3 +315,14 @@ def test_question_slots_read_kinds_of_questions(question: str, subjects: tuple, 
     slots = question_slots(question)
     assert slots.subjects == subjects
     assert attributes <= {rule.pattern for rule in slots.rules}
+
+
+@pytest.mark.parametrize(
+    ("question", "asks_the_partner"),
+    [("Who is my partner?", True), ("Is Tom's partner coming to the party?", True),
+     ("Do I have a partner?", True), ("Who's my business partner?", False),
+     ("Who was my lab partner in first year?", False)],
+)  # fmt: skip
+def test_a_business_or_lab_partner_is_no_one_the_user_is_with(question: str, asks_the_partner: bool):
+    patterns = {rule.pattern for rule in question_slots(question).rules}
+    assert ("relationship:%" in patterns) == asks_the_partner, patterns

@@ -67,6 +67,7 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
             "employer",
             "employed",
             "company",
+            "business",  # "what business do I run?", "who's my business partner?": one's own
             "office",
             "boss",
             "career",
@@ -263,9 +264,11 @@ def question_slots(question: str) -> QuestionSlots:
     rules: list[AttributeRule] = []
     words = _WORD.findall(question.lower())
     medicines = [AttributeRule(f"medication:{m}") for m in map(medicine_named, words) if m is not None]
-    for word in words:
+    for before, word in zip(["", *words], words, strict=False):
         if medicines and word in _MEDICATION_WORDS:
             continue  # "what dose of levothyroxine do I take?" asks that medicine's, not every medicine's
+        if word == "partner" and before not in _PARTNER_BEFORE and not before.endswith(("'s", "’s")):
+            continue  # "my business partner", "her tennis partner": no one the user is with
         rules.extend(SLOT_WORDS.get(word, ()))
     rules.extend(medicines)
     if _HOW_IS.search(question):
@@ -276,6 +279,13 @@ def question_slots(question: str) -> QuestionSlots:
             rules.extend((AttributeRule(thing), AttributeRule(f"owns:{thing}")))
     unique = tuple(dict.fromkeys(rules))
     return QuestionSlots(question_subjects(question), unique) if unique else QuestionSlots()
+
+
+# What may stand before "partner" when it means the one the user is with ("my partner", "Tom's partner",
+# "a new partner", "my life partner"); any other word makes another kind ("business", "tennis", "lab").
+_PARTNER_BEFORE = frozenset(
+    ["", *"my his her their your our a the s new current ex former old life long-term domestic".split()]  # noqa: SIM905
+)
 
 
 # Relation words that name the same tie: a question about "my partner" means the girlfriend, the
