@@ -137,6 +137,16 @@ def test_asked_what_someone_likes_the_memory_that_says_a_liking_comes_first(engr
     assert liking == [False] and len(others) >= 2 and all(others), (liking, others)
 
 
+def test_asked_how_old_someone_is_the_memory_that_says_an_age_comes_first(engram: Engram):
+    engram.note("Papa is my father, he still lives in Enugu.")
+    engram.note("Called Papa, he sounds tired but cheerful.")
+    engram.note("Papa turns 78 in March, planning a party for him.")
+    results = _explained(engram, "How old is my father?")
+    assert results and "78" in results[0]["content"], [r["content"] for r in results]
+    age, others = _flagged(results, "age_untold", "78")
+    assert age == [False] and others and all(others), (age, others)
+
+
 def test_asked_when_something_is_to_happen_a_memory_that_says_no_time_answers_less(engram: Engram):
     engram.note("My dentist appointment went badly, the dentist says I need a filling.")
     engram.note("Booked another dentist appointment, Thursday at 3pm.")

@@ -45,6 +45,7 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
         "refusal_untold",
         "time_untold",
         "taste_untold",
+        "age_untold",
         "other_owner",
     }
 

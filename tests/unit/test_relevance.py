@@ -140,6 +140,7 @@ def test_a_memory_reporting_the_asked_words_is_weighed_like_a_slot():
         "refusal_untold",  # "what won't I drink?" of "Sunday drinks with the neighbours"
         "time_untold",  # "when am I going to Melbourne?" of "Fiona rang from Melbourne"
         "taste_untold",  # "how do I take my coffee?" of "coffee with Vesela after choir"
+        "age_untold",  # "how old is my father?" of "Papa is my father"
     ],
 )
 def test_a_memory_that_lacks_the_kind_of_answer_asked_keeps_less_unless_it_stores_the_attribute(untold: str):

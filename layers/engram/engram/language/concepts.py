@@ -418,6 +418,19 @@ _AGE = re.compile(
     rf"\b(?:\d{{1,3}}|{_NUMBER_WORDS})[- ]years?[- ]old\b|"
     rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))"
 )
+
+
+def states_age(text: str) -> bool:
+    """Does the memory say how old someone is, or when they were born ("Zosia (9)", "turning 33", "born
+    in 1958", "her 90th birthday")?"""
+    return bool(_AGE.search(text) or _BORN.search(text))
+
+
+# When someone was born, or which birthday: an age too.
+_BORN = re.compile(
+    r"\bborn\s+(?:in\s+|on\s+)?(?:\d{1,2}\s+\w+\s+)?(?:19|20)\d{2}\b|\b\d{1,3}(?:st|nd|rd|th)\s+birthday\b",
+    re.IGNORECASE,
+)
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"

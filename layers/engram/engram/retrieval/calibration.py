@@ -17,6 +17,7 @@ from engram.db.repositories import corpus
 from engram.db.repositories.search import Candidate
 from engram.db.repositories.search_evidence import QueryWords, query_evidence
 from engram.language.periods import resolve_timeframe
+from engram.language.question_age import asks_age, states_age
 from engram.language.question_amount import asks_amount
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_name import asked_name, name_untold
@@ -182,6 +183,7 @@ class _Asked:
     place: bool
     refusal: bool
     taste: bool
+    age: bool
     planned: bool
     owned: set[tuple[str, str]]  # "my salary", "Declan's girlfriend"
     doing: str | None  # "run" of "what business do I run?"
@@ -199,6 +201,7 @@ class _Asked:
             place=asks_place(query),
             refusal=asks_refusal(query),
             taste=asks_taste(query),
+            age=asks_age(query),
             planned=asks_planned_time(query),
             owned=asked_possessions(query),
             doing=asked_doing(query),
@@ -209,7 +212,8 @@ class _Asked:
     def reads_text(self) -> bool:
         """Whether a rule reads the candidates' text (it is fetched only then)."""
         return bool(
-            self.roles is not None or self.focus or self.place or self.refusal or self.taste or self.planned
+            self.roles is not None or self.focus or self.place or self.refusal or self.taste or self.age
+            or self.planned
             or self.owned or self.doing
         )  # fmt: skip
 
@@ -221,6 +225,7 @@ class _Asked:
             "place_untold": self.place and not names_place(text),
             "refusal_untold": self.refusal and not states_refusal(text),
             "taste_untold": self.taste and seen.get("memory_type") != "preference" and not states_taste(text),
+            "age_untold": self.age and not states_age(text),
             "time_untold": self.planned and not states_time(text),
             "name_untold": self.roles is not None and name_untold(text, self.roles),
             "other_owner": owned_by_another(text, self.owned)

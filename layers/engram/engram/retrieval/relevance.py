@@ -48,6 +48,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   coffee?", "what kind of places do I dislike?") is answered by a memory that says a liking ("never
   milk", "I can't stand crowded bars"), not by "coffee with Vesela after rehearsal"; one that says
   none keeps 0.6, unless it stores the attribute asked (`question_taste`), as the place does.
+- **age**: a question that asks how old someone is ("how old is my father?") is answered by a memory
+  that says an age or a birth ("Papa turns 78 in March", "Zosia (9)", "born in 1958"); one that says
+  none ("Papa is my father") keeps 0.6, unless it stores the attribute asked (`question_age`).
 - **time**: a question that asks when something is to happen ("when am I going to Melbourne?") is
   answered by a memory that says a time ("flying to Melbourne on 4 December"); one that says none keeps
   0.6, unless it stores the attribute asked (`question_when`). What happened is left alone: the day a
@@ -104,7 +107,7 @@ KIND_UNTOLD_FACTOR = 0.6
 # memory about none of the people the query names (`UNNAMED_FACTOR`; `question_owner`).
 OTHER_OWNER_FACTOR = 0.5
 # Those kinds, as the `Evidence` fields that say a memory lacks one; `explain` shows each.
-KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold", "taste_untold")
+KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold", "taste_untold", "age_untold")
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -199,6 +202,7 @@ class Evidence:
     place_untold: bool = False  # the query asks where; the memory names no place
     refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
     taste_untold: bool = False  # the query asks what someone likes; the memory says no liking
+    age_untold: bool = False  # the query asks how old someone is; the memory says no age
     time_untold: bool = False  # the query asks when something is to happen; the memory says no time
     other_owner: bool = False  # the query asks about someone's thing; the memory speaks of another's
 

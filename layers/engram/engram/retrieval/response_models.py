@@ -45,7 +45,9 @@ class RelevanceEvidence(_Body):
     and whether the query asks what is not done ("what won't I drink?") and the memory says nothing is
     avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked),
     and whether the query asks what someone likes or prefers and the memory says no liking
-    (`taste_untold`: it keeps 0.6, unless it stores the attribute asked),
+    (`taste_untold`: it keeps 0.6, unless it stores the attribute asked), whether it asks how old
+    someone is and the memory says no age or birth (`age_untold`: it keeps 0.6, unless it stores the
+    attribute asked),
     and whether the query asks when something is to happen and the memory says no time (`time_untold`:
     it keeps 0.6, unless it stores the attribute asked), and whether the query asks about someone's
     thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only, says
@@ -64,6 +66,7 @@ class RelevanceEvidence(_Body):
     place_untold: bool = False
     refusal_untold: bool = False
     taste_untold: bool = False
+    age_untold: bool = False
     time_untold: bool = False
     other_owner: bool = False
 
