@@ -39,7 +39,9 @@ def test_asked_about_the_one_before_an_older_holder_of_the_slot_takes_the_slot_s
     older = Candidate(uuid.uuid4(), 0.5, NOW, NOW, 0, None, None, None, None, None, None, stale_rank=2)
     worded = Candidate(uuid.uuid4(), 0.5, NOW, NOW, 0, None, 1, 1, None, None, None)
     unrelated = Candidate(uuid.uuid4(), 0.5, NOW, NOW, 0, None, 40, None, None, None, None)
-    share = {row.id: score for score, row, _ in _fused([older, worded, unrelated], "hash", previous=True)}
+    share = {
+        row.id: score for score, row, _ in _fused([older, worded, unrelated], "hash", older_holders=True)
+    }
     assert share[older.id] > share[unrelated.id]
     share = {row.id: score for score, row, _ in _fused([older, worded, unrelated], "hash")}
     assert share[older.id] == 0.0  # asked about now, an older holder is no answer

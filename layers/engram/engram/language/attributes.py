@@ -132,6 +132,8 @@ _DWELLING = (
     r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse|\d-bed|bed|bedder|bedroom|rental|pad|digs|PG)"
     r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
 )
+# The homes one buys, as a cheer names them ("WE GOT IT 🏡 townhouse in Killarney").
+_HOME_BOUGHT = "flat|apartment|house|townhouse|semi|bungalow|cottage|condo|home"
 # The verbs of a move: "moved", "relocating", "got transferred", "shifted" (Indian English), "emigrated".
 MOVE_VERB = (
     r"(?:mov(?:ed|ing|e|es)|relocat(?:ed|ing|e|es)|transferr?(?:ed|ing)?|shift(?:ed|ing)|emigrat(?:ed|ing))"
@@ -169,10 +171,8 @@ LOCATION_MOVE = re.compile(
     # Street in Observatory", "found an apartment in Passi ... moving Dec 6" (found, and moving)
     # a home bought as people cheer it: "Sale agreed on a three-bed semi in Oranmore", "WE GOT IT 🏡
     # townhouse in Killarney"
-    + r"|\b(?:sale\s+agreed\s+on|got\s+it\W+(?:(?:a|an|the|our)\s+)?(?=(?:[\w-]+\s+){0,2}?"
-    r"(?:flat|apartment|house|townhouse|semi|bungalow|cottage|condo|home)\s+in\b))\s*"
-    r"(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|townhouse|semi|bungalow|cottage|"
-    r"condo|home)\s+in\s+"
+    + rf"|\b(?:sale\s+agreed\s+on|got\s+it\W+)\s*(?:(?:a|an|the|our)\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{_HOME_BOUGHT})\s+in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v10>")
     + r"|\b(?:bought|closed\s+on|signed\s+(?:the|a)\s+(?:lease|contract|tenancy)\s+(?:for|on)|"
     r"found(?=.*\bmov(?:e|es|ing)\s+(?:in|on|date)?)(?=\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"

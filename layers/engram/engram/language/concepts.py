@@ -413,24 +413,12 @@ _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred"
 )
-_AGE = re.compile(
+AGE = re.compile(
     rf"\b[A-Z][a-z]+\s*\((?:aged\s+)?\d{{1,2}}\)|\baged\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b|"
     rf"\b(?:\d{{1,3}}|{_NUMBER_WORDS})[- ]years?[- ]old\b|"
     rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))"
 )
 
-
-def states_age(text: str) -> bool:
-    """Does the memory say how old someone is, or when they were born ("Zosia (9)", "turning 33", "born
-    in 1958", "her 90th birthday")?"""
-    return bool(_AGE.search(text) or _BORN.search(text))
-
-
-# When someone was born, or which birthday: an age too.
-_BORN = re.compile(
-    r"\bborn\s+(?:in\s+|on\s+)?(?:\d{1,2}\s+\w+\s+)?(?:19|20)\d{2}\b|\b\d{1,3}(?:st|nd|rd|th)\s+birthday\b",
-    re.IGNORECASE,
-)
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
@@ -473,7 +461,7 @@ def concepts_of(text: str) -> str:
         found |= {"dose", "dosage"}
     if _SCHOOL_NAME.search(text):
         found |= {"school", "study", "studying", "education"}
-    if _AGE.search(text):
+    if AGE.search(text):
         found |= {"age", "old"}
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 from engram.language.concepts import is_medicine
-from engram.language.medicines import MEDICINE_OF_THE_WRITER, Medication, medication_in
+from engram.language.medicines import WRITER, Medication, medication_in
 from engram.language.text import RELATION_WORDS, STOPWORDS
 
 # Who takes it, when the clause says so by the medicine: "Mum's losartan", "Tom's Zoloft", "Warfarin for
@@ -33,7 +33,6 @@ _CLINICIAN = re.compile(
     r"dietitian|dietician|optician|clinician|[a-z]+ist)$",
     re.IGNORECASE,
 )
-WRITER = MEDICINE_OF_THE_WRITER  # the writer of the note takes it
 _NEW_CLAUSE = re.compile(r"(?:,|;|\s-|\s—)\s*(?:so|and|but|then|because)?\b|\s(?:so|but|because)\s", re.I)
 SOMEONE = "?"  # someone the clause does not name takes it: no slot
 

@@ -130,7 +130,7 @@ def _medicines(text: str, known: Mapping[str, str]) -> list[tuple[re.Match[str],
             named.append((match, name))
         elif (found := _medicine_by_context(text, match, lowered)) is not None:
             by_dose.append((match, found))
-    own = [medicine for medicine, taker in known.items() if taker == MEDICINE_OF_THE_WRITER]
+    own = [medicine for medicine, taker in known.items() if taker == WRITER]
     if not named and not by_dose and len(own) == 1 and (change := _MY_DOSE_CHANGED.search(text)):
         return [(change, own[0])]  # "upped me to 88mcg": the one medicine the user told of taking
     return named or by_dose
@@ -138,7 +138,7 @@ def _medicines(text: str, known: Mapping[str, str]) -> list[tuple[re.Match[str],
 
 # Who takes a medicine told before (`medicine_takers.known_medicines`): the writer of the note, or the
 # person named.
-MEDICINE_OF_THE_WRITER = ""
+WRITER = ""
 # A dose of one's own changed without the medicine named again: "Dr Lam upped me to 88mcg", "my dose went
 # down to 50mg", "they've put me up to 100mg".
 _MY_DOSE_CHANGED = re.compile(

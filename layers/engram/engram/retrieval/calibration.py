@@ -141,11 +141,7 @@ def calibrate(
         evidence = Evidence(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
-            # asked about the one before ("my previous girlfriend"), an older holder of the slot answers,
-            # the present one does not; asked about any time ("have I ever worked in a bar?"), both do
-            slot=row.stale
-            if asked.previous
-            else (row.slot_rank is not None or (asked.ever and row.stale)) and not _no_place(asked, seen),
+            slot=_holds_slot(asked, row, seen),
             named=row.name_rank is not None or row.entity_rank is not None,
             names=_names_held(known, matched, implied),
             never_told=unknown,
@@ -234,6 +230,15 @@ class _Asked:
             or (not seen.get("reports") and stored_for_another(self.slots, seen.get("subject"),
                                                                seen.get("attribute"))),
         }  # fmt: skip
+
+
+def _holds_slot(asked: _Asked, row: Candidate, seen: dict[str, Any]) -> bool:
+    """Whether the memory holds the slot the question asks for. Asked about the one before ("my previous
+    girlfriend"), an older holder answers and the present one does not; asked about any time ("have I
+    ever worked in a bar?"), both do."""
+    if asked.previous:
+        return row.stale
+    return (row.slot_rank is not None or (asked.ever and row.stale)) and not _no_place(asked, seen)
 
 
 # Slots that name no place: asked "where do I work?", "I work as a data analyst" stores the job asked

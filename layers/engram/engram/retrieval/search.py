@@ -175,7 +175,7 @@ def rank_candidates(
     fused = _fused(
         rows,
         settings.resolved_embedding_provider,
-        previous=asks_previous(params.query) or asks_ever(params.query),
+        older_holders=asks_previous(params.query) or asks_ever(params.query),
     )
     if not fused:
         return []
@@ -227,7 +227,7 @@ def rank_candidates(
 
 
 def _fused(
-    rows: list[Candidate], embedder: str, *, previous: bool = False
+    rows: list[Candidate], embedder: str, *, older_holders: bool = False
 ) -> list[tuple[float, Candidate, dict[str, float]]]:
     """Each candidate's weighted RRF, min-max scaled over the candidates (RRF values are compressed:
     rank 1 and rank 30 differ by ~1.5x), with each signal's contribution. Asked about the one before
@@ -240,7 +240,7 @@ def _fused(
     fused: list[tuple[float, Candidate, dict[str, float]]] = []
     for row in rows:
         ranks = {signal: row.rank(signal) for signal in (*FUSED_SIGNALS, SLOT_SIGNAL, PERIOD_SIGNAL)}
-        if previous and row.stale_rank is not None:
+        if older_holders and row.stale_rank is not None:
             ranks[SLOT_SIGNAL] = row.stale_rank
         contributions = {
             signal: signal_weights[signal] / (RRF_K + rank)

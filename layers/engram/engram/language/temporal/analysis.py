@@ -42,7 +42,7 @@ def analyse_temporal(text: str, observed_at: datetime) -> TemporalInfo:
     if info.recurrence and tense == "past" and not _EXPLICIT_REPETITION.search(text):
         info.recurrence = None  # "I finished the quarterly report": one past happening, not a schedule
     durations = [m.span() for pattern in (_FOR_NEXT, _REST_OF) for m in pattern.finditer(text)]
-    mentions = find_dates(text, base, exclude=durations)  # each date by its own sentence's tense
+    mentions = find_dates(text, base, tense, exclude=durations, by_sentence=True)
     if info.recurrence:
         # In "every Monday at 9am" the weekday is the rule, not a date; a yearly rule keeps its next date.
         mentions = [m for m in mentions if m.role != "event" or info.recurrence.get("type") == "yearly"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_right
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -26,16 +27,23 @@ logger = logging.getLogger(__name__)
 
 
 def find_dates(
-    text: str, observed_at: datetime, tense: str | None = None, exclude: list[tuple[int, int]] | None = None
+    text: str,
+    observed_at: datetime,
+    tense: str | None = None,
+    exclude: list[tuple[int, int]] | None = None,
+    *,
+    by_sentence: bool = False,
 ) -> list[DateMention]:
     """Every date phrase of `text` resolved against `observed_at`, in order, with roles and labels.
 
-    `exclude` are spans already explained (durations such as "for the next week").
+    `exclude` are spans already explained (durations such as "for the next week"). `tense` points the
+    dates that have no direction of their own; `by_sentence`, the tense of each date's own sentence
+    does, `tense` only where that sentence has none (`_SentenceDirections`).
     """
     base = _aware(observed_at)
-    directions = _SentenceDirections(text) if tense is None else None
     tense = tense or detect_tense(text)
     direction = "past" if tense == "past" else "future"
+    directions = _SentenceDirections(text, direction) if by_sentence else None
     taken: list[tuple[int, int]] = list(exclude or [])
     mentions: list[DateMention] = []
     for pattern, handler in DATE_PATTERNS:
@@ -74,19 +82,19 @@ _LED_BY_ING = re.compile(r"^\W*[a-z]+ing\b", re.IGNORECASE)
 class _SentenceDirections:
     """Which way an undirected date points, read from its own sentence: in "found an apartment. moving
     Dec 6" the move is to come, though the note's first verb is past. A sentence with no tense of its
-    own ("Dinner on Friday with Sam") takes the note's."""
+    own ("Dinner on Friday with Sam") takes the note's (`overall`)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, overall: str) -> None:
         self.text = text
-        self.overall = "past" if detect_tense(text) == "past" else "future"
+        self.overall = overall
         self.starts = [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
 
     def at(self, position: int) -> str:
         if len(self.starts) == 1:
             return self.overall
-        start = max(s for s in self.starts if s <= position)
-        following = [s for s in self.starts if s > position]
-        sentence = self.text[start : following[0] if following else len(self.text)]
+        index = bisect_right(self.starts, position) - 1
+        end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.text)
+        sentence = self.text[self.starts[index] : end]
         tense = detect_tense(sentence)
         if tense == "present":
             return "future" if _LED_BY_ING.search(sentence) else self.overall
