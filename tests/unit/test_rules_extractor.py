@@ -1485,6 +1485,15 @@ def test_applying_for_a_job_is_no_employer_yet(text: str) -> None:
     assert not any(f.attribute == "employer" for f in facts_of(text)), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Booked the physio for Tuesday", "Booked the dentist for Tuesday 3pm", "Seeing my GP with Mum on Friday",
+     "Got the plumber for March"],
+)  # fmt: skip
+def test_a_professional_booked_for_a_day_is_no_employer(text: str) -> None:
+    assert not any(f.attribute == "employer" for f in facts_of(text)), text
+
+
 def test_a_job_title_that_begins_with_project_is_no_project() -> None:
     def projects(text: str) -> list[str]:
         return [f.content for f in extract(text).facts if f.content.endswith("is a project I'm involved in")]

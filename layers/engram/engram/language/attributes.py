@@ -90,7 +90,10 @@ EMPLOYER_TITLE_AT = re.compile(
     # Western Wind Services, starting 2 March", "New job: barista at Bean There"
     r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+"
     r"|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
-    r"(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)(?:[\w\-]+\s+){0,3}?(?:"
+    r"(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)"
+    # the words before the title describe it ("senior staff nurse"); after a determiner the title is
+    # the object of a verb: "Booked the physio for Tuesday"
+    r"(?:(?!(?:the|my|his|her|our|their|your|this|that|a|an)\s)[\w\-]+\s+){0,3}?(?:"
     + TITLE_HEADS
     + r")\s+(?:at|for|with)\s+"
     + _ORG_VALUE,

@@ -90,11 +90,13 @@ from engram.language.medicines import medication_in
 from engram.language.phrases import NAME
 from engram.language.text import (
     DEMONYMS,
+    MONTHS,
     ORGANISATIONS,
     PET_WORDS,
     PLACES,
     RELATION_WORDS,
     STOPWORDS,
+    WEEKDAYS,
     singular,
     words,
 )
@@ -156,7 +158,14 @@ def _first_group(match: re.Match[str], prefix: str) -> str | None:
 
 
 def _is_org_like(value: str) -> bool:
-    return value.lower() in ORGANISATIONS or value.lower() not in PLACES
+    """No place and no day: "booked the physio for Tuesday" names when, not for whom."""
+    lowered = value.lower()
+    if lowered.split()[0].rstrip("s") in _DAYS:
+        return False
+    return lowered in ORGANISATIONS or lowered not in PLACES
+
+
+_DAYS = frozenset((*WEEKDAYS, *MONTHS))
 
 
 def _slot_of(text: str, subject: Subject, medicines: Mapping[str, str] | None = None) -> Slot | None:
