@@ -123,6 +123,12 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
             {"How old is Isla?": 0},
             id="an-age",
         ),
+        pytest.param(
+            ("Two summers as a kitchen hand at the Anchor", "Cashier at Lidl on Saturdays through college",
+             "Mum spent three days in hospital last spring"),
+            {"Have I ever worked in hospitality?": 0, "Did I ever work in retail?": 1},
+            id="a-trade-by-its-jobs",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -179,6 +185,7 @@ LEXICON_0034 = "0034_concepts_car_models.sql"
 LEXICON_0036 = "0036_concepts_tiredness_cold_job_loss.sql"
 LEXICON_0037 = "0037_concepts_mama_papa.sql"
 LEXICON_0038 = "0038_concepts_blue_and_breeds.sql"
+LEXICON_0039 = "0039_concepts_trades.sql"
 
 
 @pytest.mark.parametrize(
@@ -216,10 +223,11 @@ LEXICON_0038 = "0038_concepts_blue_and_breeds.sql"
      (LEXICON_0036, "Laid off. Northpoint restructured", "Laid the table"),
      (LEXICON_0036, "Explains the tiredness", "Explains the delay"),
      (LEXICON_0037, "Miggy's papa Jomar didn't send it", "Miggy's pal Jomar didn't send it"),
-     (LEXICON_0038, "Blue (kelpie, 13) slow of a morning", "Tess slow of a morning")],
+     (LEXICON_0038, "Blue (kelpie, 13) slow of a morning", "Tess slow of a morning"),
+     (LEXICON_0039, "Kitchen hand at Rosie's for two summers", "Washed my hands at Rosie's")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0038 mark for derivation again the memories
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0039 mark for derivation again the memories
     whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.language.question_slots import question_slots, same_relations
+from engram.language.question_slots import question_slots, same_relations, slot_words
 from tests.scenarios.conftest import Engram
 
 
@@ -326,3 +326,38 @@ def test_question_slots_read_kinds_of_questions(question: str, subjects: tuple, 
 def test_a_business_or_lab_partner_is_no_one_the_user_is_with(question: str, asks_the_partner: bool):
     patterns = {rule.pattern for rule in question_slots(question).rules}
     assert ("relationship:%" in patterns) == asks_the_partner, patterns
+
+
+def test_a_job_answers_where_one_works_not_what_else_is_asked_about_work(engram: Engram):
+    """The stored employer answers the words that ask for it: asked about gear worn at work, the memory
+    that says what is worn answers better than the job memory, which explains only "work" of it."""
+    notes = [
+        "I joined Brindlecomb Civil as a site engineer.",
+        "Moved into a flat in Footscray with Dev.",
+        "Have to wear steel-capped boots and hi-vis on site every day.",
+        "Booked the physio for Tuesday.",
+        "Dinner at Mum's on Sunday, she made empanadas.",
+        "Signed up for the Sunday football league.",
+    ]
+    for day, note in enumerate(notes, start=1):
+        engram.note(note, when=f"2026-02-{day:02d}T10:00:00Z")
+    results = _search(engram, "what safety gear do I have to wear at work?", explain=True, threshold=0.0)
+    relevance = {r["content"]: r["relevance"] for r in results}
+    job = next(r for r in results if "Brindlecomb" in r["content"])
+    boots = next(r for r in results if "boots" in r["content"])
+    assert boots["relevance"] > job["relevance"], relevance
+    assert job["explain"]["evidence"]["slot"] and job["explain"]["evidence"]["slot_share"] < 0.5
+    # the physio booked for a day is no employer: the job is still the answer to where one works
+    results = _search(engram, "where do I work?", explain=True)
+    assert "Brindlecomb" in results[0]["content"], [r["content"] for r in results]
+    assert results[0]["explain"]["evidence"]["slot_share"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [("Where do I work?", ["work"]), ("Which suburb do we live in?", ["suburb", "live"]),
+     ("Which days am I working from home?", []), ("Do I have a bike?", ["bike"]),
+     ("What dose of levothyroxine do I take?", ["levothyroxine"])],
+)  # fmt: skip
+def test_the_words_that_ask_for_a_slot(question: str, words: list[str]):
+    assert slot_words(question) == words

@@ -180,8 +180,19 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "engineer developer nurse chef sous-chef teacher architect paramedic designer doctor "
         "lawyer accountant manager technician cto ceo founder researcher scientist analyst "
         "consultant electrician plumber driver barista cashier waiter artist tattoo vet "
-        "student phd lecturer professor journalist writer",
+        "student phd lecturer professor journalist writer waitress bartender barman barmaid kitchen hand "
+        "shop assistant sales assistant shopkeeper midwife pharmacist carer builder bricklayer carpenter "
+        "scaffolder",
     ),
+    # the trades a job is in, by the jobs only (not the places one visits): "have I ever worked in
+    # hospitality?" of "barista at Little Ember"
+    ("hospitality", "barista waiter waitress bartender barman barmaid chef sous-chef kitchen hand"),
+    ("retail", "cashier shop assistant sales assistant shopkeeper"),
+    (
+        "healthcare medical",
+        "nurse doctor paramedic physiotherapist physio gp surgeon midwife pharmacist carer",
+    ),
+    ("construction building", "builder bricklayer carpenter electrician plumber scaffolder"),
     (
         "company employer business firm",
         "founded start-up startup ltd inc agency studio labs analytics consultancy food truck bakery "
@@ -312,6 +323,9 @@ def _split_items(specific: str) -> list[str]:
 
 
 _PHRASES = (
+    "kitchen hand",
+    "shop assistant",
+    "sales assistant",
     "laid off",
     "made redundant",
     "passed away",

@@ -86,6 +86,11 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
             "city",
             "town",
             "country",
+            "suburb",
+            "neighbourhood",
+            "neighborhood",
+            "district",
+            "borough",
             "address",
             "reside",
             "resides",
@@ -178,6 +183,8 @@ _POSSESSION = re.compile(
     r"|\bwhat\s+(?:kind\s+of\s+|sort\s+of\s+)?(?P<b>[a-z][a-z-]{2,})\s+(?:do|does|did|is|are)\b",
     re.I,
 )
+# Phrases whose slot words ask for no slot: working from home is how one works, not where or for whom.
+_NO_SLOT = re.compile(r"\b(?:work|works|working|worked)\s+from\s+home\b|\bwfh\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've)\b", re.I)
 # The user as the one who does what the question asks ("where do I live with my wife?"), not only as the
 # owner of the person it asks about ("where does my wife work?").
@@ -261,24 +268,37 @@ def _relatives(question: str) -> tuple[str, ...]:
 
 def question_slots(question: str) -> QuestionSlots:
     """The (subjects, attribute rules) a question asks for; empty when it names no slot or nobody."""
-    rules: list[AttributeRule] = []
-    words = _WORD.findall(question.lower())
-    medicines = [AttributeRule(f"medication:{m}") for m in map(medicine_named, words) if m is not None]
+    rules = [rule for _, asked in _asking_words(question) for rule in asked]
+    if _HOW_IS.search(question):
+        rules.extend(_HEALTH)
+    unique = tuple(dict.fromkeys(rules))
+    return QuestionSlots(question_subjects(question), unique) if unique else QuestionSlots()
+
+
+def slot_words(question: str) -> list[str]:
+    """The words of the question that ask for a slot ("work" of "where do I work?", "bike" of "do I have
+    a bike?"): what a memory that stores the slot answers, so it need not hold them itself."""
+    return [word for word, _ in _asking_words(question)]
+
+
+def _asking_words(question: str) -> list[tuple[str, tuple[AttributeRule, ...]]]:
+    """Each word of the question that asks for a slot, with the attribute rules it asks for."""
+    asking: list[tuple[str, tuple[AttributeRule, ...]]] = []
+    words = _WORD.findall(_NO_SLOT.sub(" ", question.lower()))
+    medicines = [(w, m) for w in words if (m := medicine_named(w)) is not None]
     for before, word in zip(["", *words], words, strict=False):
         if medicines and word in _MEDICATION_WORDS:
             continue  # "what dose of levothyroxine do I take?" asks that medicine's, not every medicine's
         if word == "partner" and before not in _PARTNER_BEFORE and not before.endswith(("'s", "’s")):
             continue  # "my business partner", "her tennis partner": no one the user is with
-        rules.extend(SLOT_WORDS.get(word, ()))
-    rules.extend(medicines)
-    if _HOW_IS.search(question):
-        rules.extend(_HEALTH)
+        if word in SLOT_WORDS:
+            asking.append((word, SLOT_WORDS[word]))
+    asking.extend((word, (AttributeRule(f"medication:{medicine}"),)) for word, medicine in medicines)
     for match in _POSSESSION.finditer(question):
         thing = (match.group("a") or match.group("b")).lower()
         if thing not in SLOT_WORDS and thing not in _NOT_NAMES:
-            rules.extend((AttributeRule(thing), AttributeRule(f"owns:{thing}")))
-    unique = tuple(dict.fromkeys(rules))
-    return QuestionSlots(question_subjects(question), unique) if unique else QuestionSlots()
+            asking.append((thing, (AttributeRule(thing), AttributeRule(f"owns:{thing}"))))
+    return asking
 
 
 # What may stand before "partner" when it means the one the user is with ("my partner", "Tom's partner",

@@ -24,7 +24,7 @@ from engram.language.question_name import asked_name, name_untold
 from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
-from engram.language.question_slots import QuestionSlots, question_slots, stored_for_another
+from engram.language.question_slots import QuestionSlots, question_slots, slot_words, stored_for_another
 from engram.language.question_speech import asked_speaker
 from engram.language.question_taste import asks_taste, states_taste
 from engram.language.question_time import asks_ever, asks_previous, before_anchor
@@ -125,6 +125,7 @@ def calibrate(
         focus=asked.focus,
         content=asked.reads_text,
         anchor=before_anchor(query) or "",
+        slot=" ".join(slot_words(query)),
     )
     size = corpus.corpus_size(conn, user_id)
     said, stood_for = _candidate_lexemes(found)
@@ -142,6 +143,7 @@ def calibrate(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
             slot=_holds_slot(asked, row, seen),
+            slot_share=_slot_share(asked_lexemes, asked_dfs, size, words.slot | matched, implied),
             named=row.name_rank is not None or row.entity_rank is not None,
             names=_names_held(known, matched, implied),
             never_told=unknown,
@@ -230,6 +232,17 @@ class _Asked:
             or (not seen.get("reports") and stored_for_another(self.slots, seen.get("subject"),
                                                                seen.get("attribute"))),
         }  # fmt: skip
+
+
+def _slot_share(
+    lexemes: list[str], dfs: list[int], size: int, explained: Set[str], implied: Set[str]
+) -> float:
+    """How much of what the question asks a memory storing its slot explains: the words that ask for the
+    slot, the words that frame a question and the words the memory holds. "What safety gear did I wear
+    at work?" asks for gear, not for the employer a job memory stores."""
+    if not lexemes:
+        return 1.0
+    return word_coverage(lexemes, dfs, size, explained | (set(lexemes) & FRAME_LEXEMES), implied)
 
 
 def _holds_slot(asked: _Asked, row: Candidate, seen: dict[str, Any]) -> bool:

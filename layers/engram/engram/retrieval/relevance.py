@@ -15,7 +15,8 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   MiniLM puts unrelated memories of one life around 0.2-0.35. The hash embedder's counts less (it
   repeats the words evidence);
 - **slot**: the memory stores the attribute the question asks for ("where do I work?" and an
-  employer memory), a lexical gap the words cannot bridge;
+  employer memory), a lexical gap the words cannot bridge; it weighs in proportion to how much of the
+  question the slot's words, the framing words and the memory's words explain (`slot_share`);
 - **told**: the query asks what someone said ("what did Saskia say about her work?") and the memory
   reports that person's words ("Saskia said the library project runs late"), or, asked what the user
   was told by someone unnamed ("what was I advised to do?"), anyone's: weighed like a slot, it
@@ -81,6 +82,9 @@ from dataclasses import dataclass
 SIMILARITY_SCALE = {"hash": (0.05, 0.55), "semantic": (0.35, 0.75)}
 WORDS_WEIGHT = 0.9
 SLOT_WEIGHT = 0.6
+# A memory that stores the slot asked answers what kind of answer the question asks (a place for
+# "where do I work?") when the slot explains at least this share of the question (`slot_share`).
+SLOT_ANSWERS_SHARE = 0.5
 NAMED_WEIGHT = 0.3
 # A query word the memory does not say but stands for ("music" of a memory about jazz) is weaker
 # evidence than the word itself: the kind is right, the instance may not be the one asked about.
@@ -192,6 +196,7 @@ class Evidence:
     words: float
     slot: bool
     named: bool
+    slot_share: float = 1.0  # how much of what the query asks the slot and the memory's words explain
     names: float | None = None
     never_told: float = 0.0  # the share of what the query asks that no memory of the user holds
     tie_only: bool = False  # the memory only says who someone is to the user ("Callum is my friend")
@@ -269,12 +274,26 @@ def _only_the_names(evidence: Evidence, embedder: str) -> bool:
     return evidence.tie_only or (embedder == "hash" and evidence.never_told >= NEVER_TOLD_SHARE)
 
 
+def _slot_weight(evidence: Evidence) -> float:
+    """A stored slot answers the words that ask for it, not the rest of the question: "what safety gear
+    did I wear at work?" asks for gear, and a job memory that says none explains a fifth of it."""
+    if evidence.told:
+        return SLOT_WEIGHT
+    return SLOT_WEIGHT * evidence.slot_share if evidence.slot else 0.0
+
+
+def _slot_answers(evidence: Evidence) -> bool:
+    """The memory stores the attribute the question is mostly about: the kind of answer it asks (a
+    place, a time, a kind of thing) is the slot's value, said or not."""
+    return evidence.slot and evidence.slot_share >= SLOT_ANSWERS_SHARE
+
+
 def relevance(evidence: Evidence, embedder: str) -> float:
     """The calibrated relevance (0-1) of the evidence (see module)."""
     miss = (
         (1.0 - WORDS_WEIGHT * evidence.words)
         * (1.0 - meaning(evidence.similarity, embedder))
-        * (1.0 - (SLOT_WEIGHT if evidence.slot or evidence.told else 0.0))
+        * (1.0 - _slot_weight(evidence))
     )
     asked = 1.0 - miss
     if evidence.names is not None:
@@ -288,8 +307,8 @@ def relevance(evidence: Evidence, embedder: str) -> float:
         asked *= OTHER_OWNER_FACTOR
     if evidence.amount_untold or evidence.name_untold:
         asked *= UNTOLD_FACTOR
-    if not evidence.slot:
+    if not _slot_answers(evidence):
         asked *= KIND_UNTOLD_FACTOR ** sum(getattr(evidence, kind) for kind in KIND_UNTOLD)
-    if evidence.focus_untold and not (evidence.slot or evidence.told):
+    if evidence.focus_untold and not (_slot_answers(evidence) or evidence.told):
         asked *= FOCUS_UNTOLD_FACTOR
     return round(asked, 4)

@@ -30,34 +30,36 @@ class SignalRank(_Body):
 
 
 class RelevanceEvidence(_Body):
-    """What the calibrated relevance is built from (`engram.retrieval.relevance`): the IDF-weighted share
-    of what the query asks (its words but the names; a word the memory only stands for, "music" of a
-    memory about jazz, counts part) the memory holds, the rescaled embedding similarity, whether the
-    memory stores the attribute the question asks for, whether it reports the words of the person the
-    question asks what they said (`told`), whether it carries a name the query names, the share of
-    the query's known names it holds (null when the query names no one the memories know: a memory
-    about someone else counts half), and whether the query asks an amount of money that the memory does
-    not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of them
-    without a name (`name_untold`: it keeps a third), and whether the query names the kind of thing it
-    asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
+    """What the calibrated relevance is built from (`engram.retrieval.relevance`): the IDF-weighted share of
+    what the query asks (its words but the names; a word the memory only stands for, "music" of a memory
+    about jazz, counts part) the memory holds, the rescaled embedding similarity, whether the memory
+    stores the attribute the question asks for and how much of the question that explains (`slot_share`:
+    the share of what it asks held by the words that ask for the attribute, the words that frame a
+    question and the memory's own words; the slot weighs in proportion), whether it reports the words of
+    the person the question asks what they said (`told`), whether it carries a name the query names, the
+    share of the query's known names it holds (null when the query names no one the memories know: a
+    memory about someone else counts half), and whether the query asks an amount of money that the memory
+    does not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of
+    them without a name (`name_untold`: it keeps a third), and whether the query names the kind of thing
+    it asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
     it changes no order, only whether any result clears the threshold), and whether the query asks where
     and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the attribute asked),
     and whether the query asks what is not done ("what won't I drink?") and the memory says nothing is
     avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the attribute asked),
     and whether the query asks what someone likes or prefers and the memory says no liking
-    (`taste_untold`: it keeps 0.6, unless it stores the attribute asked), whether it asks how old
-    someone is and the memory says no age or birth (`age_untold`: it keeps 0.6, unless it stores the
-    attribute asked),
-    and whether the query asks when something is to happen and the memory says no time (`time_untold`:
-    it keeps 0.6, unless it stores the attribute asked), and whether the query asks about someone's
-    thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only, says
-    someone named does what the user is asked to do, or stores the attribute a question about the user
-    asks of someone else (`other_owner`: it keeps half)."""
+    (`taste_untold`: it keeps 0.6, unless it stores the attribute asked), whether it asks how old someone
+    is and the memory says no age or birth (`age_untold`: it keeps 0.6, unless it stores the attribute
+    asked), and whether the query asks when something is to happen and the memory says no time
+    (`time_untold`: it keeps 0.6, unless it stores the attribute asked), and whether the query asks about
+    someone's thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only,
+    says someone named does what the user is asked to do, or stores the attribute a question about the
+    user asks of someone else (`other_owner`: it keeps half)."""
 
     words: float
     meaning: float
     slot: bool
     told: bool
+    slot_share: float | None = None
     named: bool
     names: float | None = None
     amount_untold: bool = False

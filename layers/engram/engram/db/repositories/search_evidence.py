@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 _QUERY_DFS = sql.SQL(
     "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names, "
     "tsvector_to_array(to_tsvector('english', %(focus)s)) AS focus, "
-    "tsvector_to_array(to_tsvector('english', %(anchor)s)) AS anchor "
+    "tsvector_to_array(to_tsvector('english', %(anchor)s)) AS anchor, "
+    "tsvector_to_array(to_tsvector('english', %(slot)s)) AS slot "
     "FROM ({lexemes}) AS lx(lexemes)"
 ).format(dfs=DFS_SQL, lexemes=LEXEMES_SQL)
 
@@ -37,6 +38,7 @@ class QueryWords:
     names: frozenset[str]
     focus: frozenset[str] = frozenset()  # the stem of the question's focus noun (`question_focus`)
     anchor: frozenset[str] = frozenset()  # what it asks the one before of (`question_time.before_anchor`)
+    slot: frozenset[str] = frozenset()  # the stems of the words that ask for a slot (`question_slots`)
 
 
 def query_evidence(
@@ -51,6 +53,7 @@ def query_evidence(
     focus: str = "",
     content: bool = False,
     anchor: str = "",
+    slot: str = "",
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -61,11 +64,11 @@ def query_evidence(
     `told` says the memory reports speech and holds every word of the speaker (any speaker's, for
     `ANYONE`). When the query asks an `amount` (`engram.language.question_amount`), `amount` says the
     memory states one. The `focus` of the query (`engram.language.question_focus`) and the `anchor` of a
-    question about the one before (`engram.language.question_time.before_anchor`) come back stemmed with
-    its words. With `content`, each memory's text comes back too, for what the caller reads in it (a
-    name, a focus as the user may have typed it, a place). The attribute a memory stores and whose
-    (`subject`, lowercased, and `attribute` of its metadata), and whether it reports speech
-    (`reports`), come back always."""
+    question about the one before (`engram.language.question_time.before_anchor`) and the words that ask
+    for a slot (`engram.language.question_slots.slot_words`) come back stemmed with its words. With
+    `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as the
+    user may have typed it, a place). The attribute a memory stores and whose (`subject`, lowercased, and
+    `attribute` of its metadata), and whether it reports speech (`reports`), come back always."""
     import numpy as np
 
     similarity = (
@@ -85,6 +88,7 @@ def query_evidence(
         "amount_re": AMOUNT_PATTERN,
         "focus": focus,
         "anchor": anchor,
+        "slot": slot,
         "content": content,
     }
     with conn.pipeline():  # one round trip
@@ -117,5 +121,6 @@ def query_evidence(
         frozenset(first["names"]),
         frozenset(first["focus"]),
         frozenset(first["anchor"]),
+        frozenset(first["slot"]),
     )
     return words, {r["id"]: r for r in rows.fetchall()}
