@@ -357,7 +357,8 @@ def test_a_job_answers_where_one_works_not_what_else_is_asked_about_work(engram:
     ("question", "words"),
     [("Where do I work?", ["work"]), ("Which suburb do we live in?", ["suburb", "live"]),
      ("Which days am I working from home?", []), ("Do I have a bike?", ["bike"]),
-     ("What dose of levothyroxine do I take?", ["levothyroxine"])],
+     ("What dose of levothyroxine do I take?", ["levothyroxine"]),
+     ("How is my grandfather?", ["grandfather"]), ("Where does my sister work?", ["work", "sister"])],
 )  # fmt: skip
 def test_the_words_that_ask_for_a_slot(question: str, words: list[str]):
     assert slot_words(question) == words

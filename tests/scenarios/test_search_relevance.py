@@ -36,6 +36,7 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
         "meaning",
         "slot",
         "told",
+        "slot_share",
         "named",
         "names",
         "amount_untold",

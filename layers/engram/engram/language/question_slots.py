@@ -277,8 +277,12 @@ def question_slots(question: str) -> QuestionSlots:
 
 def slot_words(question: str) -> list[str]:
     """The words of the question that ask for a slot ("work" of "where do I work?", "bike" of "do I have
-    a bike?"): what a memory that stores the slot answers, so it need not hold them itself."""
-    return [word for word, _ in _asking_words(question)]
+    a bike?") and those that say whose it is ("grandfather" of "how is my grandfather?"): what a memory
+    that stores the slot answers, so it need not hold them itself."""
+    asking = [word for word, _ in _asking_words(question)]
+    if not asking and not _HOW_IS.search(question):
+        return []
+    return asking + [word for word in _WORD.findall(question.lower()) if word in RELATION_WORDS]
 
 
 def _asking_words(question: str) -> list[tuple[str, tuple[AttributeRule, ...]]]:

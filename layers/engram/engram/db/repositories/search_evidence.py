@@ -28,6 +28,26 @@ _QUERY_DFS = sql.SQL(
 ).format(dfs=DFS_SQL, lexemes=LEXEMES_SQL)
 
 
+# What each ranked candidate holds of the query (`query_evidence`); `{similarity}` is the vector cosine.
+_CANDIDATES = """SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
+                       m.document_date,
+                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{a}')))
+                             INTERSECT SELECT unnest(q.lexemes)) AS matched,
+                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{d}')))
+                             INTERSECT SELECT unnest(q.lexemes)) AS implied,
+                       (%(speaker)s::text IS NOT NULL AND r.reports
+                        AND (%(speaker)s::text = ''
+                             OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
+                       (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
+                       CASE WHEN %(content)s THEN m.content END AS content,
+                       lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
+                       r.reports
+                FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
+                     (SELECT tsvector_to_array(to_tsvector('english', engram_plain_contractions(%(query)s)))
+                             AS lexemes) q
+                WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)"""
+
+
 @dataclass(frozen=True)
 class QueryWords:
     """The query's lexemes in order, each one's document frequency among the user's active memories, and
@@ -94,23 +114,7 @@ def query_evidence(
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
         rows = conn.execute(
-            f"""SELECT m.id, {similarity} AS similarity, char_length(m.content) AS chars, m.memory_type,
-                       m.document_date,
-                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{a}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS matched,
-                       ARRAY(SELECT unnest(tsvector_to_array(ts_filter(m.tsv, '{{d}}')))
-                             INTERSECT SELECT unnest(q.lexemes)) AS implied,
-                       (%(speaker)s::text IS NOT NULL AND r.reports
-                        AND (%(speaker)s::text = ''
-                             OR m.tsv @@ plainto_tsquery('english', %(speaker)s::text))) AS told,
-                       (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
-                       CASE WHEN %(content)s THEN m.content END AS content,
-                       lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
-                       r.reports
-                FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
-                     (SELECT tsvector_to_array(to_tsvector('english', engram_plain_contractions(%(query)s)))
-                             AS lexemes) q
-                WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)""",
+            _CANDIDATES.replace("{similarity}", similarity),
             params,
         )
     first = head.fetchone()
