@@ -93,6 +93,10 @@ def test_a_memory_storing_what_a_question_asks_of_someone_else(
         ("What do I drink?", "Today we drink to Tom", False),  # "Today" starts the sentence
         ("What sport does Kuba play?", "Kuba plays hurling on Saturdays", False),  # not asked of the user
         ("What business do I run now?", "Zainab: I run the bakery stall", False),  # in her own voice
+        ("Where am I living at the moment?", "Hana, graphic designer, lives in Seddon", True),
+        ("Where am I living at the moment?", "Moved to a 1-bed in Footscray", False),
+        # done to the user: "took me off" is no taking of the doctor's own
+        ("What am I taking for my blood pressure now?", "Dr Farrelly took me off the amlodipine", False),
     ],
 )
 def test_a_memory_of_someone_else_doing_what_the_user_is_asked_to_do(

@@ -109,14 +109,19 @@ def owned_by_another(text: str, asked: set[tuple[str, str]]) -> bool:
 # too common to tell whose a memory is).
 _ASKED_DOING = re.compile(
     r"\b(?:do|did|does|will|would|can|could|should)\s+(?:I|we)\s+(?:still\s+|usually\s+|normally\s+|"
-    r"often\s+|now\s+)?(?P<verb>[a-z]+)\b",
+    r"often\s+|now\s+)?(?P<verb>[a-z]+)\b"
+    # and in the progressive: "where am I living at the moment?", "what are we driving now?"
+    r"|\b(?:am\s+I|are\s+we)\s+(?:still\s+|now\s+)?(?P<ing>[a-z]+ing)\b",
     re.IGNORECASE,
 )
 # Someone named doing something ("Zainab runs", "Kuba also plays"), and the user ("I run", "we still
 # play").
 _NAMED_DOING = re.compile(
-    r"(?-i:\b(?P<name>[A-Z][a-z]+))(?:\s+(?:also|still|now|just|really|usually|often|always))?\s+"
-    r"(?P<verb>[a-z]+)\b"
+    # the name may carry a short apposition: "Hana, graphic designer, lives in Seddon"
+    r"(?-i:\b(?P<name>[A-Z][a-z]+))(?:,\s[^,.!?]{1,40},)?(?:\s+(?:also|still|now|just|really|usually|"
+    r"often|always))?\s+(?P<verb>[a-z]+)\b"
+    # done to the user is no doing of another's: "Dr Farrelly took me off the amlodipine"
+    r"(?!\s+(?:me|us)\b)"
 )
 _USER_DOING = re.compile(
     r"\b(?:I|we|I'm|we're|I've|we've)\s+(?:(?:also|still|now|just|really|usually|often|always|"
@@ -140,9 +145,10 @@ def _verb_key(word: str) -> str:
 def asked_doing(question: str) -> str | None:
     """The verb of what the question asks the user does ("run" of "what business do I run now?")."""
     found = _ASKED_DOING.search(question)
-    if found is None or found.group("verb").lower() in STOPWORDS:
+    verb = found and (found.group("verb") or found.group("ing"))
+    if not verb or verb.lower() in STOPWORDS:
         return None
-    return _verb_key(found.group("verb"))
+    return _verb_key(verb)
 
 
 def done_by_another(text: str, verb: str | None) -> bool:
