@@ -373,6 +373,8 @@ def test_every_monday_at_9am_is_weekly_on_monday_at_nine(text: str) -> None:
         ("Shift 7am-3pm mon to sat, sunday off", "MO,TU,WE,TH,FR,SA"),
         ("I work Monday to Friday", "MO,TU,WE,TH,FR"),
         ("swim 2x wk", ""),
+        ("new rule: sunday dinner = jollof one week, jjigae the next", "SU"),
+        ("Friday pizza night every week without fail", "FR"),
     ],
 )
 def test_a_schedule_told_by_its_weekdays_is_weekly(text: str, days: str) -> None:
@@ -384,7 +386,14 @@ def test_a_schedule_told_by_its_weekdays_is_weekly(text: str, days: str) -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["Fri-Sun at the cabin", "in London Monday to Wednesday", "Tuesday night was fun", "sat on the sofa"],
+    [
+        "Fri-Sun at the cabin",
+        "in London Monday to Wednesday",
+        "Tuesday night was fun",
+        "sat on the sofa",
+        "Going to Leeds on Sunday, first time in weeks",
+        "Dinner at Mum's on Sunday",
+    ],
 )
 def test_a_short_span_or_one_weekday_is_no_schedule(text: str) -> None:
     assert parse_recurrence(text, SAID) is None

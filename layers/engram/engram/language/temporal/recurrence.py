@@ -18,6 +18,8 @@ from engram.language.temporal.vocabulary import (
     RRULE_DAYS,
     TIMES_A_WEEK_SHORT,
     WEEKDAY_HABIT,
+    WEEKDAY_NAMED,
+    WEEKLY_MARKER,
     WEEKDAY_NAMES,
     WEEKDAY_SPAN,
 )
@@ -108,7 +110,8 @@ SCHEDULE_DAYS = 5
 
 
 def _weekly_habit(text: str) -> dict[str, Any] | None:
-    """A schedule told by its weekdays alone: "Mon-Fri", "mon to sat", "Tuesday mornings", "Tuesdays"."""
+    """A schedule told by its weekdays alone: "Mon-Fri", "mon to sat", "Tuesday mornings", "Tuesdays", or
+    a weekday with words that make it every week ("sunday dinner = jollof one week, jjigae the next")."""
     span = WEEKDAY_SPAN.search(text)
     if span:
         first = _day_index(span.group("a") or span.group("a2"))
@@ -120,6 +123,9 @@ def _weekly_habit(text: str) -> dict[str, Any] | None:
     if habit:
         day = _day_index(habit.group("day") or habit.group("day2"))
         return _with_time({"FREQ": "WEEKLY", "BYDAY": RRULE_DAYS[day]}, text)
+    named = WEEKDAY_NAMED.search(text)
+    if named and WEEKLY_MARKER.search(text):  # "sunday dinner = jollof one week, jjigae the next"
+        return _with_time({"FREQ": "WEEKLY", "BYDAY": RRULE_DAYS[_day_index(named.group("day"))]}, text)
     return None
 
 

@@ -217,6 +217,14 @@ WEEKDAY_HABIT = re.compile(
     + r")\s+(?:mornings|afternoons|evenings|nights)\b",
     re.IGNORECASE,
 )
+# A weekday said once with words that make it every week: "sunday dinner = jollof one week, jjigae the
+# next", "friday pizza, every week without fail", "saturday parkrun most weeks".
+WEEKDAY_NAMED = re.compile(r"\b(?P<day>" + _WEEKDAY + r")\b", re.IGNORECASE)
+WEEKLY_MARKER = re.compile(
+    r"\bone\s+week\b.*\b(?:the\s+next|the\s+other)\b|\b(?:every|each|most)\s+(?:other\s+)?(?:week|wk)s?\b"
+    r"|\balternate\s+weeks\b|\bweekly\b",
+    re.IGNORECASE,
+)
 # A span of weekdays, the shape of a schedule ("mon to sat", "Mon-Fri", "Monday to Friday"): typed short
 # either side, or the working week in full (a span of full names may be one trip: "in London Monday to
 # Wednesday").
