@@ -19,9 +19,9 @@ from engram.language.temporal.vocabulary import (
     TIMES_A_WEEK_SHORT,
     WEEKDAY_HABIT,
     WEEKDAY_NAMED,
-    WEEKLY_MARKER,
     WEEKDAY_NAMES,
     WEEKDAY_SPAN,
+    WEEKLY_MARKER,
 )
 
 logger = logging.getLogger(__name__)
