@@ -139,11 +139,14 @@ def calibrate(
         matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
         if period is not None and row.period_rank is not None:
             matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
+        slot = _holds_slot(asked, row, seen)
         evidence = Evidence(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
-            slot=_holds_slot(asked, row, seen),
-            slot_share=_slot_share(asked_lexemes, asked_dfs, size, words.slot | matched, implied),
+            slot=slot,
+            slot_share=_slot_share(asked_lexemes, asked_dfs, size, words.slot | matched, implied)
+            if slot
+            else 1.0,
             named=row.name_rank is not None or row.entity_rank is not None,
             names=_names_held(known, matched, implied),
             never_told=unknown,
