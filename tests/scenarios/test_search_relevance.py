@@ -90,6 +90,21 @@ def test_what_someone_said_is_answered_by_what_they_said(engram: Engram):
     assert not any(r["explain"]["evidence"]["told"] for r in _search(engram, "What do I think of Delft?"))
 
 
+def test_of_two_reports_by_the_asked_person_the_one_on_the_topic_comes_first(engram: Engram):
+    engram.note("Kasia said the new school in Oranmore has a great hurling team.")
+    engram.note("Kasia said moving to Galway is fine by her if the kids can start school in September.")
+    engram.note("Kasia told me the boiler is making that noise again.")
+    results = _search(engram, "What did Kasia say about moving to Galway?", threshold=0)
+    reports = [r for r in results if r["explain"]["evidence"]["told"]]
+    assert len(reports) == 3, [r["content"] for r in results]
+    assert "Galway" in results[0]["content"]
+    shares = [r["explain"]["evidence"]["slot_share"] for r in reports]
+    assert shares[0] > max(shares[1:]) and reports[0]["relevance"] > reports[1]["relevance"] + 0.1
+    # a report on another topic still answers better than a memory that reports nobody's words
+    engram.note("The boiler was serviced in January.")
+    assert "told me the boiler" in _search(engram, "What did Kasia say about the boiler?")[0]["content"]
+
+
 def test_a_role_the_question_names_reaches_the_person_in_it(engram: Engram):
     engram.note("My physio is Marco, at the sports clinic on High Street.", when="2026-03-02T10:00:00Z")
     engram.note("Marco says two more weeks of bridges and isometrics.", when="2026-03-09T10:00:00Z")

@@ -44,8 +44,9 @@ def name_untold(text: str, roles: list[str]) -> bool:
     """The memory speaks of one of `roles` and names none of them: "Mpho says the landlord wants to put
     the rent up" for "what's the landlord's name?". A memory that names one ("my physio Tama", "the
     landlord, Mr Byrne", "the head chef at Ember and Oak, Lorcan", "Lorcan, the head chef", "a young
-    chap called Tama") is no such memory, nor one that speaks of none of them (it may say it in other
-    words: "engaged to Priya" for "what is my sister's fiancée called?")."""
+    chap called Tama", "our first junior designer: Marco Bianchi") is no such memory, nor one that
+    speaks of none of them (it may say it in other words: "engaged to Priya" for "what is my sister's
+    fiancée called?")."""
     present = False
     for role in roles:
         stem = role[:-1] if len(role) > 4 and role.endswith("s") else role
@@ -60,6 +61,8 @@ def name_untold(text: str, roles: list[str]) -> bool:
         )
         before = rf"{_NAME},?\s+(?:(?:is|was)\s+)?(?i:(?:my|our|the|his|her|their)\s+(?:\w+\s+)?{stem}\w*)"
         called = rf"\b(?:called|named)\s+{_NAME}"
-        if re.search(after, text) or re.search(before, text) or re.search(called, text):
+        # a role of a few words, then a colon or dash: "hired our first junior designer: Marco Bianchi"
+        labelled = rf"(?i:\b{stem}\w*)(?:\s+[\w'-]+){{0,3}}\s*(?::|\s[-–—])\s*{_TITLE}{_NAME}"
+        if any(re.search(pattern, text) for pattern in (after, before, called, labelled)):
             return False
     return present

@@ -33,6 +33,12 @@ _TOLD_ME = re.compile(
     r"(?:told|advised|warned|asked|recommended|instructed|prescribed)\b",
     re.I,
 )
+# The english stems of the verbs a question asks someone's words with ("what was I *advised*?"): a memory
+# that reports the words explains them.
+SPEECH_STEMS = frozenset(
+    ["say", "said", "tell", "told", "mention", "think", "thought", "reckon", "write", "wrote", "text",
+     "suggest", "recommend", "advis", "warn", "promis", "explain"]
+)  # fmt: skip
 # Who the question asks the words of when it names no one: anyone's reported words answer it.
 ANYONE = ""
 _FIRST_PERSON = frozenset({"i", "we", "you"})

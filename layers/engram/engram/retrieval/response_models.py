@@ -36,7 +36,8 @@ class RelevanceEvidence(_Body):
     stores the attribute the question asks for and how much of the question that explains (`slot_share`:
     the share of what it asks held by the words that ask for the attribute, the words that frame a
     question and the memory's own words; the slot weighs in proportion), whether it reports the words of
-    the person the question asks what they said (`told`), whether it carries a name the query names, the
+    the person the question asks what they said (`told`: half its weight in proportion to `slot_share`,
+    the speech verbs counted with the framing words), whether it carries a name the query names, the
     share of the query's known names it holds (null when the query names no one the memories know: a
     memory about someone else counts half), and whether the query asks an amount of money that the memory
     does not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of

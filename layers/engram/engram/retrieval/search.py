@@ -310,7 +310,7 @@ def _explanation(
             "words": round(evidence.words, 4),
             "meaning": round(meaning(evidence.similarity, get_settings().resolved_embedding_provider), 4),
             "slot": evidence.slot,
-            "slot_share": round(evidence.slot_share, 4) if evidence.slot else None,
+            "slot_share": round(evidence.slot_share, 4) if evidence.slot or evidence.told else None,
             "told": evidence.told,
             "named": evidence.named,
             "names": None if evidence.names is None else round(evidence.names, 4),
