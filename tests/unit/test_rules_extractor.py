@@ -258,6 +258,27 @@ def test_a_friend_thinking_of_leaving_still_works_there(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "content", "subject"),
+    [
+        ("Dev's gf Lauren came, she's a paramedic. watched me stretch and said my hamstrings are tight",
+         "Lauren watched me stretch and said my hamstrings are tight", "Lauren"),
+        ("Met Sarah for coffee. Asked me about the wedding plans", "Sarah asked me about the wedding plans",
+         "Sarah"),
+        ("Had lunch with Priya. Helped me rewrite my CV", "Priya helped me rewrite my CV", "Priya"),
+        ("Saw Tom at the gym. Drove me home after", "Tom drove me home after", "Tom"),
+        # no one did these to the writer, or no one was spoken of: the writer's own fragments
+        ("Walked home from work with Priya. Took me an hour", "Took me an hour", "user"),
+        ("Called Marcus. Surprised me how calm he was", "Surprised me how calm he was", "user"),
+        ("Asked me about the wedding plans", "Asked me about the wedding plans", "user"),
+    ],
+)  # fmt: skip
+def test_a_fragment_done_to_the_writer_was_done_by_the_person_spoken_of(
+    text: str, content: str, subject: str
+) -> None:
+    assert (content, subject) in [(f.content, f.subject) for f in facts_of(text)]
+
+
+@pytest.mark.parametrize(
     ("text", "old"),
     [
         ("Marcus told me he accepted the offer at Notion", None),

@@ -184,6 +184,7 @@ def _read_framing(clause: str, sentence: str, ctx: TurnContext, procedure: bool)
             hearsay = True
     if ctx.last_person:
         text = _replace_leading_pronoun(text, ctx.last_person)
+        text = _name_the_doer(text, ctx.last_person)
     return _Clause(text, sentence, remember=remember, correction=bool(correction_prefix), hearsay=hearsay)
 
 
@@ -362,6 +363,25 @@ def _strip_vocative(text: str, ctx: TurnContext) -> str:
             return text  # "had lunch with Caroline": an object, not someone addressed
         return before + match.group("end")
     return text
+
+
+# A note's fragment whose verb has the writer for its object ("watched me stretch", "told me to rest",
+# "asked us round") was done by someone else, not the writer: verbs whose doer is a person. Those that
+# need none ("took me an hour", "cost me £40", "made me cry", "surprised me how ...") are not here.
+_DONE_TO_ME = re.compile(
+    r"^(?:told|asked|taught|showed|sent|brought|drove|rang|called|texted|messaged|emailed|invited|helped|"
+    r"watched|met|hugged|kissed|thanked|warned|advised|reminded|picked|dropped|visited|offered|promised|"
+    r"convinced|persuaded|introduced|lent|paid|bought|cooked|walked|took\s+me\s+(?:to|out|for|home))"
+    r"\s+(?:me|us)\b",
+    re.IGNORECASE,
+)
+
+
+def _name_the_doer(text: str, person: str) -> str:
+    """ "watched me stretch and said ..." after "Lauren came" -> "Lauren watched me stretch and said ..."."""
+    if not _DONE_TO_ME.match(text):
+        return text
+    return f"{person} {text[0].lower()}{text[1:]}"
 
 
 def _replace_leading_pronoun(text: str, person: str) -> str:
