@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engram.language.concepts import concepts_of
 
 
@@ -68,6 +70,26 @@ def test_a_job_stands_for_work_and_not_for_where_one_lives():
     # "living" (as in "for a living") is "live" to english stemming: "where do I live?" is not about a job
     nurse = kinds("Ana is a practice nurse at the clinic")
     assert {"job", "work"} <= nurse and "living" not in nurse
+
+
+@pytest.mark.parametrize(
+    ("text", "a_job"),
+    [
+        ("I'm a nurse at St James's", True),
+        ("Kate's a paramedic now", True),
+        ("I am the CTO", True),
+        ("Callum is a sound engineer", True),
+        ("Project Engineer at DTP, start 11 May", True),
+        # a person named by their role tells no one's job
+        ("Papa's doctor put him on insulin", False),
+        ("My manager at the clinic is Orla", False),
+        ("We hired our first junior designer: Marco Bianchi", False),
+        ("The nurse said to rest the knee", False),
+    ],
+)
+def test_a_job_title_stands_for_work_when_it_tells_a_job_not_when_it_names_someone(text: str, a_job: bool):
+    kinds = concepts_of(text).split()
+    assert ("work" in kinds and "job" in kinds) is a_job, kinds
 
 
 def test_a_place_carries_its_kind_its_country_and_its_part_of_the_world():

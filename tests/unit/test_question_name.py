@@ -35,6 +35,7 @@ def test_a_question_that_asks_a_name_says_whose(question: str, roles: list[str] 
         ("Shireen, our landlord, is strict about guests", False),
         ("The landlord is a retired teacher called Shireen", False),
         ("New landlord - Mr Byrne from Cork", False),
+        ("Landlords are Shireen and Ahmed Adams", False),  # a plural role, named
         ("Found the landlord of the new flat: Shireen Adams", False),  # a role of a few words, a colon
         ("The landlord wants more, Mpho says", True),  # a comma and a name after is someone else
         ("The boiler broke again", False),  # no landlord spoken of: it may be said in other words

@@ -464,6 +464,31 @@ _PART_TIME = re.compile(r"\b(?:part|full)[- ]time\b", re.IGNORECASE)
 _PAY = frozenset(("salary", "pay", "paid", "income", "earn", "wage"))
 
 
+# What a job title stands for when it is someone's job ("a nurse", "I'm the CTO", "works as a chef").
+_JOB_KINDS = frozenset(("job", "work", "occupation", "profession", "career"))
+_POSSESSIVES = frozenset(("my", "our", "his", "her", "their", "your"))
+_COPULAS = frozenset(
+    ("am", "is", "are", "was", "were", "be", "been", "being", "as", "became", "become")
+    + ("i'm", "he's", "she's", "it's", "who's")
+)
+
+
+def _someones_role(tokens: list[str], i: int) -> bool:
+    """Whether the job title at `tokens[i]` names a person by their role ("Papa's doctor", "my physio",
+    "our first junior designer", "the nurse said") rather than telling a job ("a nurse", "I'm the CTO",
+    "works as a chef"): "what do I do for work?" is not asked of every memory that mentions a doctor."""
+    for back in range(1, min(i, 3) + 1):
+        word = tokens[i - back]
+        if word in ("a", "an") or word in _COPULAS:
+            return False
+        if word in _POSSESSIVES or word.endswith(("'s", "'")):  # "papa's" is "papa'" without its s
+            return True
+        if word == "the":
+            before = tokens[i - back - 1] if i - back > 0 else ""
+            return before not in _COPULAS and not before.endswith("'m")
+    return False
+
+
 def concepts_of(text: str) -> str:
     """The general words (space separated, sorted) that `text`'s specific words stand for and that it
     does not already say; "" when none."""
@@ -481,8 +506,11 @@ def concepts_of(text: str) -> str:
     present = set(tokens)
     if (not present.isdisjoint(_WORK_WORDS) or _PART_TIME.search(text)) and PRICED.search(text):
         found |= _PAY  # "HIRED at St. Clare, hospital pharmacist, 26,500/mo": what "how much do I earn?" asks
-    for token in tokens:
-        found |= words.get(token, frozenset())
+    for i, token in enumerate(tokens):
+        kinds = words.get(token, frozenset())
+        if kinds & _JOB_KINDS and _someones_role(tokens, i):
+            kinds -= _JOB_KINDS  # "Papa's doctor put him on insulin" tells no one's job
+        found |= kinds
         if _MEDICINE.match(token):
             found |= _MEDICINE_WORDS
             found.update(*(treats for stems, treats in _TREATS_INDEX if stems.match(token)))

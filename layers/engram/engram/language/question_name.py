@@ -57,9 +57,12 @@ def name_untold(text: str, roles: list[str]) -> bool:
         present = True
         after = (
             rf"(?i:\b{stem}\w*)(?:'s)?(?:\s+(?:at|of|from|in|on|for)\s+[^,.;]{{1,40}}?)?[,:]?\s+"
-            rf"(?:(?:is|was)\s+)?{_TITLE}{_NAME}"
+            rf"(?:(?:is|was|are|were)\s+)?{_TITLE}{_NAME}"
         )
-        before = rf"{_NAME},?\s+(?:(?:is|was)\s+)?(?i:(?:my|our|the|his|her|their)\s+(?:\w+\s+)?{stem}\w*)"
+        before = (
+            rf"{_NAME},?\s+(?:(?:is|was|are|were)\s+)?"
+            rf"(?i:(?:my|our|the|his|her|their)\s+(?:\w+\s+)?{stem}\w*)"
+        )
         called = rf"\b(?:called|named)\s+{_NAME}"
         # a role of a few words, then a colon or dash: "hired our first junior designer: Marco Bianchi"
         labelled = rf"(?i:\b{stem}\w*)(?:\s+[\w'-]+){{0,3}}\s*(?::|\s[-–—])\s*{_TITLE}{_NAME}"
