@@ -266,6 +266,7 @@ def test_a_friend_thinking_of_leaving_still_works_there(text: str) -> None:
          "Sarah"),
         ("Had lunch with Priya. Helped me rewrite my CV", "Priya helped me rewrite my CV", "Priya"),
         ("Saw Tom at the gym. Drove me home after", "Tom drove me home after", "Tom"),
+        ("Bumped into Priya in town. Took me out for lunch", "Priya took me out for lunch", "Priya"),
         # no one did these to the writer, or no one was spoken of: the writer's own fragments
         ("Walked home from work with Priya. Took me an hour", "Took me an hour", "user"),
         ("Called Marcus. Surprised me how calm he was", "Surprised me how calm he was", "user"),

@@ -369,10 +369,10 @@ def _strip_vocative(text: str, ctx: TurnContext) -> str:
 # "asked us round") was done by someone else, not the writer: verbs whose doer is a person. Those that
 # need none ("took me an hour", "cost me £40", "made me cry", "surprised me how ...") are not here.
 _DONE_TO_ME = re.compile(
-    r"^(?:told|asked|taught|showed|sent|brought|drove|rang|called|texted|messaged|emailed|invited|helped|"
+    r"^(?:(?:told|asked|taught|showed|sent|brought|drove|rang|called|texted|messaged|emailed|invited|helped|"
     r"watched|met|hugged|kissed|thanked|warned|advised|reminded|picked|dropped|visited|offered|promised|"
-    r"convinced|persuaded|introduced|lent|paid|bought|cooked|walked|took\s+me\s+(?:to|out|for|home))"
-    r"\s+(?:me|us)\b",
+    r"convinced|persuaded|introduced|lent|paid|bought|cooked|walked)\s+(?:me|us)\b"
+    r"|took\s+(?:me|us)\s+(?:to|out|for|home)\b)",  # "took me out for dinner", not "took me an hour"
     re.IGNORECASE,
 )
 
