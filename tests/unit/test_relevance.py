@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_speech import asked_speaker
+from engram.language.question_speech import asked_speaker, speech_verbs
 from engram.retrieval.relevance import (
     HASH_MEANING_SHARE,
     Evidence,
@@ -124,6 +124,12 @@ def test_the_share_never_told_weighs_words_by_rarity():
 )
 def test_the_speaker_a_question_asks_the_words_of(question: str, speaker: str | None):
     assert asked_speaker(question) == speaker
+
+
+def test_the_verbs_a_question_asks_someones_words_with():
+    assert speech_verbs("What did Kasia say about moving to Galway?") == ["say"]
+    assert speech_verbs("What have I been advised about my knee?") == ["advised"]
+    assert speech_verbs("What do I think of cruise ships?") == []  # the user's own: no one's words
 
 
 def test_a_memory_reporting_the_asked_words_is_weighed_like_a_slot():

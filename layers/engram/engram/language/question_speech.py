@@ -18,27 +18,24 @@ _SPEECH_VERBS = (
     "suggested|suggests|recommended|recommends|advised|advises|warned|warns|promised|explained|explains|"
     "insisted|insists|complained|complains|admitted|admits|claimed|announced|announces|confirmed|confirms"
 )
+# The verbs a question asks someone's words with: after an auxiliary ("what did X *say*?") and, told by
+# someone unnamed, in the past ("what was I *advised*?").
+_ASKED_VERBS = "say|tell|mention|think|reckon|write|text|suggest|recommend|advise|warn|promise|explain"
+_TOLD_VERBS = "told|advised|warned|asked|recommended|instructed|prescribed"
 # The question: "what did / does / has <speaker> say / tell (me) / think ...". Present forms only after
 # the auxiliary ("what did X say"), so the speaker is the run between the two.
 _ASKS = re.compile(
     r"\b(?:what|anything)\s+(?:did|does|do|has|have|had)\s+(?P<who>[\w'’.-]+(?:\s+[\w'’.-]+){0,3}?)\s+"
-    r"(?:say|tell|mention|think|reckon|write|text|suggest|recommend|advise|warn|promise|explain)\b"
+    rf"(?:{_ASKED_VERBS})\b"
     r"|\bwhat\s+was\s+(?P<whose>[\w'’.-]+(?:\s+[\w'’.-]+){0,3}?)['’]s?\s+(?:advice|opinion|view|verdict|take)\b",
     re.I,
 )
 # Told something by someone the question does not name: "what was I told not to do?", "what have I been
 # advised about my knee?", "what were we warned about?".
 _TOLD_ME = re.compile(
-    r"\bwhat\s+(?:was|were|have|has|had)\s+(?:i|we)\s+(?:been\s+)?"
-    r"(?:told|advised|warned|asked|recommended|instructed|prescribed)\b",
-    re.I,
+    rf"\bwhat\s+(?:was|were|have|has|had)\s+(?:i|we)\s+(?:been\s+)?(?:{_TOLD_VERBS})\b", re.IGNORECASE
 )
-# The english stems of the verbs a question asks someone's words with ("what was I *advised*?"): a memory
-# that reports the words explains them.
-SPEECH_STEMS = frozenset(
-    ["say", "said", "tell", "told", "mention", "think", "thought", "reckon", "write", "wrote", "text",
-     "suggest", "recommend", "advis", "warn", "promis", "explain"]
-)  # fmt: skip
+_ASKING_VERB = re.compile(rf"\b(?:{_ASKED_VERBS}|{_TOLD_VERBS})\b", re.I)
 # Who the question asks the words of when it names no one: anyone's reported words answer it.
 ANYONE = ""
 _FIRST_PERSON = frozenset({"i", "we", "you"})
@@ -57,3 +54,9 @@ def asked_speaker(question: str) -> str | None:
     if not who or who.lower() in _FIRST_PERSON or re.search(r"\band\b", who, re.I):
         return None  # "what did Joanna watch and recommend": not a speaker
     return who
+
+
+def speech_verbs(question: str) -> list[str]:
+    """The verbs the question asks someone's words with ("say" of "what did Kasia say about the move?"):
+    a memory that reports the words explains them, though it need not say them."""
+    return _ASKING_VERB.findall(question) if asked_speaker(question) is not None else []

@@ -25,7 +25,7 @@ from engram.language.question_owner import asked_doing, asked_possessions, done_
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
 from engram.language.question_slots import QuestionSlots, question_slots, slot_words, stored_for_another
-from engram.language.question_speech import SPEECH_STEMS, asked_speaker
+from engram.language.question_speech import asked_speaker, speech_verbs
 from engram.language.question_taste import asks_taste, states_taste
 from engram.language.question_time import asks_ever, asks_previous, before_anchor
 from engram.language.question_when import asks_planned_time, states_time
@@ -125,14 +125,13 @@ def calibrate(
         focus=asked.focus,
         content=asked.reads_text,
         anchor=before_anchor(query) or "",
-        slot=" ".join(slot_words(query)),
+        slot=" ".join(slot_words(query) + speech_verbs(query)),
     )
     size = corpus.corpus_size(conn, user_id)
     said, stood_for = _candidate_lexemes(found)
     asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
     unknown = never_told(asked_lexemes, asked_dfs, size)
     focus_untold = _focus_untold(asked.focus, words, set(asked_lexemes), said | stood_for, found)
-    explains = words.slot | SPEECH_STEMS  # what a slot holder or a report explains, said or not
     out: dict[Any, Calibration] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
@@ -145,7 +144,7 @@ def calibrate(
             similarity=similarity,
             words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
             slot=slot,
-            slot_share=_slot_share(asked_lexemes, asked_dfs, size, explains | matched, implied)
+            slot_share=_slot_share(asked_lexemes, asked_dfs, size, words.slot | matched, implied)
             if slot or seen.get("told")
             else 1.0,
             named=row.name_rank is not None or row.entity_rank is not None,

@@ -58,7 +58,9 @@ class QueryWords:
     names: frozenset[str]
     focus: frozenset[str] = frozenset()  # the stem of the question's focus noun (`question_focus`)
     anchor: frozenset[str] = frozenset()  # what it asks the one before of (`question_time.before_anchor`)
-    slot: frozenset[str] = frozenset()  # the stems of the words that ask for a slot (`question_slots`)
+    # the stems of the words that ask for a slot or for someone's words (`question_slots`,
+    # `question_speech`): what a memory storing the slot, or reporting the words, explains unsaid
+    slot: frozenset[str] = frozenset()
 
 
 def query_evidence(
@@ -85,7 +87,8 @@ def query_evidence(
     `ANYONE`). When the query asks an `amount` (`engram.language.question_amount`), `amount` says the
     memory states one. The `focus` of the query (`engram.language.question_focus`) and the `anchor` of a
     question about the one before (`engram.language.question_time.before_anchor`) and the words that ask
-    for a slot (`engram.language.question_slots.slot_words`) come back stemmed with its words. With
+    for a slot (`engram.language.question_slots.slot_words`) or for someone's words
+    (`engram.language.question_speech.speech_verbs`) come back stemmed with its words. With
     `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as the
     user may have typed it, a place). The attribute a memory stores and whose (`subject`, lowercased, and
     `attribute` of its metadata), and whether it reports speech (`reports`), come back always."""
