@@ -167,6 +167,26 @@ def test_who_someone_is_comes_first_and_a_later_mention_does_not_forget_it(engra
         assert "my roommate Declan" in body["results"][0]["content"], (query, _contents(body["results"]))
 
 
+def test_of_two_bosses_the_one_asked_by_where_or_by_old_is_the_answer(engram: Engram):
+    notes = [
+        ("2024-04-20", "Interview at Calder & Moss on Tuesday with Fiona Walsh, she leads the roads team"),
+        ("2024-05-02", "OFFER!!! Junior engineer at Calder & Moss. Fiona will be my boss."),
+        ("2026-03-01", "Resigned from Calder & Moss, Fiona said the door is always open"),
+        ("2026-04-01", "New job at the transport department. My boss is Grace Nguyen, hybrid"),
+        ("2026-06-01", "Grace gave me my own package to manage"),
+    ]
+    for day, text in notes:
+        engram.note(text, when=f"{day}T10:00:00Z")
+    for query in ("Who was my old boss at Calder & Moss?", "who was my boss at Calder and Moss",
+                  "Tell me about my old boss"):  # fmt: skip
+        body = _ask(engram, query)
+        assert body["type"] == "entity_summary", query
+        assert body["entity"]["name"] == "Fiona Walsh", (query, body["entity"])
+        assert "Fiona will be my boss" in body["results"][0]["content"], (query, _contents(body["results"]))
+    body = _ask(engram, "Who is my boss?")
+    assert body["entity"]["name"] == "Grace Nguyen", body["entity"]
+
+
 def test_entity_summary_of_an_organisation(engram: Engram):
     _marcus(engram)
     body = _ask(engram, "what do you know about Notion?")

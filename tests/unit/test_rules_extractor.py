@@ -971,6 +971,30 @@ def test_naming_how_someone_relates_scopes_the_relation(text: str, relation: str
 
 
 @pytest.mark.parametrize(
+    ("text", "person", "relation"),
+    [
+        ("Fiona will be my boss", "Fiona", "boss"),
+        ("Our new landlord will be Mr Byrne", "Mr Byrne", "landlord"),
+        ("Manager will be Grace Nguyen. hybrid, said yes", "Grace Nguyen", "manager"),
+        ("Site office in Sunshine, boss there is Raj Patel (package manager)", "Raj Patel", "boss"),
+    ],
+)
+def test_a_tie_told_as_it_will_be_is_the_tie(text: str, person: str, relation: str) -> None:
+    """Taking a job names the boss to come; asked later "who was my boss there?", the tie is what finds
+    them."""
+    ties = {e.name: e.relationship for f in extract(text).facts for e in f.entities or []}
+
+    assert ties.get(person) == relation
+
+
+@pytest.mark.parametrize("text", ["Her boss is Tom", "My brother is Italian", "Fiona's boss will be Tom"])
+def test_a_tie_of_someone_elses_or_no_name_is_no_tie_of_mine(text: str) -> None:
+    ties = {e.name: e.relationship for f in extract(text).facts for e in f.entities or []}
+
+    assert not any(ties.values()), ties
+
+
+@pytest.mark.parametrize(
     "text", ["I joined a book club", "Joined the gym today", "I joined a choir last month"]
 )
 def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:

@@ -122,6 +122,23 @@ def test_entity_summary(query: str, entities: tuple[str, ...], relationship: str
     assert found.entities == entities and found.relationship == relationship
 
 
+@pytest.mark.parametrize(
+    ("query", "topic", "former"),
+    [
+        ("Who was my old boss at Calder & Moss?", "Calder Moss", True),
+        ("Who was my boss at my old job?", None, True),
+        ("who was my landlord in Leeds", "Leeds", False),
+        ("Who was my manager at the coffee shop?", "coffee shop", False),
+        ("What can you tell me about my boss?", None, False),
+        ("Who is my sister Emma?", None, False),  # named: no holder to choose
+    ],
+)
+def test_which_holder_of_a_tie_is_asked(query: str, topic: str | None, former: bool) -> None:
+    found = detect(query)
+    assert found.type == "entity_summary"
+    assert (found.topic, found.former) == (topic, former)
+
+
 # --- relationships -----------------------------------------------------------------------------------
 
 

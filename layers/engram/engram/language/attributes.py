@@ -385,13 +385,15 @@ PAIR_STATUS = {"wife": "married", "husband": "married", "spouse": "married", "fi
 TITLED_NAME = (
     rf"(?:(?-i:(?:Dr|Prof|Professor|Doctor|Mr|Mrs|Ms|Mx|Miss)\.?)\s+)?{NAME}(?:\s+(?-i:[A-Z][a-z'\-]+))?"
 )
+# A tie is stated as it is or as it will be: "Fiona will be my boss", "my landlord is going to be Mr Byrne".
+_TIE_VERB = r"(?:\s+(?:is|will\s+be|is\s+going\s+to\s+be)|\s*['’](?:ll|s\s+going\s+to)\s+be)"
 # "My partner is Noor", "My sister's name is Elif", "My PhD supervisor is Professor Haldane, an expert on
 # kelp": the tie first (one qualifying word allowed, not a possessive: "my sister's boss" is not mine),
 # the name after, perhaps with an aside.
 RELATION_IS_NAME = re.compile(
     rf"^(?:my|our)\s+(?:(?:best|close|oldest|old|new|older|younger|little|big|twin)\s+|(?!\w+'s\b)[\w\-]+\s+(?=\w))?"
     rf"(?P<rel>{RELATION_ALTERNATION})"
-    rf"(?:'s\s+name)?\s+is\s+(?:called\s+|named\s+)?(?P<name>{TITLED_NAME})\s*(?:,[^.!?]*)?[.!]?$",
+    rf"(?:'s\s+name)?{_TIE_VERB}\s+(?:called\s+|named\s+)?(?P<name>{TITLED_NAME})\s*(?:,[^.!?]*)?[.!]?$",
     re.IGNORECASE,
 )
 STATUS_RELATION = {
@@ -599,7 +601,7 @@ MONEY_ATTRIBUTE = re.compile(
 
 
 IS_MY_RELATION = re.compile(
-    rf"^(?P<name>{TITLED_NAME})\s+is\s+(?:(?:now|officially|finally)\s+)*(?:my|our)\s+"
+    rf"^(?P<name>{TITLED_NAME}){_TIE_VERB}\s+(?:(?:now|officially|finally)\s+)*(?:my|our)\s+"
     r"(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
     rf"(?P<rel>{RELATION_ALTERNATION})\b",
     re.IGNORECASE,

@@ -21,6 +21,7 @@ from engram.db.repositories.search_visibility import VISIBLE, SearchFilters, vis
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, edge_evidence_visible
 from engram.language.names import any_names_agree
 from engram.language.question_slots import same_relations
+from engram.language.text.vocabulary import ONE_HOLDER_TIES
 
 # When a memory "happened" for period questions: the event it describes, else when it was said, else stored.
 HAPPENED_AT = sql.SQL("coalesce(m.event_date, m.document_date, m.created_at)")
@@ -119,14 +120,36 @@ _TIE_ENDED = """(EXISTS (SELECT 1 FROM memory_entities me JOIN memories m ON m.i
                                   AND m.status = 'active' AND NOT m.is_historical))"""
 
 
+# When the entity was last told to hold a tie: of the holders of a tie one person holds at a time ("my
+# boss"), the last told holds it now, though the write path could not tell the first one's had ended.
+_TIE_TOLD_AT = """(SELECT max(coalesce(m.document_date, m.created_at))
+                  FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+                  WHERE me.entity_id = e.id AND m.user_id = %(uid)s AND m.metadata->>'attribute' = 'relation'
+                    AND (m.status <> 'archived' OR m.metadata->>'archived_reason' = 'expired'))"""
+# A memory linked to the entity holds every word of the question's qualifier ("at Calder & Moss").
+_TOLD_WITH = """coalesce(%(topic)s::text IS NOT NULL AND EXISTS (
+                    SELECT 1 FROM memory_entities me JOIN memories m ON m.id = me.memory_id
+                    WHERE me.entity_id = e.id AND m.user_id = %(uid)s
+                      AND (m.status <> 'archived' OR m.metadata->>'archived_reason' = 'expired')
+                      AND m.tsv @@ plainto_tsquery('english', %(topic)s)), false)"""
+
+
 def resolve_entity(
-    conn: Conn, user_id: str, canonical: str | None, *, relationship: str | None = None
+    conn: Conn,
+    user_id: str,
+    canonical: str | None,
+    *,
+    relationship: str | None = None,
+    topic: str | None = None,
+    former: bool = False,
 ) -> dict[str, Any] | None:
     """The entity a query names: exact canonical name or alias first, then the user's `relationship`
     ("my sister"), then the closest trigram match of at least FUZZY_NAME_SIMILARITY that the token rule
     accepts (`names_agree`: a question about Project 2 or Dan is not answered with Project 1 or Dana);
-    of two holders of the tie, one whose tie has ended comes last ("my doctor" after a new one), then
-    the most mentioned."""
+    of two holders of the tie, one a memory tells with all of `topic`'s words first ("my boss at Calder &
+    Moss"), then one whose tie has ended last ("my doctor" after a new one), then of a tie one person
+    holds at a time the last told to hold it, then the most mentioned; asked about a `former` holder ("my
+    old boss"), the ended and the first told come first."""
     if not canonical and not relationship:
         return None
     rows = conn.execute(
@@ -143,7 +166,10 @@ def resolve_entity(
                          AND similarity(e.canonical_name, %(canon)s) >= %(fuzzy)s)))
                OR lower(e.relationship) = ANY(%(rels)s::text[]))
         ORDER BY exact DESC, by_tie DESC, coalesce(similarity(e.canonical_name, %(canon)s), 0) DESC,
-                 (lower(e.relationship) = %(rel)s) DESC NULLS LAST, {_TIE_ENDED} ASC, e.mention_count DESC
+                 (lower(e.relationship) = %(rel)s) DESC NULLS LAST, {_TOLD_WITH} DESC,
+                 {_TIE_ENDED} {"DESC" if former else "ASC"},
+                 (CASE WHEN %(one_holder)s THEN {_TIE_TOLD_AT} END) {"ASC" if former else "DESC"} NULLS LAST,
+                 e.mention_count DESC
         LIMIT 10
         """,
         {
@@ -152,6 +178,8 @@ def resolve_entity(
             "rel": relationship,
             "fuzzy": FUZZY_NAME_SIMILARITY,
             "rels": sorted(same_relations(relationship)) if relationship else [],
+            "topic": topic,
+            "one_holder": (relationship or "").lower() in ONE_HOLDER_TIES,
         },
     ).fetchall()
     for row in rows:

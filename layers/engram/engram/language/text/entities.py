@@ -61,7 +61,8 @@ _RELATION_BEFORE = re.compile(
     r"(?:\b(?:my|our|his|her|their|a|the|'s)\s+)?(?:(?:best|old|new|close|older|younger|little|big|"
     r"baby|twin|former|ex|future|late)\s+)?(?P<rel>"
     + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
-    + r")s?\s*(?:,|:|=|-)?\s*$",  # "my physio Marco", "Physio: Marco", "Manager = Kate"
+    # "my physio Marco", "Physio: Marco", "Manager = Kate", "boss there is Raj", "Manager will be Grace"
+    + r")s?\s*(?:,|:|=|-|(?:\s+there)?\s+(?:is|will\s+be))?\s*$",
     re.IGNORECASE,
 )
 # The last word of a place's name says it is one, whatever its first word is (a given name, a surname);

@@ -86,7 +86,7 @@ def answer_self_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryInpu
 def answer_entity_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryInput | None]:
     special = ctx.special
     name = special.entities[0] if special.entities else None
-    entity = resolve_entity(ctx, name, special.relationship)
+    entity = resolve_entity(ctx, name, special.relationship, topic=special.topic, former=special.former)
     display = entity["name"] if entity else (name or special.relationship or "")
     subject_name = entity["canonical_name"] if entity else canonical_name(display)
     rows = repo.memories_about(
@@ -97,7 +97,8 @@ def answer_entity_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryIn
         limit=LIST_CAP,
     )
     found = ctx.scored(rows)
-    current = sorted((r for r in found if is_current(r.memory)), key=lambda r: not _says_who(r, subject_name))
+    called = {subject_name, *((entity or {}).get("aliases") or ())}
+    current = sorted((r for r in found if is_current(r.memory)), key=lambda r: not _says_who(r, called))
     history = sorted(
         (r for r in found if not is_current(r.memory)), key=lambda r: happened(r.memory), reverse=True
     )
@@ -148,12 +149,12 @@ def answer_entity_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryIn
     return body, material
 
 
-def _says_who(result: ScoredMemory, subject_name: str) -> bool:
+def _says_who(result: ScoredMemory, called: set[str]) -> bool:
     """The memory says who the subject is to the user ("I share a flat with my roommate Declan", "Bridie
-    is my housemate"): asked "who is Declan?", that comes before what he did ("Declan designed the logo").
-    """
+    is my housemate", "Fiona will be my boss" of Fiona Walsh): asked "who is Declan?", that comes before
+    what he did ("Declan designed the logo"). `called`: the subject's canonical name and aliases."""
     memory = result.memory
-    return bool(memory.relationship) and canonical_name(memory.name or "") == subject_name
+    return bool(memory.relationship) and canonical_name(memory.name or "") in called
 
 
 # --- relationships ---------------------------------------------------------------------------------

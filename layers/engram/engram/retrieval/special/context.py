@@ -136,11 +136,19 @@ def entity_view(entity: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def resolve_entity(
-    ctx: AnswerContext, name: str | None, relationship: str | None = None
+    ctx: AnswerContext,
+    name: str | None,
+    relationship: str | None = None,
+    *,
+    topic: str | None = None,
+    former: bool = False,
 ) -> dict[str, Any] | None:
-    """The entity named, if the caller may see at least one memory about it (current or past)."""
+    """The entity named, if the caller may see at least one memory about it (current or past); of a
+    tie's holders, the one `topic` and `former` say (`detection.SpecialQuery`)."""
     canonical = canonical_name(name) if name else None
-    entity = repo.resolve_entity(ctx.conn, ctx.user_id, canonical or None, relationship=relationship)
+    entity = repo.resolve_entity(
+        ctx.conn, ctx.user_id, canonical or None, relationship=relationship, topic=topic, former=former
+    )
     if entity is None:
         return None
     visible = repo.entities_with_visible_memories(

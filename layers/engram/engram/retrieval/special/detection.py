@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from engram.language.periods import Timeframe, resolve_timeframe
 from engram.language.temporal import NUMBER_WORDS
@@ -39,7 +39,8 @@ class SpecialQuery:
     user used instead of or with a name ("my sister Emma" -> "sister"); `includes_user` marks relationship
     questions about the user ("how do I know Priya"); `people_only` asks for people ("who knows Marcus");
     `topic` the words a handler ranks by ("the trip" in "what did I decide about the trip");
-    `positive`/`excluded` the two halves of a negation.
+    `positive`/`excluded` the two halves of a negation. Asked who holds a tie ("who was my old boss at
+    Calder & Moss?"), `topic` holds the words that say which holder (`_which_holder`).
     """
 
     type: SpecialType
@@ -51,6 +52,7 @@ class SpecialQuery:
     topic: str | None = None
     positive: str | None = None
     excluded: tuple[str, ...] = ()
+    former: bool = False  # "my old boss", "my boss at my last job": of the tie's holders, a past one
 
 
 _I = re.IGNORECASE
@@ -61,7 +63,7 @@ _RELATION_WORDS = (
     r"therapist|doctor|dentist|mentor|landlord|ex|dog|cat|pet|sibling|parents?|in-laws?"
 )
 _MY_RELATION = re.compile(
-    r"^(?:my|our)\s+(?:(?:best|good|old|close|dear|little|big|older|younger)\s+)?(?P<rel>"
+    r"^(?:my|our)\s+(?:(?:best|good|old|close|dear|little|big|older|younger|current|new)\s+)?(?P<rel>"
     + _RELATION_WORDS
     + r")"
     r"(?:\s*,?\s+(?P<name>.+))?$",
@@ -134,6 +136,22 @@ def _clean_subject(text: str) -> tuple[str | None, str | None]:
     if not text or text.lower() in _PRONOUNS or len(_words(text)) > 6:
         return None, relationship
     return text, relationship
+
+
+_FORMER = re.compile(r"\b(?:old|former|previous|last|first|original)\b|\bex-", _I)
+_WHICH = re.compile(r"\b(?:at|in|from|on|for|with|during)\s+(?P<which>.+)$", _I)
+
+
+def _which_holder(subject: str, relationship: str | None, name: str | None) -> dict[str, Any]:
+    """Asked who holds a tie and not by name, which of its holders: one the qualifier's words are told
+    with ("my boss *at Calder & Moss*", "my landlord *in Leeds*") and, asked about an old one ("my *old*
+    boss", "my manager at my *last* job"), one whose tie has ended."""
+    if name or not relationship:
+        return {}
+    which = _WHICH.search(subject)
+    words = _content_words(which.group("which")) if which else []
+    topic = " ".join(w for w in words if not _FORMER.fullmatch(w) and w.lower() not in {"job", "work"})
+    return {"topic": topic or None, "former": bool(_FORMER.search(subject))}
 
 
 def _bare_name(text: str) -> str | None:
@@ -519,7 +537,10 @@ def _detect_entity(text: str, now: datetime) -> SpecialQuery | None:
             name, relationship = _clean_subject(subject)
             if (name and _is_entity_phrase(name)) or (relationship and not name):
                 return SpecialQuery(
-                    "entity_summary", entities=(name,) if name else (), relationship=relationship
+                    "entity_summary",
+                    entities=(name,) if name else (),
+                    relationship=relationship,
+                    **_which_holder(subject, relationship, name),
                 )
             return None
     match = _WHO_IS.match(text)
@@ -528,7 +549,12 @@ def _detect_entity(text: str, now: datetime) -> SpecialQuery | None:
         relation = _MY_RELATION.match(subject)
         if relation:
             name, relationship = _clean_subject(subject)
-            return SpecialQuery("entity_summary", entities=(name,) if name else (), relationship=relationship)
+            return SpecialQuery(
+                "entity_summary",
+                entities=(name,) if name else (),
+                relationship=relationship,
+                **_which_holder(subject, relationship, name),
+            )
         name = _bare_name(subject)
         if name:
             return SpecialQuery("entity_summary", entities=(name,))
