@@ -74,6 +74,9 @@ def test_a_memory_that_may_be_about_the_owner_asked(question: str, memory: str):
         ("Where do my parents live?", "my parents", "location", False),
         ("Where does my sister work?", "dana", "employer", False),  # her name: it may be the sister
         ("Where does Tom work?", "user", "employer", False),  # a capitalised word may be a place ("Japan")
+        # a question's first word is no name: "Am I allergic ...?" asks about the user, not about "Am"
+        ("Am I allergic to anything?", "tom", "allergy", True),
+        ("Must I take my statin with food?", "dana", "medication:statin", True),
     ],
 )
 def test_a_memory_storing_what_a_question_asks_of_someone_else(

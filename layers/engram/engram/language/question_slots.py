@@ -197,7 +197,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # Capitalised words that are not names when they open a question or stand alone.
 _NOT_NAMES = frozenset(
     {"what", "where", "who", "whom", "whose", "when", "why", "how", "which", "is", "are", "was", "were",
-     "do", "does", "did", "can", "could", "would", "should", "will", "has", "have", "tell", "remind",
+     "am", "do", "does", "did", "can", "could", "would", "should", "will", "has", "have", "had", "must",
+     "may", "shall", "tell", "remind", "give", "list", "show", "name",
      "i", "my", "me", "we", "our", "the", "a", "an", "and", "or", "still", "any", "please",
      "what's", "where's", "who's", "when's", "how's", "i'm", "i've", "i'd"}
 )  # fmt: skip
