@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.language.periods import RECENT_DAYS
+from engram.language.periods import RECENT_DAYS, resolve_timeframe
 from engram.retrieval.special import SpecialQuery, detect_special_query
 from engram.retrieval.special.listings import excluded_pattern
 from engram.retrieval.special.sentiment import sentiment_trend
@@ -208,6 +208,25 @@ def test_a_range_says_its_year_once_for_both_ends(query: str, start: datetime, e
     timeframe = detect(query).timeframe
     assert timeframe is not None
     assert (timeframe.start, timeframe.end, timeframe.label) == (start, end, label)
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        # asked what is arranged, a month is the coming one (asked on 18 March 2026)
+        ("What am I doing over December and January?", at(2026, 12, 1), at(2027, 2, 1)),
+        ("what have I got on in January", at(2027, 1, 1), at(2027, 2, 1)),
+        ("What's on in May?", at(2026, 5, 1), at(2026, 6, 1)),
+        ("What am I doing in March?", at(2026, 3, 1), at(2026, 4, 1)),  # this month, not the next
+        # asked what happened, the last one
+        ("What did I do in December?", at(2025, 12, 1), at(2026, 1, 1)),
+        ("What was I up to in May?", at(2025, 5, 1), at(2025, 6, 1)),
+    ],
+)
+def test_a_month_asked_ahead_is_the_coming_one(query: str, start: datetime, end: datetime) -> None:
+    found = resolve_timeframe(query, NOW)
+    assert found is not None
+    assert (found[0].start, found[0].end) == (start, end)
 
 
 def test_temporal_labels_name_the_period() -> None:

@@ -54,6 +54,15 @@ _QUARTER = re.compile(
 _MONTH_WORDS = re.compile(
     r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\b", _I
 )
+# A question about what is arranged ("what am I doing over December?", "what's on in March?", "where
+# will we be in May?") asks about the coming month; any other, what happened then: the last one.
+_AHEAD = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna|upcoming|coming\s+up|planned|booked)\b|'ll\b|"
+    r"\b(?:am|are|is)\s+[\w']+\s+(?:doing|up\s+to|planning|having|going|coming|leaving|moving|"
+    r"flying|visiting|starting|getting\s+up\s+to)\b|"
+    r"\bwhat(?:'s|\s+is)\s+(?:on|happening)\b|\b(?:have|has)\s+[\w']+\s+got\s+on\b",
+    _I,
+)
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _QUARTER_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 
@@ -63,7 +72,8 @@ def resolve_timeframe(text: str, now: datetime) -> tuple[Timeframe, tuple[int, i
 
     Rolling windows end now ("the past 3 days", "the past week", "recently" = RECENT_DAYS); calendar
     phrases keep their calendar period as the write path resolves them ("last week" is Monday-Sunday of
-    the previous week, "in March" the most recent March, "yesterday" that day); "since March" runs to now;
+    the previous week, "in March" the most recent March, or the coming one asked what is arranged: "what
+    am I doing in March?", `_AHEAD`; "yesterday" that day); "since March" runs to now;
     "Q1"/"first quarter" is the most recent such quarter that has started (or of the year named).
     """
     now = now.astimezone(UTC)
@@ -88,7 +98,7 @@ def resolve_timeframe(text: str, now: datetime) -> tuple[Timeframe, tuple[int, i
         return Timeframe(start, now, f"recently (last {RECENT_DAYS} days)", vague=True), match.span()
     # The date grammar is case-sensitive about month names (so that "may" stays a verb): capitalise them.
     prepared = _MONTH_WORDS.sub(lambda m: m.group(1).capitalize(), text)
-    mentions = find_dates(prepared, now, "past")
+    mentions = find_dates(prepared, now, "future" if _AHEAD.search(text) else "past")
     if not mentions:
         return None
     first = mentions[0]
