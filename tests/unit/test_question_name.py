@@ -39,6 +39,12 @@ def test_a_question_that_asks_a_name_says_whose(question: str, roles: list[str] 
         ("Found the landlord of the new flat: Shireen Adams", False),  # a role of a few words, a colon
         ("The landlord wants more, Mpho says", True),  # a comma and a name after is someone else
         ("The boiler broke again", False),  # no landlord spoken of: it may be said in other words
+        # a name put to the role as it will be, or with "there is" and "="
+        ("Landlord will be Shireen Adams from March", False),
+        ("New flat in Leith, landlord there is Mr Byrne", False),
+        ("Landlord = Shireen, very strict", False),
+        ("Shireen will be our landlord", False),
+        ("The landlord will be furious about the carpet", True),
     ],
 )
 def test_a_memory_that_speaks_of_the_role_and_names_no_one_does_not_answer(memory: str, untold: bool) -> None:

@@ -27,6 +27,9 @@ _FRAME = frozenset(
 )
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Father|Sister|Auntie|Uncle)\.?\s+)?"
 _NAME = r"(?-i:[A-Z][a-z'’-]+)"
+# The verbs that put a name to a role, as it is, was or will be: "Manager will be Grace Nguyen", "boss
+# there is Raj Patel", "Fiona will be my boss".
+_IS = r"is|was|are|were|will\s+be|'ll\s+be|is\s+going\s+to\s+be"
 
 
 def asked_name(question: str, names: list[str]) -> list[str] | None:
@@ -44,7 +47,8 @@ def name_untold(text: str, roles: list[str]) -> bool:
     """The memory speaks of one of `roles` and names none of them: "Mpho says the landlord wants to put
     the rent up" for "what's the landlord's name?". A memory that names one ("my physio Tama", "the
     landlord, Mr Byrne", "the head chef at Ember and Oak, Lorcan", "Lorcan, the head chef", "a young
-    chap called Tama", "our first junior designer: Marco Bianchi") is no such memory, nor one that
+    chap called Tama", "our first junior designer: Marco Bianchi", "Manager will be Grace Nguyen", "boss
+    there is Raj Patel", "Manager = Kate") is no such memory, nor one that
     speaks of none of them (it may say it in other words: "engaged to Priya" for "what is my sister's
     fiancée called?")."""
     present = False
@@ -56,11 +60,11 @@ def name_untold(text: str, roles: list[str]) -> bool:
             continue
         present = True
         after = (
-            rf"(?i:\b{stem}\w*)(?:'s)?(?:\s+(?:at|of|from|in|on|for)\s+[^,.;]{{1,40}}?)?[,:]?\s+"
-            rf"(?:(?:is|was|are|were)\s+)?{_TITLE}{_NAME}"
+            rf"(?i:\b{stem}\w*)(?:'s)?(?:\s+(?:at|of|from|in|on|for)\s+[^,.;]{{1,40}}?)?\s*[,:=]?\s+"
+            rf"(?:(?i:(?:there\s+)?(?:{_IS}))\s+)?{_TITLE}{_NAME}"
         )
         before = (
-            rf"{_NAME},?\s+(?:(?:is|was|are|were)\s+)?"
+            rf"{_NAME},?\s+(?:(?i:{_IS})\s+)?"
             rf"(?i:(?:my|our|the|his|her|their)\s+(?:\w+\s+)?{stem}\w*)"
         )
         called = rf"\b(?:called|named)\s+{_NAME}"
