@@ -166,6 +166,15 @@ def test_what_someone_does_for_a_living_is_their_work_not_where_they_live(api, d
     assert _search(api, user_id, "What does Callum do for a living?")[:1] == [engineer["content"]]
 
 
+def test_someone_elses_job_does_not_answer_where_i_work(api, db, user_id):
+    add_memories(db, user_id, "I went on a first date with Callum, a sound engineer, at a ramen bar")
+    (nurse,) = add_memories(db, user_id, "Practice nurse at Harbourview Community Clinic, day shifts only")
+    response = api.post("/v1/search", {"query": "Where do I work now?", "explain": True}, user=user_id)
+    hits = response.body["results"]
+    assert hits[0]["content"] == nurse["content"], [h["content"] for h in hits]
+    assert [h["explain"]["evidence"]["other_owner"] for h in hits] == [False, True]
+
+
 def test_memories_written_before_concepts_existed_get_them_from_the_daily_cleanup(api, db, user_id):
     (row,) = add_memories(db, user_id, "Booked a cruise along the Norwegian coast for June")
     with db.user_transaction(user_id) as conn:  # as a row from before the column was added

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.concepts import concepts_of
+from engram.language.concepts import concepts_of, tells_anothers_job
 
 
 def kinds(text: str) -> set[str]:
@@ -90,6 +90,25 @@ def test_a_job_stands_for_work_and_not_for_where_one_lives():
 def test_a_job_title_stands_for_work_when_it_tells_a_job_not_when_it_names_someone(text: str, a_job: bool):
     kinds = concepts_of(text).split()
     assert ("work" in kinds and "job" in kinds) is a_job, kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "anothers"),
+    [
+        ("I went on a first date with Callum, a sound engineer, at a ramen bar", True),
+        ("New woman in the choir, Vesela, retired pharmacist, soprano", True),
+        ("Kate is a paramedic now", True),
+        ("Flatmates: Dev (structural engineer at some consultancy)", True),
+        # the writer's own job is told too, or no one's
+        ("I'm a nurse at the clinic and Kate is a paramedic", False),
+        ("I started a new job as a practice nurse at Harbourview", False),
+        ("Leeds, a city I love", False),
+        ("Papa's doctor put him on insulin", False),
+    ],
+)
+def test_a_job_told_of_someone_named_is_theirs(text: str, anothers: bool):
+    """Asked "where do I work?", a memory that stands for work through Callum's job is about Callum."""
+    assert tells_anothers_job(text) is anothers
 
 
 def test_a_place_carries_its_kind_its_country_and_its_part_of_the_world():

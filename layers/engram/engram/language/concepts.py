@@ -489,6 +489,33 @@ def _someones_role(tokens: list[str], i: int) -> bool:
     return False
 
 
+# A job told of someone the text names: "Callum, a sound engineer", "Vesela, retired pharmacist", "Kate is
+# a paramedic now", "Dev (structural engineer at ...)".
+_TOLD_OF = re.compile(
+    r"(?-i:\b[A-Z][a-zà-ÿ'’-]+)(?:,\s+|\s+\(\s*|\s+(?:is|was|'s)(?:\s+now)?\s+)(?P<rest>[\w\s'-]{1,40})"
+)
+# The writer's own job in the same text: "I work as", "I'm a nurse", "my new job".
+_MY_JOB = re.compile(
+    r"\b(?:I\s+(?:work|worked|started|got|am\s+(?:a|an|now)\b)|I['’]m\s+(?:a|an|now)\b|"
+    r"my\s+(?:new\s+)?(?:job|role|work|position|career))",
+    re.IGNORECASE,
+)
+
+
+def tells_anothers_job(text: str) -> bool:
+    """The text tells the job of someone it names and none of the writer's: asked "where do I work?", a
+    memory that stands for work through Callum's job ("first date with Callum, a sound engineer") is
+    about someone else, though it answers "what does Callum do?"."""
+    if _MY_JOB.search(text):
+        return False
+    words, _ = _index()
+    for match in _TOLD_OF.finditer(text):
+        tokens = [_norm(t) for t in _WORD.findall(match.group("rest").lower())][:4]
+        if any(words.get(token, frozenset()) & _JOB_KINDS for token in tokens):
+            return True
+    return False
+
+
 def concepts_of(text: str) -> str:
     """The general words (space separated, sorted) that `text`'s specific words stand for and that it
     does not already say; "" when none."""

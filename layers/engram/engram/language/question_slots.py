@@ -235,6 +235,12 @@ def stored_for_another(slots: QuestionSlots, subject: str | None, attribute: str
     )
 
 
+def asks_my_job(slots: QuestionSlots) -> bool:
+    """Does the question ask the user's own job or employer ("where do I work?", "what's my job?")?"""
+    asked = {rule.pattern for rule in slots.rules}
+    return slots.subjects == (USER_SUBJECT,) and bool(asked & {"employer", "job_title"})
+
+
 def question_subjects(question: str) -> tuple[str, ...]:
     """Names the question mentions (capitalised words that are no question word), else the person it
     names by their tie to the user, else the user when it speaks in the first person: "where does Hedda

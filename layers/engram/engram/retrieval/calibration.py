@@ -16,6 +16,7 @@ from engram.db.connection import Conn
 from engram.db.repositories import corpus
 from engram.db.repositories.search import Candidate
 from engram.db.repositories.search_evidence import QueryWords, query_evidence
+from engram.language.concepts import tells_anothers_job
 from engram.language.periods import resolve_timeframe
 from engram.language.question_age import asks_age, states_age
 from engram.language.question_amount import asks_amount
@@ -24,7 +25,13 @@ from engram.language.question_name import asked_name, name_untold
 from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
-from engram.language.question_slots import QuestionSlots, question_slots, slot_words, stored_for_another
+from engram.language.question_slots import (
+    QuestionSlots,
+    asks_my_job,
+    question_slots,
+    slot_words,
+    stored_for_another,
+)
 from engram.language.question_speech import asked_speaker, speech_verbs
 from engram.language.question_taste import asks_taste, states_taste
 from engram.language.question_time import asks_ever, asks_previous, before_anchor
@@ -215,7 +222,7 @@ class _Asked:
         return bool(
             self.roles is not None or self.focus or self.place or self.refusal or self.taste or self.age
             or self.planned
-            or self.owned or self.doing
+            or self.owned or self.doing or asks_my_job(self.slots)
         )  # fmt: skip
 
     def untold(self, seen: dict[str, Any]) -> dict[str, bool]:
@@ -231,6 +238,7 @@ class _Asked:
             "name_untold": self.roles is not None and name_untold(text, self.roles),
             "other_owner": owned_by_another(text, self.owned)
             or done_by_another(text, self.doing)
+            or (asks_my_job(self.slots) and tells_anothers_job(text))
             # reported words are stored under the speaker: "Dr Sumagaysay says no need for metformin"
             or (not seen.get("reports") and stored_for_another(self.slots, seen.get("subject"),
                                                                seen.get("attribute"))),

@@ -61,8 +61,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
   called?") is not answered by a memory that speaks of that thing as another's only ("Kasia's salary",
   "my girlfriend Ama"), nor what the user does by someone else doing it ("what business do I run?" of
   "Zainab runs the bakery stall"), nor a question about the user by a memory that stores the attribute
-  asked of someone else ("where do I work?" of "Tom just got a job at Google"): it is about someone else and
-  keeps half, whatever it stores (`question_owner`, `question_slots.stored_for_another`).
+  asked of someone else ("where do I work?" of "Tom just got a job at Google") or tells only another's
+  job ("first date with Callum, a sound engineer"): it is about someone else and keeps half, whatever it
+  stores (`question_owner`, `question_slots.stored_for_another`, `concepts.tells_anothers_job`).
 
 `final_score` adds importance, recency and access on top of relevance; `threshold` applies to
 relevance, so "no results" means nothing known answers the query. The weights and the default
