@@ -196,6 +196,7 @@ LEXICON_0037 = "0037_concepts_mama_papa.sql"
 LEXICON_0038 = "0038_concepts_blue_and_breeds.sql"
 LEXICON_0039 = "0039_concepts_trades.sql"
 LEXICON_0040 = "0040_concepts_roles_are_no_jobs.sql"
+LEXICON_0041 = "0041_concepts_typed_shorthand.sql"
 
 
 @pytest.mark.parametrize(
@@ -235,10 +236,11 @@ LEXICON_0040 = "0040_concepts_roles_are_no_jobs.sql"
      (LEXICON_0037, "Miggy's papa Jomar didn't send it", "Miggy's pal Jomar didn't send it"),
      (LEXICON_0038, "Blue (kelpie, 13) slow of a morning", "Tess slow of a morning"),
      (LEXICON_0039, "Kitchen hand at Rosie's for two summers", "Washed my hands at Rosie's"),
-     (LEXICON_0040, "Papa's doctor put him on insulin", "Papa's dog put on weight")],
+     (LEXICON_0040, "Papa's doctor put him on insulin", "Papa's dog put on weight"),
+     (LEXICON_0041, "Farah's bday, little sis turning 33", "Farah's party, turning 33")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0040 mark for derivation again the memories
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0041 mark for derivation again the memories
     whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -93,6 +93,21 @@ def test_a_job_title_stands_for_work_when_it_tells_a_job_not_when_it_names_someo
 
 
 @pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Farah's bday Fri, little sis turning 33. Her hubby Kamal", {"birthday", "sister", "husband"}),
+        ("Dinner with my bf and his bro", {"boyfriend", "brother"}),
+        ("Dentist appt tues, then xmas shopping", {"appointment", "christmas"}),
+        ("My fave is the sourdough", {"favourite"}),
+        ("Back to uni on Monday", {"university"}),
+    ],
+)
+def test_words_typed_on_a_phone_stand_for_the_words_a_question_asks_in(text: str, asked: set[str]):
+    """"Where does my sister's husband work?" of "little sis ... her hubby Kamal"."""
+    assert asked <= kinds(text)
+
+
+@pytest.mark.parametrize(
     ("text", "anothers"),
     [
         ("I went on a first date with Callum, a sound engineer, at a ramen bar", True),

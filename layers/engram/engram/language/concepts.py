@@ -261,6 +261,25 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("father dad parent family", "tatay itay papá papa vati ubaba"),
     ("brother sibling family", "kuya"),
     ("friend", "best friend mate buddy pal"),
+    # --- people as they are typed on a phone: "where does my sister's husband work?" of "little sis
+    # turning 33 ... her hubby Kamal" ---
+    ("boyfriend partner dating relationship", "bf"),
+    ("girlfriend partner dating relationship", "gf"),
+    ("husband spouse partner married", "hubby"),
+    ("wife spouse partner married", "wifey"),
+    ("sister sibling family", "sis sissy"),
+    ("brother sibling family", "bro"),
+    ("best friend friend", "bestie bff"),
+    ("family relative", "fam"),
+    ("grandmother grandma family", "nan nana nanna"),
+    # --- days and things as they are typed: "when is my birthday?" of "bday drinks at the pub" ---
+    ("birthday", "bday b-day"),
+    ("christmas holiday", "xmas"),
+    ("appointment", "appt appts"),
+    ("medication medicine", "meds"),
+    ("holiday vacation", "hols vacay"),
+    ("favourite favorite like", "fav fave faves favs"),
+    ("university uni study studying student", "uni"),
     # --- a death, as people tell it: "when did my grandmother die?" of "Gogo passed away last night" ---
     ("die death dead", "passed away pass away passes away passing away funeral buried"),
     # --- likes and dislikes: "what music do I like?" of "I love jazz", "what food do I dislike?" of "I
