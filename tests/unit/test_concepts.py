@@ -103,7 +103,7 @@ def test_a_job_title_stands_for_work_when_it_tells_a_job_not_when_it_names_someo
     ],
 )
 def test_words_typed_on_a_phone_stand_for_the_words_a_question_asks_in(text: str, asked: set[str]):
-    """"Where does my sister's husband work?" of "little sis ... her hubby Kamal"."""
+    """Asked "where does my sister's husband work?" of "little sis ... her hubby Kamal"."""
     assert asked <= kinds(text)
 
 
