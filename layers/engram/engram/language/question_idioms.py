@@ -75,10 +75,13 @@ _IDIOMS = (
     (re.compile(r"\bkick(?:ed|ing|s)?\b(?P<mid>.*?)\bhabit\b", re.IGNORECASE), r"quit\g<mid>habit"),
     # A negated verb's contraction is two words to full text, and the first may be one: "won't" is the
     # stem of "I won a scholarship", "didn't" a stem "didn" of every memory that says it. Memories are
-    # read alike (`engram_plain_contractions`, sql/0028); the two readings are tested to agree.
+    # read alike (`engram_plain_text`, sql/0028 and 0042); the two readings are tested to agree.
     (re.compile(r"\bwon['’]t\b", re.IGNORECASE), "will not"),
     (re.compile(r"\bcan['’]t\b", re.IGNORECASE), "can not"),
     (re.compile(r"\b(?P<verb>\w+)n['’]t\b", re.IGNORECASE), r"\g<verb> not"),
+    # "Wed" is Wednesday as a phone types it, and to english stemming the stem of "wedding": memories are
+    # read alike (`engram_plain_text`, sql/0042).
+    (re.compile(r"\bweds?\b", re.IGNORECASE), "wednesday"),
 )
 
 

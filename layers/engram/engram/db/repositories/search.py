@@ -503,7 +503,7 @@ _MENTION_KINDS = (("name", "name"), ("entity", "entity"), ("graph", "hop"))
 LEXEMES_SQL = sql.SQL(
     """SELECT coalesce(array_agg(lex ORDER BY pos), '{}') FROM (
                   SELECT lex, min(p) AS pos
-                  FROM unnest(to_tsvector('english', engram_plain_contractions(%(query)s)))
+                  FROM unnest(to_tsvector('english', engram_plain_text(%(query)s)))
                        AS t(lex, positions, weights),
                        unnest(positions) p
                   GROUP BY lex) x"""

@@ -43,7 +43,7 @@ _CANDIDATES = """SELECT m.id, {similarity} AS similarity, char_length(m.content)
                        lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
                        r.reports
                 FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
-                     (SELECT tsvector_to_array(to_tsvector('english', engram_plain_contractions(%(query)s)))
+                     (SELECT tsvector_to_array(to_tsvector('english', engram_plain_text(%(query)s)))
                              AS lexemes) q
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)"""
 
