@@ -324,6 +324,10 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I study computer science at Stanford University", "school", "Stanford University"),
         ("I'm vegetarian", "diet", "vegetarian"),
         ("I stopped eating meat", "diet", "no meat"),
+        # a new diet said from its first word is the writer's
+        ("Vegan now", "diet", "vegan"),
+        ("Fully vegetarian since Easter", "diet", "vegetarian"),
+        ("Keto again, day 1", "diet", "keto"),
         # the user's new job in shorthand: its title and its start
         ("Community midwife, start 2 June", "job_title", "community midwife"),
         ("Barista, from the 3rd", "job_title", "barista"),
@@ -992,6 +996,13 @@ def test_a_tie_of_someone_elses_or_no_name_is_no_tie_of_mine(text: str) -> None:
     ties = {e.name: e.relationship for f in extract(text).facts for e in f.entities or []}
 
     assert not any(ties.values()), ties
+
+
+@pytest.mark.parametrize(
+    "text", ["Vegan chocolate cake now in stock", "Raw now, the knee", "Vegan recipes again"]
+)
+def test_a_diet_word_that_tells_no_diet_of_mine_stores_none(text: str) -> None:
+    assert [f.attribute for f in extract(text).facts if f.attribute == "diet"] == []
 
 
 @pytest.mark.parametrize(

@@ -178,7 +178,10 @@ DIET_END = re.compile(
 )
 DIET_SWITCH = re.compile(
     rf"\b(?:switched|switching|moved|changed)\s+to\s+(?:a\s+)?(?P<v>{DIETS})(?:\s+diet)?\b"
-    rf"|\b(?:on|follow(?:s|ing)?)\s+(?:a|the)\s+(?P<v2>{DIETS})\s+diet\b",
+    rf"|\b(?:on|follow(?:s|ing)?)\s+(?:a|the)\s+(?P<v2>{DIETS})\s+diet\b"
+    # a note's fragment that says the diet is new: "Vegan now", "Fully vegetarian since Easter"
+    rf"|^\W*(?:(?:fully|strictly|mostly|properly|officially)\s+)?(?!raw\b)(?P<v3>{DIETS})\s+"
+    r"(?:now|again|since|from\s+now|for\s+good|these\s+days|officially|as\s+of)\b",
     re.IGNORECASE,
 )
 

@@ -147,7 +147,7 @@ SLOT_WORDS: dict[str, tuple[AttributeRule, ...]] = {
     ),
     # a diet, and the foods one goes without or cannot take (`avoids:<food>`, `intolerance:<thing>`)
     **dict.fromkeys(
-        ("diet", "eat", "eats", "vegetarian", "vegan"),
+        ("diet", "eat", "eats", "eating", "ate", "meat", "vegetarian", "vegan"),
         (AttributeRule("diet"), AttributeRule("avoids:%"), AttributeRule("intolerance:%")),
     ),
     **dict.fromkeys(("intolerant", "intolerance", "intolerances"), (AttributeRule("intolerance:%"),)),

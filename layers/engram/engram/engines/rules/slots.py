@@ -453,8 +453,8 @@ def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
         return Slot(key, "diet", no_longer(diet), "status", diet)
     switched = DIET_SWITCH.search(text)
     if switched and not _tentative(text, switched.start()) and not _negated(text, switched.start()):
-        diet = (switched.group("v") or switched.group("v2")).lower().replace(" ", "-")
-        return Slot(key, "diet", diet, "status" if switched.group("v") else None)
+        diet = (switched.group("v") or switched.group("v2") or switched.group("v3")).lower().replace(" ", "-")
+        return Slot(key, "diet", diet, "status" if switched.group("v") or switched.group("v3") else None)
     match = DIET.search(text)
     if not match or _tentative(text, match.start()):
         return None

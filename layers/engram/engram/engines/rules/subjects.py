@@ -17,7 +17,7 @@ from engram.language.attributes import (
     TITLE_HEADS,
     TITLE_STARTING,
 )
-from engram.language.changes import FAMILY_TITLE
+from engram.language.changes import DIET_SWITCH, FAMILY_TITLE
 from engram.language.cues import FRAGMENT_VERBS, LEADING_ADVERBIAL
 from engram.language.medicines import medication_in
 from engram.language.phrases import NAME, PARTNER_WORD
@@ -123,6 +123,9 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return owner  # "pay 18k/mo", "Rent: €1,200", "The rent is 7,000 with water included"
     if _NO_THIRD_PARTY.match(body) and any(p.search(body) for p, _, change in RELATIONSHIP_EVENTS if change):
         return owner  # "Divorce finalised today", "It's over between us", "Not seeing Nathan anymore"
+    diet = DIET_SWITCH.match(body)
+    if diet and diet.group("v3"):
+        return owner  # a new diet said from its first word: "Vegan now", "Fully vegetarian since Easter"
     return None
 
 
