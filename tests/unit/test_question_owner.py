@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
-from engram.language.question_slots import question_slots, stored_for_another
+from engram.language.question_slots import question_slots, question_subjects, stored_for_another
 
 
 @pytest.mark.parametrize(
@@ -106,3 +106,15 @@ def test_a_memory_of_someone_else_doing_what_the_user_is_asked_to_do(
     question: str, memory: str, another: bool
 ):
     assert done_by_another(memory, asked_doing(question)) is another
+
+
+@pytest.mark.parametrize(
+    ("question", "subjects"),
+    [
+        ("Am I married?", ("user",)),
+        ("Must I take it with food?", ("user",)),
+        ("Where does May work?", ("may",)),
+    ],
+)
+def test_a_questions_first_word_is_no_name_and_a_name_that_is_a_word_still_is(question: str, subjects):
+    assert question_subjects(question) == subjects

@@ -198,7 +198,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NOT_NAMES = frozenset(
     {"what", "where", "who", "whom", "whose", "when", "why", "how", "which", "is", "are", "was", "were",
      "am", "do", "does", "did", "can", "could", "would", "should", "will", "has", "have", "had", "must",
-     "may", "shall", "tell", "remind", "give", "list", "show", "name",
+     "shall", "tell", "remind", "give", "list", "show",
      "i", "my", "me", "we", "our", "the", "a", "an", "and", "or", "still", "any", "please",
      "what's", "where's", "who's", "when's", "how's", "i'm", "i've", "i'd"}
 )  # fmt: skip
