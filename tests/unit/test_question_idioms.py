@@ -71,3 +71,13 @@ def test_whom_one_reports_to_is_ones_boss_and_what_one_makes_ones_pay():
     assert plain_question("How much do I make these days?") == "how much salary do I earn these days?"
     assert plain_question("how much does Kasia take home") == "how much salary does Kasia earn"
     assert plain_question("How much did the house make?") == "How much did the house make?"  # no one's pay
+
+
+def test_a_question_typed_on_a_phone_asks_in_the_words_memories_are_searched_by():
+    assert plain_question("when's my sis's bday?") == "when's my sister's birthday?"
+    assert plain_question("Who is my bf?") == "Who is my boyfriend?"
+    assert plain_question("When is my dentist appt?") == "When is my dentist appointment?"
+    assert plain_question("what's my fave food") == "what's my favourite food"
+    # a name that starts like one of them is a name
+    assert plain_question("Who is Brody?") == "Who is Brody?"
+    assert plain_question("Is Sisley coming?") == "Is Sisley coming?"

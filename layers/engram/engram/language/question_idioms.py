@@ -79,6 +79,26 @@ _IDIOMS = (
     (re.compile(r"\bwon['’]t\b", re.IGNORECASE), "will not"),
     (re.compile(r"\bcan['’]t\b", re.IGNORECASE), "can not"),
     (re.compile(r"\b(?P<verb>\w+)n['’]t\b", re.IGNORECASE), r"\g<verb> not"),
+    # A question typed on a phone asks in the words memories are searched by (a memory that says "bday"
+    # stands for "birthday" too: `concepts`): "when's my sis's bday?" of "Farah's birthday is on the 14th"
+    *(
+        (re.compile(rf"\b{short}\b", re.IGNORECASE), long)
+        for short, long in (
+            ("bf", "boyfriend"),
+            ("gf", "girlfriend"),
+            ("hubby", "husband"),
+            ("wifey", "wife"),
+            ("sis", "sister"),
+            ("bro", "brother"),
+            ("bday", "birthday"),
+            ("b-day", "birthday"),
+            ("xmas", "christmas"),
+            ("appt", "appointment"),
+            ("meds", "medication"),
+            ("fave", "favourite"),
+            ("fav", "favourite"),
+        )
+    ),
     # "Wed" is Wednesday as a phone types it, and to english stemming the stem of "wedding": memories are
     # read alike (`engram_plain_text`, sql/0042).
     (re.compile(r"\bweds?\b", re.IGNORECASE), "wednesday"),
