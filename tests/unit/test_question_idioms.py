@@ -81,3 +81,13 @@ def test_a_question_typed_on_a_phone_asks_in_the_words_memories_are_searched_by(
     # a name that starts like one of them is a name
     assert plain_question("Who is Brody?") == "Who is Brody?"
     assert plain_question("Is Sisley coming?") == "Is Sisley coming?"
+
+
+def test_a_typed_word_a_question_reads_in_full_is_what_a_memory_that_says_it_stands_for():
+    """The question side (`plain_question`) and the memory side (`concepts_of`) keep one reading of each
+    word typed on a phone: "when's my sis's bday?" asks for the words a memory saying "sis" holds."""
+    from engram.language.concepts import concepts_of
+
+    for typed in ("bf", "gf", "hubby", "wifey", "sis", "bro", "bday", "xmas", "appt", "meds", "fave", "fav"):
+        full = plain_question(f"my {typed} today").split()[1]
+        assert full != typed and full in concepts_of(f"my {typed} today").split(), (typed, full)

@@ -313,6 +313,11 @@ def _norm(word: str) -> str:
 _NO_SINGULAR = frozenset(("blues", "news", "glasses", "series"))
 
 
+def _kinds(token: str) -> frozenset[str]:
+    """The general words one normalised word stands for (`_index`)."""
+    return _index()[0].get(token, frozenset())
+
+
 @lru_cache(maxsize=1)
 def _index() -> tuple[dict[str, frozenset[str]], dict[tuple[str, ...], frozenset[str]]]:
     """Specific single words and phrases (tuples of normalised words) -> the general words they stand for."""
@@ -466,8 +471,7 @@ def is_medicine(word: str) -> bool:
     token = _norm(word.lower())
     if _MEDICINE.match(token):
         return True
-    kinds = _index()[0].get(token, frozenset())
-    return token not in _NOT_A_MEDICINE and not _MEDICINE_WORDS.isdisjoint(kinds)
+    return token not in _NOT_A_MEDICINE and not _MEDICINE_WORDS.isdisjoint(_kinds(token))
 
 
 # words in a medicine's group that name no medicine of one's own
@@ -527,10 +531,9 @@ def tells_anothers_job(text: str) -> bool:
     about someone else, though it answers "what does Callum do?"."""
     if _MY_JOB.search(text):
         return False
-    words, _ = _index()
     for match in _TOLD_OF.finditer(text):
         tokens = [_norm(t) for t in _WORD.findall(match.group("rest").lower())][:4]
-        if any(words.get(token, frozenset()) & _JOB_KINDS for token in tokens):
+        if any(_kinds(token) & _JOB_KINDS for token in tokens):
             return True
     return False
 

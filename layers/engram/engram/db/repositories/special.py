@@ -120,17 +120,18 @@ _TIE_ENDED = """(EXISTS (SELECT 1 FROM memory_entities me JOIN memories m ON m.i
                                   AND m.status = 'active' AND NOT m.is_historical))"""
 
 
+# A memory the user has not forgotten: active, superseded, or archived only because it expired.
+_NOT_FORGOTTEN = "(m.status <> 'archived' OR m.metadata->>'archived_reason' = 'expired')"
 # When the entity was last told to hold a tie: of the holders of a tie one person holds at a time ("my
 # boss"), the last told holds it now, though the write path could not tell the first one's had ended.
-_TIE_TOLD_AT = """(SELECT max(coalesce(m.document_date, m.created_at))
+_TIE_TOLD_AT = f"""(SELECT max(coalesce(m.document_date, m.created_at))
                   FROM memory_entities me JOIN memories m ON m.id = me.memory_id
                   WHERE me.entity_id = e.id AND m.user_id = %(uid)s AND m.metadata->>'attribute' = 'relation'
-                    AND (m.status <> 'archived' OR m.metadata->>'archived_reason' = 'expired'))"""
+                    AND {_NOT_FORGOTTEN})"""
 # A memory linked to the entity holds every word of the question's qualifier ("at Calder & Moss").
-_TOLD_WITH = """coalesce(%(topic)s::text IS NOT NULL AND EXISTS (
+_TOLD_WITH = f"""coalesce(%(topic)s::text IS NOT NULL AND EXISTS (
                     SELECT 1 FROM memory_entities me JOIN memories m ON m.id = me.memory_id
-                    WHERE me.entity_id = e.id AND m.user_id = %(uid)s
-                      AND (m.status <> 'archived' OR m.metadata->>'archived_reason' = 'expired')
+                    WHERE me.entity_id = e.id AND m.user_id = %(uid)s AND {_NOT_FORGOTTEN}
                       AND m.tsv @@ plainto_tsquery('english', %(topic)s)), false)"""
 
 
