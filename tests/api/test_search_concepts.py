@@ -197,6 +197,7 @@ LEXICON_0038 = "0038_concepts_blue_and_breeds.sql"
 LEXICON_0039 = "0039_concepts_trades.sql"
 LEXICON_0040 = "0040_concepts_roles_are_no_jobs.sql"
 LEXICON_0041 = "0041_concepts_typed_shorthand.sql"
+LEXICON_0043 = "0043_concepts_vegetables_chillies_injuries_mountains.sql"
 
 
 @pytest.mark.parametrize(
@@ -237,10 +238,15 @@ LEXICON_0041 = "0041_concepts_typed_shorthand.sql"
      (LEXICON_0038, "Blue (kelpie, 13) slow of a morning", "Tess slow of a morning"),
      (LEXICON_0039, "Kitchen hand at Rosie's for two summers", "Washed my hands at Rosie's"),
      (LEXICON_0040, "Papa's doctor put him on insulin", "Papa's dog put on weight"),
-     (LEXICON_0041, "Farah's bday, little sis turning 33", "Farah's party, turning 33")],
+     (LEXICON_0041, "Farah's bday, little sis turning 33", "Farah's party, turning 33"),
+     (LEXICON_0043, "Still can't stand pumpkin", "Still can't stand him"),
+     (LEXICON_0043, "Scotch bonnets in everything", "Scotch eggs in everything"),
+     (LEXICON_0043, "Grade 2 hamstring tear", "Grade 2 piano exam"),
+     (LEXICON_0043, "We're raising a series A", "We're watching a series"),
+     (LEXICON_0043, "Up Mount Wellington in the snow", "Up in Wellington in the snow")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0041 mark for derivation again the memories
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0041 and 0043 mark for derivation again the memories
     whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

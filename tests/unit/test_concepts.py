@@ -222,3 +222,27 @@ def test_smoking_and_vaping_are_habits():
     assert "habit" in kinds("Day one without cigarettes")
     assert {"habit", "tobacco"} <= kinds("Swapped the fags for vaping in March")
     assert "tobacco" not in kinds("Gave up gambling for good")
+
+
+def test_food_by_its_name_is_its_kind():
+    # "what vegetable can't I stand?" of "still can't stand pumpkin"; "what chillies do I put in
+    # everything?" of "scotch bonnets in everything"
+    assert "vegetable" in kinds("Still cant stand pumpkin, dont care what she says about vitamins")
+    assert "fruit" in kinds("Mangoes are finally cheap again")
+    assert "chilli" in kinds("Scotch bonnets in everything")
+    assert "chilli" not in kinds("Scotch eggs for the picnic")
+    assert "vegetable" not in kinds("Played squash with Dev")  # the sport, not the gourd
+
+
+def test_an_injury_by_what_is_torn_and_a_mountain_by_its_name():
+    assert "injury" in kinds("Grade 2 hamstring tear, 6-8 wks no football")
+    assert "mountain" in kinds("I hiked up kunanyi Mount Wellington in the snow")
+    # a mountain named for a place is not the place: no city, no New Zealand
+    assert "city" not in kinds("I hiked up kunanyi Mount Wellington in the snow")
+    assert "city" in kinds("We moved to Wellington in May")
+    assert "mountain" not in kinds("Mounted the TV in the lounge")
+
+
+def test_a_start_up_raises_a_funding_round():
+    assert {"funding", "round"} <= kinds("Tidewater is raising a series A, Anouk is meeting investors")
+    assert "funding" not in kinds("Started a new series on Netflix")

@@ -47,6 +47,21 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "coriander cilantro tofu lentil bean chickpea egg cheese milk meat chicken beef pork lamb "
         "fish shellfish prawn shrimp seafood salt sugar gluten wheat soy sesame tomato avocado",
     ),
+    (
+        "vegetable veg",
+        "pumpkin carrot potato broccoli cabbage spinach kale courgette zucchini aubergine eggplant "
+        "cauliflower pea sprout brussels sprout leek onion beetroot parsnip turnip celery lettuce cucumber "
+        "butternut sweet potato okra asparagus radish",
+    ),
+    (
+        "fruit",
+        "apple banana orange pear grape strawberry mango pineapple plum peach cherry melon "
+        "watermelon blueberry raspberry blackberry papaya lychee pomegranate apricot",
+    ),
+    (
+        "chilli chili pepper spicy",
+        "scotch bonnet jalapeno habanero cayenne ghost pepper piri piri peri peri sriracha harissa gochujang",
+    ),
     ("dairy", "milk cheese yoghurt yogurt butter cream ice cream lactose"),
     (
         "dessert pudding sweet",
@@ -109,7 +124,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("thyroid medication medicine drug", "levothyroxine thyroxine levo eltroxin synthroid"),
     ("diabetes blood sugar glucose medication medicine", "insulin metformin ozempic jardiance"),
     ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
-    ("injury hurt", "knee ankle wrist shoulder sprain fracture broke swollen torn"),
+    (
+        "injury hurt",
+        "knee ankle wrist shoulder sprain sprained fracture fractured broke swollen torn hamstring "
+        "ligament acl concussion dislocated whiplash",
+    ),
     ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist dr"),
     # the title of the doctor one sees is one's GP's more often than not: "who's my GP?" of "Dr Nguyen"
     ("gp physician", "dr"),
@@ -193,6 +212,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "nurse doctor paramedic physiotherapist physio gp surgeon midwife pharmacist carer",
     ),
     ("construction building", "builder bricklayer carpenter electrician plumber scaffolder"),
+    # a start-up's rounds of money: "what funding round is the company raising?" of "raising a series A"
+    (
+        "funding round investment investor raise raising",
+        "series a series b series c seed round pre-seed angel investor venture capital vc",
+    ),
     (
         "company employer business firm",
         "founded start-up startup ltd inc agency studio labs analytics consultancy food truck bakery "
@@ -303,6 +327,8 @@ def _norm(word: str) -> str:
     a word whose singular is another word ("blues" is music, "blue" a colour or a dog called Blue)."""
     if word in _NO_SINGULAR:
         return word
+    if word.endswith("oes") and word[:-2] in _O_PLURALS:
+        return word[:-2]
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -311,6 +337,7 @@ def _norm(word: str) -> str:
 
 
 _NO_SINGULAR = frozenset(("blues", "news", "glasses", "series"))
+_O_PLURALS = frozenset(("potato", "tomato", "mango"))  # "potatoes", not "shoes"
 
 
 def _kinds(token: str) -> frozenset[str]:
@@ -361,6 +388,17 @@ _PHRASES = (
     "stir fry",
     "fish and chips",
     "scotch bonnet",
+    "ghost pepper",
+    "piri piri",
+    "peri peri",
+    "brussels sprout",
+    "sweet potato",
+    "series a",
+    "series b",
+    "series c",
+    "seed round",
+    "angel investor",
+    "venture capital",
     "ice cream",
     "earl grey",
     "green tea",
@@ -442,6 +480,8 @@ _MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "
 _TREATS_INDEX = tuple((_by_ending(endings.split()), frozenset(treats.split())) for treats, endings in _TREATS)
 # A school by its name: a name that ends in the word for its kind ("Kaikorai Valley High", "St Mary's
 # Primary", "Leeds Grammar"), or the Irish "Scoil" before it ("Scoil Mhuire"): "which school was I at?"
+# "kunanyi Mount Wellington", "Mt Kenya": a mountain (not the city the gazetteer knows by the name)
+_MOUNTAIN = re.compile(r"\b(?:Mount|Mt\.?)\s+[A-Z]")
 _SCHOOL_NAME = re.compile(
     r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s+(?:High|Primary|Grammar|Academy|College|Polytechnic|"
     r"Kindergarten|Montessori)\b|\bScoil\s+[A-Z]"
@@ -551,6 +591,8 @@ def concepts_of(text: str) -> str:
         found |= {"school", "study", "studying", "education"}
     if AGE.search(text):
         found |= {"age", "old"}
+    if _MOUNTAIN.search(text):
+        found |= {"mountain", "peak", "hill"}
     tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
     present = set(tokens)
     if (not present.isdisjoint(_WORK_WORDS) or _PART_TIME.search(text)) and PRICED.search(text):

@@ -289,6 +289,8 @@ _ABBREVIATIONS = frozenset(("us", "u.s.", "uk", "u.k.", "la", "sf", "dc", "nyc",
 
 # What introduces a place whose name is also a given name: "in Florence", "a trip to Jordan".
 _PLACE_BEFORE = re.compile(r"\b(?:in|to|from|at|near|around|visit|visited|visiting|of)\s+$", re.IGNORECASE)
+# A mountain or a lake named for a place is not the place: "Mount Wellington" is in Tasmania, no city.
+_LANDFORM_BEFORE = re.compile(r"\b(?:Mount|Mt\.?|Lake|Loch)\s+$")
 
 
 def place_kinds(text: str) -> set[str]:
@@ -304,6 +306,8 @@ def place_kinds(text: str) -> set[str]:
             continue
         given = name in FIRST_NAMES or name in ALSO_GIVEN_NAMES
         if given and not _PLACE_BEFORE.search(text[: match.start()]):
+            continue
+        if _LANDFORM_BEFORE.search(text[: match.start()]):
             continue
         found.update(table[name])
     return found
