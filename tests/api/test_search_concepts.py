@@ -246,8 +246,8 @@ LEXICON_0043 = "0043_concepts_vegetables_chillies_injuries_mountains.sql"
      (LEXICON_0043, "Up Mount Wellington in the snow", "Up in Wellington in the snow")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034 and 0036 to 0041 and 0043 mark for derivation again the memories
-    whose text holds a word the lexicon gained."""
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041 and 0043 mark for derivation again the
+    memories whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()
     with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before
