@@ -20,6 +20,7 @@ from engram.language.concepts import tells_anothers_job
 from engram.language.periods import resolve_timeframe
 from engram.language.question_age import asks_age, states_age
 from engram.language.question_amount import asks_amount
+from engram.language.question_figure import asks_figure, states_figure
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_name import asked_name, name_untold
 from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
@@ -183,6 +184,7 @@ class _Asked:
     memory's text (an amount, a name, a place, what is not done, a time to come, whose thing)."""
 
     amount: bool
+    figure: bool  # a score, a dose, a reading (`question_figure`)
     roles: list[str] | None  # what the question asks the name of (`question_name.asked_name`)
     previous: bool
     ever: bool
@@ -201,6 +203,7 @@ class _Asked:
     def read(cls, query: str, query_names: list[str]) -> _Asked:
         return cls(
             amount=asks_amount(query),
+            figure=asks_figure(query),
             roles=asked_name(query, query_names),
             previous=asks_previous(query),
             ever=asks_ever(query),
@@ -220,7 +223,8 @@ class _Asked:
     def reads_text(self) -> bool:
         """Whether a rule reads the candidates' text (it is fetched only then)."""
         return bool(
-            self.roles is not None or self.focus or self.place or self.refusal or self.taste or self.age
+            self.roles is not None or self.figure or self.focus or self.place or self.refusal or self.taste
+            or self.age
             or self.planned
             or self.owned or self.doing or asks_my_job(self.slots)
         )  # fmt: skip
@@ -229,7 +233,8 @@ class _Asked:
         """The `Evidence` flags of one candidate (what `query_evidence` read of it) the rules set."""
         text = seen.get("content") or ""
         return {
-            "amount_untold": self.amount and not seen.get("amount"),
+            "amount_untold": (self.amount and not seen.get("amount"))
+            or (self.figure and not states_figure(text)),
             "place_untold": self.place and not names_place(text),
             "refusal_untold": self.refusal and not states_refusal(text),
             "taste_untold": self.taste and seen.get("memory_type") != "preference" and not states_taste(text),

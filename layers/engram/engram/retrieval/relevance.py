@@ -209,7 +209,7 @@ class Evidence:
     never_told: float = 0.0  # the share of what the query asks that no memory of the user holds
     tie_only: bool = False  # the memory only says who someone is to the user ("Callum is my friend")
     told: bool = False  # the memory reports what the person whose words the query asks said
-    amount_untold: bool = False  # the query asks an amount of money and the memory states none
+    amount_untold: bool = False  # the query asks an amount of money or a measured figure; the memory has none
     name_untold: bool = False  # the query asks what someone is called; the memory speaks of them, unnamed
     focus_untold: bool = False  # the query names the kind of thing it asks; the memory holds no such word
     place_untold: bool = False  # the query asks where; the memory names no place

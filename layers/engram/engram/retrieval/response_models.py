@@ -39,9 +39,10 @@ class RelevanceEvidence(_Body):
     the person the question asks what they said (`told`: half its weight in proportion to `slot_share`,
     the speech verbs counted with the framing words), whether it carries a name the query names, the
     share of the query's known names it holds (null when the query names no one the memories know: a
-    memory about someone else counts half), and whether the query asks an amount of money that the memory
-    does not state (`amount_untold`: it keeps a third) or what someone is called and the memory speaks of
-    them without a name (`name_untold`: it keeps a third), and whether the query names the kind of thing
+    memory about someone else counts half), and whether the query asks an amount of money or a measured
+    figure (a score, a dose) that the memory does not state (`amount_untold`: it keeps a third) or what
+    someone is called and the memory speaks of them without a name (`name_untold`: it keeps a third), and
+    whether the query names the kind of thing
     it asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
     it changes no order, only whether any result clears the threshold), and whether the query asks where
     and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the attribute asked),
