@@ -2,9 +2,10 @@
 -- ("still can't stand pumpkin": a vegetable), chillies ("scotch bonnets in everything": a chilli),
 -- injuries by the part torn ("grade 2 hamstring tear"), a start-up's funding round ("raising a series
 -- A") and a mountain by its name ("Mount Wellington"); a mountain or lake named for a place is not
--- the place ("Mount Wellington" is no city, "Lake Geneva" no Swiss city). Memories whose text holds one of
--- them are marked for their concepts to be derived again (NULL: the daily cleanup derives them, `engram
--- maintenance run cleanup` now; docs/operations.md). The words are a copy of the lexicon's on purpose:
+-- the place ("Mount Wellington" is no city, "Lake Geneva" no Swiss city), and a name led by a point of
+-- the compass holds no word the lexicon reads ("East Van" is no van, "West Ham" no meat). Memories
+-- whose text holds one of them are marked for their concepts to be derived again (NULL: the daily
+-- cleanup derives them, `engram maintenance run cleanup` now; docs/operations.md). The words are a copy of the lexicon's on purpose:
 -- a migration must not change when the lexicon does.
 UPDATE memories SET concepts = NULL
 WHERE concepts IS NOT NULL
@@ -17,4 +18,4 @@ WHERE concepts IS NOT NULL
            'sprained|fracture|fractured|hamstring|ligament|acl|concussion|dislocated|whiplash|seed round|'
            'angel investor|venture capital|vc|investor|pre-seed)(s|es)?\M'
            '|\m(strawberr|cherr|blueberr|raspberr|blackberr)(y|ies)\M|\mseries [abc]\M')
-       OR (coalesce(name, '') || ' ' || content) ~ '\m(Mount|Mt\.?|Lake|Loch)\s+[A-Z]');
+       OR (coalesce(name, '') || ' ' || content) ~ '\m(Mount|Mt\.?|Lake|Loch|East|West|North|South)\s+[A-Z]');

@@ -246,3 +246,10 @@ def test_an_injury_by_what_is_torn_and_a_mountain_by_its_name():
 def test_a_start_up_raises_a_funding_round():
     assert {"funding", "round"} <= kinds("Tidewater is raising a series A, Anouk is meeting investors")
     assert "funding" not in kinds("Started a new series on Netflix")
+
+
+def test_a_name_led_by_a_point_of_the_compass_is_no_instance_of_its_words():
+    assert "car" not in kinds("East Van is getting crazy")  # a part of Vancouver
+    assert "meat" not in kinds("Watched West Ham lose again")
+    assert "car" in kinds("Bought a van off Gumtree")
+    assert "country" in kinds("Flying to South Africa in May")

@@ -100,6 +100,11 @@ def test_a_memory_storing_what_a_question_asks_of_someone_else(
         ("Where am I living at the moment?", "Moved to a 1-bed in Footscray", False),
         # done to the user: "took me off" is no taking of the doctor's own
         ("What am I taking for my blood pressure now?", "Dr Farrelly took me off the amlodipine", False),
+        # family called by what they are to the writer do things as a name does
+        ("What do I drive?", "Mina started Korean school, halmeoni drives her", True),
+        ("What sport do I play?", "My big brother plays rugby for Connacht", True),
+        ("What sport do I play?", "Dad plays golf, I play tennis", False),
+        ("What do I drive?", "Mum drives me to the station", False),
     ],
 )
 def test_a_memory_of_someone_else_doing_what_the_user_is_asked_to_do(

@@ -319,6 +319,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
 )
 
 _NAMED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_COMPASS_NAME = re.compile(r"(?-i:\b(?:East|West|North|South)\s+[A-Z][\w'-]*)")
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
@@ -593,7 +594,8 @@ def concepts_of(text: str) -> str:
         found |= {"age", "old"}
     if _MOUNTAIN.search(text):
         found |= {"mountain", "peak", "hill"}
-    tokens = [_norm(t) for t in _WORD.findall(text.lower().replace("\u2019", "'"))]
+    # "East Van" is a part of Vancouver and "West Ham" a club: no vehicle, no meat
+    tokens = [_norm(t) for t in _WORD.findall(_COMPASS_NAME.sub(" ", text).lower().replace("\u2019", "'"))]
     present = set(tokens)
     if (not present.isdisjoint(_WORK_WORDS) or _PART_TIME.search(text)) and PRICED.search(text):
         found |= _PAY  # "HIRED at St. Clare, hospital pharmacist, 26,500/mo": what "how much do I earn?" asks

@@ -116,9 +116,19 @@ _ASKED_DOING = re.compile(
 )
 # Someone named doing something ("Zainab runs", "Kuba also plays"), and the user ("I run", "we still
 # play").
+# Family called by what they are to the writer, as a name is ("Mum drives", "halmeoni drives her", "my
+# sister plays"): in any language the write path reads them in (`concepts`).
+_KIN = (
+    r"mum|mom|mam|mother|dad|father|papa|mama|mamá|nan|nana|nanna|gran|granny|grandma|grandmother|"
+    r"grandpa|grandad|granddad|grandfather|sister|brother|sis|bro|husband|wife|hubby|son|daughter|aunt|"
+    r"auntie|uncle|cousin|halmeoni|harabeoji|eomma|appa|nanay|tatay|inay|lola|lolo|gogo|abuela|abuelo|"
+    r"oma|opa|nonna|nonno|babcia|dziadek|ouma|oupa|mutti"
+)
 _NAMED_DOING = re.compile(
     # the name may carry a short apposition: "Hana, graphic designer, lives in Seddon"
-    r"(?-i:\b(?P<name>[A-Z][a-z]+))(?:,\s[^,.!?]{1,40},)?(?:\s+(?:also|still|now|just|really|usually|"
+    rf"(?:(?-i:\b(?P<name>[A-Z][a-z]+))|(?i:(?:\bmy\s+(?:older\s+|younger\s+|little\s+|big\s+)?)?"
+    rf"\b(?P<kin>{_KIN})))"
+    r"(?:,\s[^,.!?]{1,40},)?(?:\s+(?:also|still|now|just|really|usually|"
     r"often|always))?\s+(?P<verb>[a-z]+)\b"
     # done to the user is no doing of another's: "Dr Farrelly took me off the amlodipine"
     r"(?!\s+(?:me|us)\b)"
@@ -160,6 +170,6 @@ def done_by_another(text: str, verb: str | None) -> bool:
     if _SPEAKER.match(own) or any(_verb_key(m.group("verb")) == verb for m in _USER_DOING.finditer(own)):
         return False
     return any(
-        _verb_key(m.group("verb")) == verb and m.group("name").lower() not in _NOT_DOERS
+        _verb_key(m.group("verb")) == verb and (m.group("kin") or m.group("name").lower() not in _NOT_DOERS)
         for m in _NAMED_DOING.finditer(own)
     )
