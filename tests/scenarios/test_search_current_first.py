@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engram.language.changes import reads_as_ending
 from engram.language.question_slots import question_slots, same_relations, slot_words
 from tests.scenarios.conftest import Engram
 
@@ -328,6 +329,24 @@ def test_a_business_or_lab_partner_is_no_one_the_user_is_with(question: str, ask
     assert ("relationship:%" in patterns) == asks_the_partner, patterns
 
 
+@pytest.mark.parametrize(
+    ("question", "asks_home"),
+    [("Where is my work based?", False), ("Where's the company based?", False),
+     ("Where am I based now?", True)],
+)  # fmt: skip
+def test_where_a_workplace_is_based_is_no_home(question: str, asks_home: bool):
+    assert ("location" in {r.pattern for r in question_slots(question).rules}) is asks_home
+
+
+@pytest.mark.parametrize(
+    ("value", "ends"),
+    [("left C&M", True), ("no longer owns a car", True), ("ended: passed away", True),
+     ("Western Wind Services", False), ("Leftfield Studios", False), (None, False)],
+)  # fmt: skip
+def test_a_stored_value_reads_as_an_ending(value, ends: bool):
+    assert reads_as_ending(value) is ends
+
+
 def test_a_job_answers_where_one_works_not_what_else_is_asked_about_work(engram: Engram):
     """The stored employer answers the words that ask for it: asked about gear worn at work, the memory
     that says what is worn answers better than the job memory, which explains only "work" of it."""
@@ -351,6 +370,28 @@ def test_a_job_answers_where_one_works_not_what_else_is_asked_about_work(engram:
     results = _search(engram, "where do I work?", explain=True)
     assert "Brindlecomb" in results[0]["content"], [r["content"] for r in results]
     assert results[0]["explain"]["evidence"]["slot_share"] == 1.0
+
+
+def test_a_question_asking_only_its_slot_is_answered_by_the_slot_not_by_the_word(engram: Engram):
+    """A question asking nothing but the employer ("who did I work for before ...?"): once a memory
+    stores the employer, a memory that merely says "work" ("the van somehow works") does not answer,
+    however many of the question's words it holds; an ending ("Resigned from ...") is the one before,
+    not what is now."""
+    notes = [
+        ("2025-03-03", "Back on the Sandyford site this week, fitting out the third floor"),
+        ("2025-11-20", "Got the offer! Wind turbine technician with Western Wind Services, starting 2 March"),
+        ("2026-01-16", "Told Gerry I'm leaving Doyle Electrical at the end of February"),
+        ("2026-03-09", "The old van somehow works again, Oleh fixed the starter"),
+        ("2026-03-20", "Working at heights again next week, the harness still rubs"),
+    ]
+    for day, note in notes:
+        engram.note(note, when=f"{day}T10:00:00Z")
+    results = _search(engram, "Who did I work for before the wind company?", explain=True, threshold=0.0)
+    assert "Doyle Electrical" in results[0]["content"], [r["content"] for r in results]
+    van = next(r for r in results if "van" in r["content"])
+    assert van["relevance"] < results[0]["relevance"], [(r["content"], r["relevance"]) for r in results]
+    results = _search(engram, "Who do I work for now?", include_historical=None)
+    assert "Western Wind" in results[0]["content"], [r["content"] for r in results]
 
 
 @pytest.mark.parametrize(

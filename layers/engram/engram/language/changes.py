@@ -28,6 +28,13 @@ def place_left(value: str | None) -> str | None:
     return None
 
 
+def reads_as_ending(value: str | None) -> bool:
+    """Does a stored value say the subject no longer has the thing ("left C&M", "no longer owns a car",
+    "ended: passed away"), rather than what they have now?"""
+    lowered = (value or "").lower()
+    return place_left(value) is not None or lowered.startswith(("no longer ", "ended:"))
+
+
 def no_longer_owns(thing: str) -> str:
     return f"no longer owns {thing}"
 

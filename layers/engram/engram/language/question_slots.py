@@ -183,6 +183,8 @@ _POSSESSION = re.compile(
     r"|\bwhat\s+(?:kind\s+of\s+|sort\s+of\s+)?(?P<b>[a-z][a-z-]{2,})\s+(?:do|does|did|is|are)\b",
     re.I,
 )
+# What a workplace is called: "based" after it asks where the work is, not where one lives.
+_WORKPLACE = frozenset(("work", "job", "office", "company", "business", "firm", "studio", "team"))
 # Phrases whose slot words ask for no slot: working from home is how one works, not where or for whom.
 _NO_SLOT = re.compile(r"\b(?:work|works|working|worked)\s+from\s+home\b|\bwfh\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've)\b", re.I)
@@ -302,6 +304,8 @@ def _asking_words(question: str) -> list[tuple[str, tuple[AttributeRule, ...]]]:
             continue  # "what dose of levothyroxine do I take?" asks that medicine's, not every medicine's
         if word == "partner" and before not in _PARTNER_BEFORE and not before.endswith(("'s", "’s")):
             continue  # "my business partner", "her tennis partner": no one the user is with
+        if word == "based" and before in _WORKPLACE:
+            continue  # "where is my work based?", "where's the company based?": the workplace, no home
         if word in SLOT_WORDS:
             asking.append((word, SLOT_WORDS[word]))
     asking.extend((word, (AttributeRule(f"medication:{medicine}"),)) for word, medicine in medicines)

@@ -16,6 +16,7 @@ from engram.db.connection import Conn
 from engram.db.repositories import corpus
 from engram.db.repositories.search import Candidate
 from engram.db.repositories.search_evidence import QueryWords, query_evidence
+from engram.language.changes import reads_as_ending
 from engram.language.concepts import tells_anothers_job
 from engram.language.periods import resolve_timeframe
 from engram.language.question_age import asks_age, states_age
@@ -39,6 +40,7 @@ from engram.language.question_time import asks_ever, asks_previous, before_ancho
 from engram.language.question_when import asks_planned_time, states_time
 from engram.retrieval.relevance import (
     FRAME_LEXEMES,
+    FRAME_SHARE,
     IMPLIED_SHARE,
     Evidence,
     never_told,
@@ -140,6 +142,8 @@ def calibrate(
     asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
     unknown = never_told(asked_lexemes, asked_dfs, size)
     focus_untold = _focus_untold(asked.focus, words, set(asked_lexemes), said | stood_for, found)
+    held = _slot_holders(asked, window, found)
+    slot_framed = any(held.values()) and _only_slot_words(asked_lexemes, words.slot)
     out: dict[Any, Calibration] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
@@ -147,10 +151,11 @@ def calibrate(
         matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
         if period is not None and row.period_rank is not None:
             matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
-        slot = _holds_slot(asked, row, seen)
+        slot = held[row.id]
+        coverage = word_coverage(asked_lexemes, asked_dfs, size, matched, implied)
         evidence = Evidence(
             similarity=similarity,
-            words=word_coverage(asked_lexemes, asked_dfs, size, matched, implied),
+            words=FRAME_SHARE * coverage if slot_framed and not (slot or seen.get("told")) else coverage,
             slot=slot,
             slot_share=_slot_share(asked_lexemes, asked_dfs, size, words.slot | matched, implied)
             if slot or seen.get("told")
@@ -176,6 +181,31 @@ def calibrate(
             seen.get("document_date"),
         )
     return out
+
+
+def _slot_holders(
+    asked: _Asked, window: list[tuple[float, Candidate, dict[str, float]]], found: dict[Any, dict[str, Any]]
+) -> dict[Any, bool]:
+    """Which candidates hold the slot the question asks (`_holds_slot`). An ending ("left C&M") says
+    what the user no longer has: asked how things are, it answers only when no candidate holds what
+    they have ("what's my job title now?" of "Project Engineer, VPS 5", not "Resigned from C&M")."""
+    held = {row.id: _holds_slot(asked, row, found.get(row.id) or {}) for _, row, _ in window}
+    if asked.previous or asked.ever:
+        return held
+    ended = {i for i, holds in held.items() if holds and reads_as_ending((found.get(i) or {}).get("value"))}
+    if ended and any(holds and i not in ended for i, holds in held.items()):
+        return {i: holds and i not in ended for i, holds in held.items()}
+    return held
+
+
+def _only_slot_words(asked: list[str], slot: Set[str]) -> bool:
+    """Does the question ask nothing but the slot ("who did I work for?", "where do we live?")? Its
+    words then only frame the slot's value: once a memory of the user stores the slot, a memory that
+    merely says "work" ("somehow it works") does not answer, as one that says "go" does not answer
+    "when was I going to Ghana?" (`relevance.FRAME_SHARE`). A report of the asked person's words still
+    does ("what did Kasia say about moving?")."""
+    content = [lex for lex in asked if lex not in FRAME_LEXEMES]
+    return bool(content) and all(lex in slot for lex in content)
 
 
 @dataclass(frozen=True)

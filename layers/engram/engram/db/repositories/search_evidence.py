@@ -41,7 +41,7 @@ _CANDIDATES = """SELECT m.id, {similarity} AS similarity, char_length(m.content)
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
                        CASE WHEN %(content)s THEN m.content END AS content,
                        lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
-                       r.reports
+                       m.metadata->>'value' AS value, r.reports
                 FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
                      (SELECT tsvector_to_array(to_tsvector('english', engram_plain_text(%(query)s)))
                              AS lexemes) q
@@ -90,8 +90,9 @@ def query_evidence(
     for a slot (`engram.language.question_slots.slot_words`) or for someone's words
     (`engram.language.question_speech.speech_verbs`) come back stemmed with its words. With
     `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as the
-    user may have typed it, a place). The attribute a memory stores and whose (`subject`, lowercased, and
-    `attribute` of its metadata), and whether it reports speech (`reports`), come back always."""
+    user may have typed it, a place). The attribute a memory stores, whose and its value (`subject`,
+    lowercased, `attribute` and `value` of its metadata), and whether it reports speech (`reports`), come
+    back always."""
     import numpy as np
 
     similarity = (
