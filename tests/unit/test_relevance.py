@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_speech import asked_speaker, speech_verbs
+from engram.language.question_speech import asked_speaker, names_a_person, speech_verbs, spoken_by
 from engram.retrieval.relevance import (
     HASH_MEANING_SHARE,
     Evidence,
@@ -124,6 +124,28 @@ def test_the_share_never_told_weighs_words_by_rarity():
 )
 def test_the_speaker_a_question_asks_the_words_of(question: str, speaker: str | None):
     assert asked_speaker(question) == speaker
+
+
+@pytest.mark.parametrize(
+    ("memory", "speaker", "theirs"),
+    [
+        ("Kasia says the school is fine", "Kasia", True),
+        ("Kasia: we should go", "Kasia", True),
+        ('"Go on then", said Kasia', "Kasia", True),
+        ("Priya (owns Harbourline) said the new logo is the first thing that felt like us", "Priya", True),
+        ("Lauren watched me stretch and said my hamstrings are criminally tight", "Lauren", True),
+        ("Told Kasia about the house", "Kasia", True),  # the user telling her: what she heard
+        ("Mama says I look thinner since I stopped smoking, and that Kasia is fed up", "Kasia", False),
+        ("The vet told me Kasia should bring the dog back", "Kasia", False),
+    ],
+)
+def test_a_memory_reports_the_named_speakers_words_not_anothers_about_them(memory, speaker, theirs):
+    assert spoken_by(memory, speaker) is theirs
+
+
+def test_a_speaker_named_is_a_person_and_a_role_is_not():
+    assert names_a_person("Kasia") and names_a_person("Dr Iliev")
+    assert not names_a_person("the doctor") and not names_a_person("my mother") and not names_a_person("")
 
 
 def test_the_verbs_a_question_asks_someones_words_with():

@@ -60,3 +60,35 @@ def speech_verbs(question: str) -> list[str]:
     """The verbs the question asks someone's words with ("say" of "what did Kasia say about the move?"):
     a memory that reports the words explains them, though it need not say them."""
     return _ASKING_VERB.findall(question) if asked_speaker(question) is not None else []
+
+
+def names_a_person(speaker: str | None) -> bool:
+    """Is the asked speaker someone named ("Kasia", "Dr Iliev"), rather than a role ("the doctor", "my
+    mum"), which a memory may tell by another word ("GP says", "Mum reckons")?"""
+    return bool(speaker) and speaker[0].isupper() and speaker.split()[0].lower() not in _ROLE_OPENERS
+
+
+_ROLE_OPENERS = frozenset({"the", "my", "our", "his", "her", "their", "a", "an"})
+
+
+def spoken_by(text: str, speaker: str) -> bool:
+    """Does the memory report words the named speaker said or heard, not words someone else said of
+    them? "Mama says I look thinner, and that Kasia is fed up" reports Mama's words: its first speech
+    verb comes before Kasia and has a subject of its own. "Kasia says the school is fine", "Priya (owns
+    Harbourline) said ...", "said Kasia" and "Told Kasia about Dot" (the user telling her) are hers."""
+    name = re.search(rf"\b{re.escape(speaker)}\b", text, re.I)
+    verb = _SPEECH.search(text)
+    if name is None or verb is None or name.start() < verb.start():
+        return True
+    if re.match(rf"\s*{re.escape(speaker)}\b", text[verb.end() :], re.I) and verb.group(0).lower() in (
+        "said",
+        "says",
+    ):
+        return True  # "said Kasia"
+    subject = [w for w in _WORD.findall(text[: verb.start()]) if w.lower() not in _USER_OR_ADVERB]
+    return not subject
+
+
+_SPEECH = re.compile(rf"\b(?:{_SPEECH_VERBS})\b", re.I)
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+_USER_OR_ADVERB = frozenset({"i", "we", "just", "then", "also", "finally", "so", "and", "only"})

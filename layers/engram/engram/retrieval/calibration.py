@@ -34,7 +34,7 @@ from engram.language.question_slots import (
     slot_words,
     stored_for_another,
 )
-from engram.language.question_speech import asked_speaker, speech_verbs
+from engram.language.question_speech import asked_speaker, names_a_person, speech_verbs, spoken_by
 from engram.language.question_taste import asks_taste, states_taste
 from engram.language.question_time import asks_ever, asks_previous, before_anchor
 from engram.language.question_when import asks_planned_time, states_time
@@ -137,6 +137,9 @@ def calibrate(
         anchor=before_anchor(query) or "",
         slot=" ".join(slot_words(query) + speech_verbs(query)),
     )
+    if asked.speaker and names_a_person(asked.speaker):  # her words, not "Mama says Kasia is fed up"
+        for seen in found.values():
+            seen["told"] = bool(seen.get("told")) and spoken_by(seen.get("content") or "", asked.speaker)
     size = corpus.corpus_size(conn, user_id)
     said, stood_for = _candidate_lexemes(found)
     asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
@@ -253,9 +256,8 @@ class _Asked:
     def reads_text(self) -> bool:
         """Whether a rule reads the candidates' text (it is fetched only then)."""
         return bool(
-            self.roles is not None or self.figure or self.focus or self.place or self.refusal or self.taste
-            or self.age
-            or self.planned
+            self.roles is not None or self.figure or names_a_person(self.speaker) or self.focus
+            or self.place or self.refusal or self.taste or self.age or self.planned
             or self.owned or self.doing or asks_my_job(self.slots)
         )  # fmt: skip
 
