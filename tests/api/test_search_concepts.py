@@ -244,7 +244,8 @@ LEXICON_0043 = "0043_concepts_vegetables_chillies_injuries_mountains.sql"
      (LEXICON_0043, "Grade 2 hamstring tear", "Grade 2 piano exam"),
      (LEXICON_0043, "We're raising a series A", "We're watching a series"),
      (LEXICON_0043, "Up Mount Wellington in the snow", "Up in Wellington in the snow"),
-     (LEXICON_0043, "East Van is getting crazy", "The east wing is getting crazy")],
+     (LEXICON_0043, "East Van is getting crazy", "The east wing is getting crazy"),
+     (LEXICON_0043, "Farah trying to set me up with Imran", "Farah trying to set up the router")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
     """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041 and 0043 mark for derivation again the

@@ -253,3 +253,10 @@ def test_a_name_led_by_a_point_of_the_compass_is_no_instance_of_its_words():
     assert "meat" not in kinds("Watched West Ham lose again")
     assert "car" in kinds("Bought a van off Gumtree")
     assert "country" in kinds("Flying to South Africa in May")
+
+
+def test_how_dating_starts_is_dating():
+    # "who am I going out with these days?" of "Farah trying to set me up with Imran"
+    assert "dating" in kinds("Eid. Farah trying to set me up with Imran - Kamal's mate from work")
+    assert "dating" in kinds("He asked me out after parkrun")
+    assert "dating" not in kinds("Set up the new router")

@@ -272,6 +272,12 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "partner dating seeing relationship single",
         "girlfriend boyfriend wife husband fiance fiancee spouse together dating engaged married",
     ),
+    # how dating starts, as people tell it: "who am I going out with?" of "Farah trying to set me up with
+    # Imran"
+    (
+        "dating date partner relationship",
+        "first date blind date set me up set up with asked me out asked him out asked her out",
+    ),
     ("family relative", "mother father mum mom dad sister brother daughter son aunt uncle cousin gran"),
     ("child kid", "daughter son baby toddler"),
     ("grandchild grandchildren", "grandson granddaughter grandkid grandbaby"),
@@ -389,6 +395,13 @@ _PHRASES = (
     "stir fry",
     "fish and chips",
     "scotch bonnet",
+    "first date",
+    "blind date",
+    "set me up",
+    "set up with",
+    "asked me out",
+    "asked him out",
+    "asked her out",
     "ghost pepper",
     "piri piri",
     "peri peri",
