@@ -95,8 +95,8 @@ class Calibration(NamedTuple):
 
 def newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
     """For a question about now: of the candidates that answer at least NOW_CLOSE as well as the best,
-    how late each was told, 0 (first) to 1 (last); none when fewer than two were told at different
-    times."""
+    how late each was told, 0 (first) to 1 (last), times how well it answers against the best; none
+    when fewer than two were told at different times."""
     best = max((c.answers for c in calibrated.values()), default=0.0)
     close = {
         i: c.told_at for i, c in calibrated.items() if c.told_at and best and c.answers >= NOW_CLOSE * best
@@ -105,7 +105,12 @@ def newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
         return {}
     first, last = min(close.values()), max(close.values())
     span = (last - first).total_seconds()
-    return {i: (told - first).total_seconds() / span for i, told in close.items()} if span > 0 else {}
+    if span <= 0:
+        return {}
+    # the later told lifts in proportion to how well it answers: a later reading that half answers does
+    # not leap a full answer told before it ("how much alcohol do I drink now?")
+    late = {i: (told - first).total_seconds() / span for i, told in close.items()}
+    return {i: share * calibrated[i].answers / best for i, share in late.items()}
 
 
 def calibrate(
