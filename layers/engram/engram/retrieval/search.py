@@ -94,8 +94,9 @@ FUSED_SHARE = 0.35
 # Asked how things are now ("what am I taking for my blood pressure now?", "my most recent HbA1c?"), of
 # the candidates that answer about as well as the best (`calibration.NOW_CLOSE`), the one told last
 # gains NOW_WEIGHT x its relevance, the one told first nothing, those between in proportion to when
-# they were told, each scaled by how well it answers against the best (`calibration.newness`): a later reading, dose or plan replaces the one before it though the write path could
-# not tell they were the same (app relevance set, precision@1 with MiniLM .768 -> .783 on the tuning
+# they were told, each scaled by how well it answers against the best (`calibration.newness`): a later
+# reading, dose or plan replaces the one before it though the write path could not tell they were the
+# same (app relevance set, precision@1 with MiniLM .768 -> .783 on the tuning
 # half, .667 -> .673 held-out; with hash within its spread, .746-.754; docs/benchmarks.md).
 NOW_WEIGHT = 0.3
 # Results are read under a character budget (an LLM's context): of two memories that answer about as
