@@ -333,6 +333,9 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("Barista, from the 3rd", "job_title", "barista"),
         ("Project Engineer, VPS 5, $114k + super, start 11 May", "job_title", "project engineer"),
         ("Civil Engineer, no more 'junior', $88k + super from 1 May", "job_title", "civil engineer"),
+        # taken on somewhere as one
+        ("Joined the fire service as a trainee", "job_title", "trainee"),
+        ("Just signed with a new agency as a freelance illustrator", "job_title", "freelance illustrator"),
         # one food or drink gone without, and an intolerance, are each their own slot: a new diet, or
         # giving up coffee, supersedes neither
         ("I gave up coffee because it was making my migraines worse", "avoids:coffee", "no coffee"),
@@ -1010,6 +1013,14 @@ def test_a_diet_word_that_tells_no_diet_of_mine_stores_none(text: str) -> None:
 )
 def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:
     assert extract(text).changes_detected == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Joined the gym as a member", "Signed up for pottery as a beginner", "Hired a van as a favour to Dev"],
+)
+def test_joining_as_something_that_is_no_job_title_stores_no_job(text: str) -> None:
+    assert [f.attribute for f in extract(text).facts if f.attribute == "job_title"] == []
 
 
 @pytest.mark.parametrize(

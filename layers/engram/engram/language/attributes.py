@@ -413,6 +413,10 @@ _JUDGING = (
 )
 JOB_TITLE = re.compile(
     r"\b(?:(?:work(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|now|start(?:s|ed|ing)?(?:\s+\w+){0,3}?)\s+as|"
+    # taken on somewhere as one: "joined the fire service as a trainee", "started at St Mary's as a
+    # porter", "got taken on as a night porter", "signed with a new agency as a freelance illustrator"
+    r"(?:join(?:s|ed|ing)?|sign(?:s|ed|ing)?\s+(?:on|with)|taken\s+on|took\s+me\s+on|hired|employed|"
+    r"start(?:s|ed|ing)?)(?:\s+[\w'’&.-]+){0,5}?\s+as|"
     r"(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
     r"(?:\s+(?:now|officially|finally|just))*|(?:got\s+)?promoted\s+to|"
     # "they've made me practice manager", "Made senior associate!!", "she's been made director of product"
