@@ -333,6 +333,9 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("Barista, from the 3rd", "job_title", "barista"),
         ("Project Engineer, VPS 5, $114k + super, start 11 May", "job_title", "project engineer"),
         ("Civil Engineer, no more 'junior', $88k + super from 1 May", "job_title", "civil engineer"),
+        # one's own business said from its first word
+        ("Running my own bakery now", "employer", "bakery"),
+        ("Now running my own bakery in Leith", "employer", "bakery"),
         # taken on somewhere as one
         ("Joined the fire service as a trainee", "job_title", "trainee"),
         ("Just signed with a new agency as a freelance illustrator", "job_title", "freelance illustrator"),

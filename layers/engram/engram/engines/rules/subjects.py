@@ -9,6 +9,7 @@ import re
 
 from engram.engines.rules.drafts import Subject, TurnContext
 from engram.language.attributes import (
+    BUSINESS_OWNER,
     JOB_SHORTHAND,
     LOCATION_MOVE,
     MONEY_ATTRIBUTE,
@@ -126,7 +127,12 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     diet = DIET_SWITCH.match(body)
     if diet and diet.group("v3"):
         return owner  # a new diet said from its first word: "Vegan now", "Fully vegetarian since Easter"
+    if BUSINESS_OWNER.match(_NOW_OPENING.sub("", body, count=1)):
+        return owner  # one's own business said from its first word: "Running my own bakery now"
     return None
+
+
+_NOW_OPENING = re.compile(r"^(?:now|just|finally|still)\s+", re.IGNORECASE)
 
 
 # Someone the owner knows by a role no relation word names, described by a job: "Our skip is a retired
