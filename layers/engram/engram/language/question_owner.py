@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from engram.language.text import STOPWORDS
+from engram.language.text import FAMILY_RELATIONS, PARTNER_RELATIONS, STOPWORDS
 from engram.language.text.words import stem
 from engram.language.verb_forms import base_form
 
@@ -114,16 +114,19 @@ _ASKED_DOING = re.compile(
     r"|\b(?:am\s+I|are\s+we)\s+(?:still\s+|now\s+)?(?P<ing>[a-z]+ing)\b",
     re.IGNORECASE,
 )
+# Family called by what they are to the writer, as a name is ("Mum drives", "my sister plays"), also in
+# the other languages notes use for them ("halmeoni drives her", "Nanay cooks").
+_KIN = "|".join(
+    sorted(
+        (*FAMILY_RELATIONS, *PARTNER_RELATIONS, "sis", "bro", "hubby", "nan", "nana", "gran", "auntie",
+         "halmeoni", "harabeoji", "eomma", "appa", "nanay", "tatay", "inay", "lola", "lolo", "gogo",
+         "abuela", "abuelo", "oma", "opa", "nonna", "nonno", "babcia", "dziadek", "ouma", "oupa"),
+        key=len,
+        reverse=True,
+    )
+)  # fmt: skip
 # Someone named doing something ("Zainab runs", "Kuba also plays"), and the user ("I run", "we still
 # play").
-# Family called by what they are to the writer, as a name is ("Mum drives", "halmeoni drives her", "my
-# sister plays"): in any language the write path reads them in (`concepts`).
-_KIN = (
-    r"mum|mom|mam|mother|dad|father|papa|mama|mamá|nan|nana|nanna|gran|granny|grandma|grandmother|"
-    r"grandpa|grandad|granddad|grandfather|sister|brother|sis|bro|husband|wife|hubby|son|daughter|aunt|"
-    r"auntie|uncle|cousin|halmeoni|harabeoji|eomma|appa|nanay|tatay|inay|lola|lolo|gogo|abuela|abuelo|"
-    r"oma|opa|nonna|nonno|babcia|dziadek|ouma|oupa|mutti"
-)
 _NAMED_DOING = re.compile(
     # the name may carry a short apposition: "Hana, graphic designer, lives in Seddon"
     rf"(?:(?-i:\b(?P<name>[A-Z][a-z]+))|(?i:(?:\bmy\s+(?:older\s+|younger\s+|little\s+|big\s+)?)?"

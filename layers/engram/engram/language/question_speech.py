@@ -80,10 +80,8 @@ def spoken_by(text: str, speaker: str) -> bool:
     verb = _SPEECH.search(text)
     if name is None or verb is None or name.start() < verb.start():
         return True
-    if re.match(rf"\s*{re.escape(speaker)}\b", text[verb.end() :], re.I) and verb.group(0).lower() in (
-        "said",
-        "says",
-    ):
+    inverted = verb.group(0).lower() in ("said", "says")
+    if inverted and re.match(rf"\s*{re.escape(speaker)}\b", text[verb.end() :], re.I):
         return True  # "said Kasia"
     subject = [w for w in _WORD.findall(text[: verb.start()]) if w.lower() not in _USER_OR_ADVERB]
     return not subject
