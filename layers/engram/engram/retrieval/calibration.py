@@ -142,9 +142,7 @@ def calibrate(
         anchor=before_anchor(query) or "",
         slot=" ".join(slot_words(query) + speech_verbs(query)),
     )
-    if asked.speaker and names_a_person(asked.speaker):  # her words, not "Mama says Kasia is fed up"
-        for seen in found.values():
-            seen["told"] = bool(seen.get("told")) and spoken_by(seen.get("content") or "", asked.speaker)
+    _keep_the_speakers_words(asked.speaker, found)
     size = corpus.corpus_size(conn, user_id)
     said, stood_for = _candidate_lexemes(found)
     asked_lexemes, asked_dfs, known = _asked_words(words, said, stood_for)
@@ -189,6 +187,16 @@ def calibrate(
             seen.get("document_date"),
         )
     return out
+
+
+def _keep_the_speakers_words(speaker: str | None, found: dict[Any, dict[str, Any]]) -> None:
+    """Asked what someone named said, a report holding the name is theirs only when they speak or are
+    spoken to (`question_speech.spoken_by`): "Mama says I look thinner, and that Kasia is fed up" is
+    Mama's words, no answer to "what did Kasia say about the move?"."""
+    if not speaker or not names_a_person(speaker):
+        return
+    for seen in found.values():
+        seen["told"] = bool(seen.get("told")) and spoken_by(seen.get("content") or "", speaker)
 
 
 def _slot_holders(
