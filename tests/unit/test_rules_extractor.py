@@ -318,6 +318,12 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("We have lived in the same semi in Nether Edge since 1989", "location", "Nether Edge"),
         ("WE GOT IT 🏡 townhouse in Killarney, 3bd + den", "location", "Killarney"),
         ("Sale agreed on a three-bed semi in Oranmore", "location", "Oranmore"),
+        # a home said as it is now, from a note's first word
+        ("Home is Albuquerque these days", "location", "Albuquerque"),
+        ("The flat in Grünerløkka is finally ours", "location", "Grünerløkka"),
+        ("First night in the new place in Eimsbüttel", "location", "Eimsbüttel"),
+        ("Living with my sister in Fremont until I find a place", "location", "Fremont"),
+        ("Signed a lease on a one-bed in Altona", "location", "Altona"),
         ("I work at Google", "employer", "Google"),
         ("I'm a software engineer at Stripe", "employer", "Stripe"),
         ("I work as a nurse", "job_title", "nurse"),
@@ -1024,6 +1030,14 @@ def test_joining_something_unnamed_is_not_a_job_change(text: str) -> None:
 )
 def test_joining_as_something_that_is_no_job_title_stores_no_job(text: str) -> None:
     assert [f.attribute for f in extract(text).facts if f.attribute == "job_title"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Home is where the heart is", "The house in Whitby is finally ours to sell", "First night in the tent"],
+)
+def test_a_home_word_that_tells_no_home_of_mine_stores_none(text: str) -> None:
+    assert [f.attribute for f in extract(text).facts if f.attribute == "location"] == []
 
 
 @pytest.mark.parametrize(

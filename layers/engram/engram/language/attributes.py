@@ -132,7 +132,8 @@ EMPLOYER_LOSS = re.compile(
 _DWELLING = (
     r"(?:(?:a|an|the|our|my|this|that)\s+)(?:[a-z0-9][\w'’-]*\s+){0,5}?"
     r"(?:flat|apartment|house|home|bungalow|semi|cottage|condo|room|studio|place|loft|villa|townhouse|unit|"
-    r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse|\d-bed|bed|bedder|bedroom|rental|pad|digs|PG)"
+    r"duplex|terrace|bedsit|dorm|houseboat|caravan|farmhouse|cabin|chalet|\d-bed|(?:one|two|three|four|five)-bed|"
+    r"bed|bedder|bedroom|rental|pad|digs|PG)"
     r"(?:\s+(?:on|at|off|near|by)\s+[^,.;!?]{1,40}?)?\s+in\s+"
 )
 # The homes one buys, as a cheer names them ("WE GOT IT 🏡 townhouse in Killarney").
@@ -163,6 +164,12 @@ LOCATION_MOVE = re.compile(
     + PLACE_VALUE.replace("?P<v>", "?P<v8>")
     + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v2>")
+    # a home said as it is now: "Home is Albuquerque these days", "the flat in Grünerløkka is finally ours"
+    + r"|^home\s+(?:is|=)\s+(?:now\s+)?"
+    + PLACE_VALUE.replace("?P<v>", "?P<v11>")
+    + rf"|^(?:the|our|my)\s+(?:new\s+)?(?:{_HOME_BOUGHT}|place|unit)\s+in\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v12>")
+    + r"\s+is\s+(?:now\s+|finally\s+|officially\s+)*(?:ours|mine)\b(?!\s+to\b)"
     # the keys of a new home: "got the keys to our new flat on Holloway Road", "Moving day. Keys to
     # Lidgett Lane!", "picked up the keys for the house in Roundhay"
     + r"|(?:\b(?:got|get|getting|picked\s+up|collected|handed)\s+(?:the|our|my)\s+|^|[.!]\s+)"

@@ -154,6 +154,10 @@ _OWN_NEW_TITLE = re.compile(
 # "Living in San Diego now", "officially a Dennistoun resident", "Hamburg's home now", "new address: ..."
 _OWN_HOME = re.compile(
     r"^(?:(?:now|just|finally|officially)\s+)*(?:living|staying|settled|based)\s+in\b"
+    # "Living with my sister in Fremont until I find a place"
+    r"|^(?:(?:now|still)\s+)*living\s+(?:with|w/)\s+[^,.;!?]{1,40}?\s+in\s+(?-i:[A-Z])"
+    # "First night in the new place in Eimsbüttel"
+    r"|^first\s+night\s+in\s+(?:the|our|my)\s+(?:new\s+)?(?:place|flat|house|home|apartment|unit)\b"
     r"|^(?:(?:now|officially)\s+)*(?:a|an)\s+(?-i:[A-Z])[^.;!?]{0,30}\bresident\b"
     r"|^(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?(?:['’]s|\s+is)\s+(?:my\s+|our\s+)?home\s+now\b"
     r"|^new\s+address\b",
