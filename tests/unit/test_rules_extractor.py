@@ -328,6 +328,9 @@ def test_old_values_of_changes_come_from_what_is_already_known() -> None:
         ("I'm a software engineer at Stripe", "employer", "Stripe"),
         ("I work as a nurse", "job_title", "nurse"),
         ("I study computer science at Stanford University", "school", "Stanford University"),
+        # a school named by its "High" or "Primary" is a school, not an employer
+        ("Started at Kaikorai Valley High", "school", "Kaikorai Valley High"),
+        ("I started at Tesco on the High Street", "employer", "Tesco"),
         ("I'm vegetarian", "diet", "vegetarian"),
         ("I stopped eating meat", "diet", "no meat"),
         # a new diet said from its first word is the writer's

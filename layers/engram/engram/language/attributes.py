@@ -461,7 +461,8 @@ SCHOOL_CHANGE = re.compile(
     re.IGNORECASE,
 )
 SCHOOL_WORDS = re.compile(
-    r"\b(?:University|College|School|Institute|Academy|Polytechnic|MIT|Stanford|Harvard|"
+    # "High" and "Primary" end a school's name ("Central High", "Roundhay Primary"), not "High Street"
+    r"\b(?:University|College|School|Institute|Academy|Polytechnic|High(?!\s+St)|Primary|MIT|Stanford|Harvard|"
     r"Yale|Princeton|Oxford|Cambridge|Berkeley|UCLA|NYU|Caltech|Columbia)\b"
 )
 PET = re.compile(
