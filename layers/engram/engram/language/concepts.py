@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from engram.language.attributes import PRICED
 from engram.language.text.gazetteer import place_kinds
-from engram.language.text.vocabulary import JOB_TITLES
+from engram.language.text.vocabulary import CARDINAL_WORDS, JOB_TITLES
 from engram.language.verb_forms import base_form
 
 # (general words a question uses, specific words a memory uses)
@@ -501,14 +501,10 @@ _SCHOOL_NAME = re.compile(
     r"Kindergarten|Montessori)\b|\bScoil\s+[A-Z]"
 )
 # An age: "Zosia (9)", "aged 9", "a 9-year-old", "turned ten", "is 9 now": what "how old is she?" asks.
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred"
-)
 AGE = re.compile(
-    rf"\b[A-Z][a-z]+\s*\((?:aged\s+)?\d{{1,2}}\)|\baged\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b|"
-    rf"\b(?:\d{{1,3}}|{_NUMBER_WORDS})[- ]years?[- ]old\b|"
-    rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{_NUMBER_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))"
+    rf"\b[A-Z][a-z]+\s*\((?:aged\s+)?\d{{1,2}}\)|\baged\s+(?:\d{{1,3}}|{CARDINAL_WORDS})\b|"
+    rf"\b(?:\d{{1,3}}|{CARDINAL_WORDS})[- ]years?[- ]old\b|"
+    rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{CARDINAL_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))"
 )
 
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.

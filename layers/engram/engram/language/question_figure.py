@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from engram.language.text.vocabulary import CARDINAL_WORDS
+
 _ASKS = re.compile(
     r"\b(?:score|scored|scores)\b"  # "what did Chidi score?", "what was my score?"
     r"|\bwhat\s+(?:\w+\s+)?(?:mark|marks|percentage|dose|dosage)\b"  # "what mark did I get?", "what dose of"
@@ -21,12 +23,7 @@ _ASKS = re.compile(
     r"|\bweigh\b|\bhow\s+(?:tall|heavy|far)\b",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
-    r"thousand|dozen|half|once|twice)\b",
-    re.IGNORECASE,
-)
+_FIGURE = re.compile(rf"\d|\b(?:{CARDINAL_WORDS}|hundred|thousand|dozen|half|once|twice)\b", re.IGNORECASE)
 
 
 def asks_figure(question: str) -> bool:

@@ -132,7 +132,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     return None
 
 
-_NOW_OPENING = re.compile(r"^(?:now|just|finally|still)\s+", re.IGNORECASE)
+# "now" and "finally" open no clause by then (`LEADING_ADVERBIAL`): "Just running my own bakery"
+_NOW_OPENING = re.compile(r"^(?:just|still)\s+", re.IGNORECASE)
 
 
 # Someone the owner knows by a role no relation word names, described by a job: "Our skip is a retired

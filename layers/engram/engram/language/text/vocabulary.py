@@ -372,6 +372,12 @@ PET_KINDS = {
 }
 
 # Capitalised words that are never names (I, calendar words, holidays, interjections).
+# The cardinal numbers in words, as a regex alternation ("a hundred" one number): an age ("turned ten"),
+# a figure ("ten kilos").
+CARDINAL_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred"
+)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = (
     "january",
