@@ -90,3 +90,26 @@ def test_someone_elses_pet_is_no_pet_of_the_users(text: str) -> None:
 def test_the_users_own_pet_keeps_its_kind(text: str) -> None:
     (pet,) = [e for e in spot_entities(text) if e.name == "Biscuit"]
     assert (pet.entity_type, pet.relationship) == ("pet", "dog")
+
+
+def ties(text: str) -> dict[str, str | None]:
+    return {e.name: e.relationship for e in spot_entities(text) if e.entity_type == "person"}
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "tie"),
+    [("Gunhild, my neighbour, brought soup", "Gunhild", "neighbor"),
+     ("Had coffee with Priya, my old boss", "Priya", "boss"),
+     ("Ana (my sister) is visiting next week", "Ana", "sister"),
+     ("Ayo - my cousin - is staying with us", "Ayo", "cousin")],
+)  # fmt: skip
+def test_a_tie_set_off_after_a_name_relates_the_person(text: str, name: str, tie: str) -> None:
+    assert ties(text).get(name) == tie, ties(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("Ana, my sister's friend, called", "Ana"), ("Lunch with Tomás, Ana and my brother", "Ana")],
+)  # fmt: skip
+def test_another_persons_tie_after_a_name_is_no_tie_to_the_user(text: str, name: str) -> None:
+    assert ties(text).get(name) is None, ties(text)

@@ -1622,3 +1622,52 @@ def test_a_notes_fragments_join_the_statement_before_them() -> None:
 )
 def test_a_whole_statement_or_one_with_a_date_or_a_slot_stays_its_own_memory(text: str) -> None:
     assert len(facts_of(text)) >= 2, [f.content for f in facts_of(text)]
+
+
+def slots(text: str) -> set[tuple[str | None, str | None, str | None]]:
+    return {(f.subject, f.attribute, f.value) for f in extract(text).facts if f.attribute != "relation"}
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "employer"),
+    [("Hired as a sous chef at Dishoom Kings Cross 🎉", "sous chef", "Dishoom Kings Cross"),
+     ("First week done as a staff nurse at Leeds General", "staff nurse", "Leeds General"),
+     ("I'm a paramedic with the London Ambulance Service", "paramedic", "London Ambulance Service")],
+)  # fmt: skip
+def test_a_title_taken_at_an_employer_stores_both(text: str, title: str, employer: str) -> None:
+    assert {("user", "job_title", title), ("user", "employer", employer)} <= slots(text)
+
+
+def test_work_done_as_a_title_before_is_not_split_into_a_job_now() -> None:
+    assert ("user", "job_title", "nurse") not in slots("Worked as a nurse at St James for years")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "tie"),
+    [("Priya's my flatmate, she's a junior doctor at St Thomas'", "Priya", "roommate"),
+     ("Hiroshi's my boss and he is obsessed with golf", "Hiroshi", "boss"),
+     ("Thandi, my best friend, is in her second year at Wits", "Thandi", "best friend")],
+)  # fmt: skip
+def test_a_tie_said_short_or_set_off_after_the_name_is_stored(text: str, name: str, tie: str) -> None:
+    assert (name, "relation", tie) in {(f.subject, f.attribute, f.value) for f in extract(text).facts}
+
+
+def test_a_persons_own_thing_is_not_the_person_said_short() -> None:
+    assert not any(f.attribute == "employer" for f in extract("Priya's boss works at Google").facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("Zara is 7 now and already correcting my spelling", ("Zara", "age", "7")),
+     ("my aunt Carmen is 71 and still swims in the sea", ("Carmen", "age", "71")),
+     ("allergic to peanuts - remind the caterers", ("user", "allergy:peanut", "allergic")),
+     ("Aiko is allergic to shellfish, remember that", ("Aiko", "allergy:shellfish", "allergic")),
+     ("Vegan for a month now and honestly don't miss cheese", ("user", "diet", "vegan"))],
+)  # fmt: skip
+def test_an_age_or_a_condition_said_in_few_words_is_stored(text: str, slot: tuple[str, str, str]) -> None:
+    assert slot in slots(text)
+
+
+@pytest.mark.parametrize("text", ["Tom is 5 minutes late", "Ana is 30 mins away", "Vegan for dinner?"])
+def test_a_number_that_is_no_age_and_a_meal_that_is_no_diet_store_nothing(text: str) -> None:
+    assert not {s for s in slots(text) if s[1] in ("age", "diet")}

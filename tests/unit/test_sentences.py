@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engram.language.text import split_sentences
+from engram.language.text.sentences import split_clauses
 
 
 @pytest.mark.parametrize(
@@ -27,3 +28,13 @@ from engram.language.text import split_sentences
 )
 def test_sentences_end_where_a_phone_typist_ends_them(text: str, sentences: list[str]) -> None:
     assert split_sentences(text) == sentences
+
+
+@pytest.mark.parametrize(
+    ("sentence", "clauses"),
+    [("Had coffee with Priya, my old boss", ["Had coffee with Priya, my old boss"]),
+     ("Met Ivo, my brother, at the station", ["Met Ivo, my brother, at the station"]),
+     ("I live in Leeds, my sister lives in York", ["I live in Leeds", "my sister lives in York"])],
+)  # fmt: skip
+def test_a_tie_set_off_after_a_name_is_no_clause_of_its_own(sentence: str, clauses: list[str]) -> None:
+    assert split_clauses(sentence) == clauses

@@ -613,7 +613,8 @@ MONEY_ATTRIBUTE = re.compile(
 
 
 IS_MY_RELATION = re.compile(
-    rf"^(?P<name>{TITLED_NAME}){_TIE_VERB}\s+(?:(?:now|officially|finally)\s+)*(?:my|our)\s+"
+    # "Priya's my flatmate": the tie said with the verb cut short
+    rf"^(?P<name>{TITLED_NAME})(?:{_TIE_VERB}|['’]s)\s+(?:(?:now|officially|finally)\s+)*(?:my|our)\s+"
     r"(?:(?:best|close|oldest|old|new|older|younger|little|big|favou?rite)\s+)?"
     rf"(?P<rel>{RELATION_ALTERNATION})\b",
     re.IGNORECASE,

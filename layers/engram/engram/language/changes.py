@@ -188,7 +188,10 @@ DIET_SWITCH = re.compile(
     rf"|\b(?:on|follow(?:s|ing)?)\s+(?:a|the)\s+(?P<v2>{DIETS})\s+diet\b"
     # a note's fragment that says the diet is new: "Vegan now", "Fully vegetarian since Easter"
     rf"|^\W*(?:(?:fully|strictly|mostly|properly|officially)\s+)?(?!raw\b)(?P<v3>{DIETS})\s+"
-    r"(?:now|again|since|from\s+now|for\s+good|these\s+days|officially|as\s+of)\b",
+    r"(?:now|again|since|from\s+now|for\s+good|these\s+days|officially|as\s+of|"
+    # "Vegan for a month now", "Vegetarian for 6 years"
+    r"for\s+(?:a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+"
+    r"(?:weeks?|months?|years?))\b",
     re.IGNORECASE,
 )
 

@@ -233,7 +233,7 @@ ENTITY_INTRO = re.compile(
     rf"{'|'.join(PET_WORDS)})(?:'s name)?\s+(?:is\s+)?(?:called\s+|named\s+)?{NAME}"
     rf"|(?:I|we)\s+(?:have|has|got|adopted|welcomed)\s+(?:a|an|two|three|another|new)\s+[\w\s\-]*?(?:named|"
     rf"called)\s+{NAME}"
-    rf"|{NAME}\s+is\s+(?:my|"
+    rf"|{NAME}(?:\s+is|['’]s)\s+(?:my|"
     rf"our)\s+(?:[\w\-]+\s+)?(?:{'|'.join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))}|"
     rf"{'|'.join(PET_WORDS)}))$",
     re.IGNORECASE,

@@ -52,7 +52,7 @@ from engram.engines.rules.passes import (
     _stated_ties,
 )
 from engram.engines.rules.slots import _slot_of
-from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE
+from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE, TITLE_HEADS
 from engram.language.cues import (
     ACTION,
     DREAMT,
@@ -68,6 +68,7 @@ from engram.language.phrases import expand_has_contraction
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import analyse_temporal, as_utc
 from engram.language.text import (
+    RELATION_WORDS,
     STOPWORDS,
     has_first_person,
     is_filler,
@@ -338,7 +339,8 @@ def _split_two_slots(clause: str) -> list[str]:
         for shared in _split_shared_subject(clause)
         for purposed in _split_job_purpose(shared)
         for titled in _split_title_at_employer(purposed)
-        for part in _split_employer_as_title(titled)
+        for taken in _split_as_title_at_employer(titled)
+        for part in _split_employer_as_title(taken)
     ]
 
 
@@ -392,12 +394,15 @@ def _split_title_at_employer(clause: str) -> list[str]:
     the title), so each is a fact of its own. History ("was a nurse at ...") stays one fact, and so does
     a title no title grammar reads (its words stay with the employer)."""
     match = EMPLOYER_TITLE_AT.search(clause)
-    if match is None or not match.group("v") or not match.group("v")[:1].isupper():
+    if match is None or not re.sub(r"^the\s+", "", match.group("v") or "", flags=re.I)[:1].isupper():
         return [clause]
     verb = re.match(r"(?:I'm|I am|am|is|he's|she's)\b", match.group(0), re.IGNORECASE)
     before = clause[: match.start()].strip()
     if verb is None or len(before.split()) > 3 or re.search(r"\b(?:not|never)\b", match.group(0), re.I):
         return [clause]
+    role = re.match(r"(?:my|our)\s+(?:\w+\s+)?(?P<noun>\w+)$", before, re.IGNORECASE)
+    if role and role.group("noun").lower() not in RELATION_WORDS:
+        return [clause]  # "My sponsor is a nurse at the Royal": someone known by a role, one fact
     org_at = match.start("v")
     title = re.sub(r"\s+(?:at|for|with)\s*$", "", clause[:org_at].rstrip(), flags=re.IGNORECASE)
     read = JOB_TITLE.search(title)
@@ -407,6 +412,31 @@ def _split_title_at_employer(clause: str) -> list[str]:
     works = {"i'm": "I work", "i am": "I work", "am": "I work", "he's": "He works", "she's": "She works"}
     subject = works.get(said) or f"{before} works"
     return [title, f"{subject} at {clause[org_at:]}"]
+
+
+# "Hired as a sous chef at Dishoom", "First week done as a staff nurse at Leeds General Infirmary",
+# "Emeka got taken on as an electrician with the council": a job taken as a title somewhere.
+_AS_TITLE_AT = re.compile(
+    r"^(?P<head>(?:(?P<who>I|he|she|(?-i:[A-Z][a-z'\-]+))\s+(?=(?:just\s+)?(?:[a-z]+ed|got|was|is|am|'m|"
+    r"became|began|took|start\w*|join\w*)\b))?.*?\bas\s+(?:a|an)\s+"
+    rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"
+    r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-Z]).*)$",
+    re.IGNORECASE,
+)
+
+
+def _split_as_title_at_employer(clause: str) -> list[str]:
+    """ "Hired as a sous chef at Dishoom" -> "Hired as a sous chef" + "I work at Dishoom": as with a title
+    at an employer, each changes on its own. Past work ("worked as a nurse at ...") stays one fact."""
+    match = _AS_TITLE_AT.match(clause)
+    if match is None or re.search(r"\b(?:worked|was|were|used\s+to|not|never)\b", match.group("head"), re.I):
+        return [clause]
+    who = match.group("who")
+    subject = "I work" if who is None or who.lower() == "i" else f"{who} works"
+    head = match.group("head")
+    if JOB_TITLE.search(head) is None:  # "First week done as a staff nurse": said as a job, not read as one
+        head = f"{subject} as a {match.group('title')}"
+    return [head, f"{subject} at {match.group('org')}"]
 
 
 def _keep_outcomes_attached(clauses: list[str]) -> list[str]:

@@ -550,15 +550,24 @@ def _from_name(thing: str) -> str:
     return thing[named.start() :] if named else thing
 
 
+_AGE_ENDS = re.compile(r"\s*(?:now|today|already|this\s+year)?\s*(?:[,.!?;]|and\b|but\b|$)", re.I)
+
+
 def _read_age_birthday(text: str, key: str, subject: Subject) -> Slot | None:
     match = BIRTHDAY.search(text)
     if match:
         return Slot(key, "birthday", match.group("v"))
     match = AGE.search(text)
     explicit_age = bool(match and re.search(r"turn|years? old", match.group(0)))
+    # someone is a bare number only as an age: "Zara is 7 now", "Noor is 12, Idris is 9"
+    said_of_someone = (
+        match is not None
+        and bool(subject.relation or subject.person)
+        and _AGE_ENDS.match(text[match.end() :]) is not None
+    )
     if (
         match
-        and (subject.is_owner or explicit_age)
+        and (subject.is_owner or explicit_age or said_of_someone)
         and 1 < int(match.group("v")) < 120
         and not _negated(text, match.start())
     ):

@@ -53,6 +53,13 @@ _KIN_CALLED_BY_TIE = frozenset(("mother", "father", "grandmother", "grandfather"
 _NAME_START = re.compile(rf"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?{NAME})(?:'s)?\s+\S")
 
 
+# "Priya's my flatmate", "Tomás's a nurse now", "Ama's moving to Kumasi": "'s" for "is" or "has", not
+# the possessive of "Priya's boss works at Google".
+_IS_CONTRACTED = re.compile(
+    r"^\s+(?:my|our|a|an|the|now|still|just|also|finally|been|got|gone|[a-z]+ing|[a-z]+ed)\b", re.IGNORECASE
+)
+
+
 def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
     """Who the clause is about (the first subject after a leading time/place adverbial)."""
     body = FAMILY_TITLE.sub("", _HEDGE_PREFIX.sub("", text, count=1), count=1)
@@ -103,6 +110,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     named = _NAME_START.match(body)
     if named:
         name = named.group("name")
+        if _IS_CONTRACTED.match(body[named.end("name") :]):  # "Priya's my flatmate": Priya is
+            name = re.sub(r"['’]s$", "", name)
         kin = _kin_key(name, ctx)
         if kin is not None:  # "Mum's retired": the same "my mum" as "My mum lives in Coventry"
             return Subject(kin, is_owner=False, relation=RELATION_WORDS[name.lower()], owner=ctx.owner)
@@ -179,7 +188,16 @@ _NO_THIRD_PARTY = re.compile(
     rf"^(?!(?!(?:It|That|What|There|Here|This)['’]s){NAME}['’]s\s|(?:his|her|their|he|she|they)\b)", re.I
 )
 # The user's own shorthand, which names no subject: a pet described, a job or a new title, a home.
-_OWNERS_SHORTHAND = (PET_DESCRIPTION, JOB_SHORTHAND, _OWN_NEW_TITLE, TITLE_STARTING, _OWN_HOME)
+# The writer's body said from a note's first word: "Allergic to peanuts", "Lactose intolerant, ugh",
+# "Coeliac so gluten-free everything", "Fructose intolerance confirmed", "Vegan for a month now".
+_OWN_CONDITION = re.compile(
+    r"^(?:(?:now|still|also|officially|apparently|severely|mildly|very|so)\s+)*(?:[a-z]+[- ])?"
+    r"(?:allergic|intoleran(?:t|ce)|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|teetotal)\b",
+    re.IGNORECASE,
+)
+_OWNERS_SHORTHAND = (
+    PET_DESCRIPTION, JOB_SHORTHAND, _OWN_NEW_TITLE, TITLE_STARTING, _OWN_HOME, _OWN_CONDITION
+)  # fmt: skip
 # the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
 _OWN_MONEY = re.compile(
     r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"

@@ -93,6 +93,15 @@ _PLACE_HEADS = frozenset(
     ]
 )
 _OTHERS_RELATION = re.compile(r"^(?:his|her|their|['’]s)\b", re.IGNORECASE)
+# The tie set off after the name: "Gunhild, my neighbour, brought soup", "Ana (my sister) is visiting",
+# "coffee with Priya, my old boss". Not another's tie ("Ana, my sister's friend").
+_RELATION_AFTER = re.compile(
+    r"^\s*(?:,|\(|\s-|\s–)\s*(?:my|our)\s+(?:(?P<adjective>best|old|new|close|older|younger|little|big|"
+    r"baby|twin|former|ex|future|late|lovely|dear)\s+)?(?P<rel>"
+    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + r")\b(?!['’]s\b)",
+    re.IGNORECASE,
+)
 # "our dog Biscuit", "a new puppy Rolo"; someone else's (`_OTHERS_RELATION`): "her cat Mochi", "Ella's cat
 # Mochi".
 _PET_BEFORE = re.compile(
@@ -141,8 +150,10 @@ _PERSON_AFTER = re.compile(
     r"(?:said|says|told|tells|asked|asks|called|texted|thinks|thought|wants|wanted|"
     r"and\s+I|loves|loved|likes|liked|mentioned|shared|recommended|invited|gave|brought|married|proposed|"
     r"is\s+(?:pregnant|engaged|married|dating|sick|visiting|coming|moving|leaving|thinking|turning)|"
+    # what only a person is: "Aiko is allergic to shellfish", "Hamid is lactose intolerant"
+    r"is\s+(?:[a-z]+\s+)?(?:allergic|intolerant|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian)|"
     # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.
-    r"is\s+(?:my|our)\s+(?:(?:best|old|new|close|older|younger|little|big|twin|former|ex)\s+)?(?:"
+    r"(?:is\s+|['’]s\s+)(?:my|our)\s+(?:(?:best|old|new|close|older|younger|little|big|twin|former|ex)\s+)?(?:"
     + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
     + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
@@ -196,10 +207,21 @@ def spot_entities(text: str, known_people: frozenset[str] = frozenset()) -> list
     for match in _CAPITALISED_RUN.finditer(text):
         entity = _classify_run(text, match, known_people)
         if entity is not None:
+            _relate_by_apposition(text, entity)
             found.append(entity)
     _people_listed_with_people(text, found)
     # Capitalised relationship words used as names ("Mom called", "told Dad").
     return found
+
+
+def _relate_by_apposition(text: str, entity: SpottedEntity) -> None:
+    """A person named before the tie set off after them ("Priya, my old boss") is related as it says."""
+    if entity.entity_type != "person" or entity.relationship is not None:
+        return
+    tie = _RELATION_AFTER.match(text[entity.end :])
+    if tie:
+        said = f"{tie.group('adjective') or ''} {tie.group('rel')}".strip().lower()  # "my best friend"
+        entity.relationship = RELATION_WORDS.get(said) or RELATION_WORDS[tie.group("rel").lower()]
 
 
 @dataclass
@@ -479,6 +501,7 @@ def _from_context(run: _Run) -> SpottedEntity | None:
         and len(run.tokens) <= 3
         and not run.sentence_initial
         or (person_cue and _PERSON_AFTER.match(after))
+        or (len(run.tokens) <= 3 and _RELATION_AFTER.match(after))  # "Gunhild, my neighbour, ..."
     ):
         return run.spotted("person", "person", None, "context")
     if run.sentence_initial:

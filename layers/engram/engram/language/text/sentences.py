@@ -16,6 +16,7 @@ from engram.language.text.vocabulary import (
     FILLER_PHRASES,
     FIRST_PERSON,
     HELP_REQUEST,
+    RELATION_WORDS,
 )
 from engram.language.text.words import has_first_person
 
@@ -108,6 +109,13 @@ _VERBISH = re.compile(
     r"broke|became|kept)$"
 )
 _ANAPHORIC_SUBJECT = re.compile(r"^(?:it|this|that|which|these|those|there)\b", re.IGNORECASE)
+# A tie set off after a name is no clause of its own: "coffee with Priya, my old boss" ("boss" is no verb).
+_APPOSED_TIE = re.compile(
+    r"^(?:my|our)\s+(?:[a-z]+\s+)?(?:"
+    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + r")s?\s*(?:[,.!?)]|$)",
+    re.IGNORECASE,
+)
 _SPLITTERS = re.compile(r"\s*;\s+|,?\s+but\s+|,\s+and\s+|\s+and\s+|,\s+so\s+|,\s+(?=[A-Za-z])")
 
 
@@ -129,7 +137,7 @@ def split_clauses(sentence: str) -> list[str]:
         right = sentence[match.end() :].strip()
         if len(left.split()) < 2 or not _starts_independent_clause(right, match.group(0)):
             continue
-        if match.group(0).strip() == "," and _only_when(left):
+        if match.group(0).strip() == "," and (_only_when(left) or _APPOSED_TIE.match(right)):
             continue  # "Last week, my grandma passed away": the time belongs to what follows
         if re.match(r"(?:I|me)\b", right) and "and" in match.group(0) and len(left.split()) <= 3:
             continue  # "My husband and I have been married": one compound subject
