@@ -1671,3 +1671,56 @@ def test_an_age_or_a_condition_said_in_few_words_is_stored(text: str, slot: tupl
 @pytest.mark.parametrize("text", ["Tom is 5 minutes late", "Ana is 30 mins away", "Vegan for dinner?"])
 def test_a_number_that_is_no_age_and_a_meal_that_is_no_diet_store_nothing(text: str) -> None:
     assert not {s for s in slots(text) if s[1] in ("age", "diet")}
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("My favourite food in the world is still my lola's adobo", ("user", "favorite:food", "adobo")),
+     ("favourite film of all time is still Spirited Away", ("user", "favorite:film", "Spirited Away")),
+     ("Tinariwen are my favourite band, saw them in Bamako", ("user", "favorite:band", "Tinariwen")),
+     ("Nadia's favourite food is pierogi", ("Nadia", "favorite:food", "pierogi"))],
+)  # fmt: skip
+def test_a_favourite_is_the_thing_named_and_whose_it_is(text: str, slot: tuple[str, str, str]) -> None:
+    assert slot in slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("The room costs 600 a month", ("user", "rent", "600")),
+     ("£850pcm for a room in Hackney", ("user", "rent", "£850")),
+     ("We pay R6,500 rent", ("user", "rent", "R6,500")),
+     ("rent going up to 1450 from May", ("user", "rent", "1450")),
+     ("New contract signed, £42k a year!!", ("user", "salary", "£42k")),
+     ("Got a raise to 70k", ("user", "salary", "70k"))],
+)  # fmt: skip
+def test_rent_and_pay_are_read_from_the_words_around_them(text: str, slot: tuple[str, str, str]) -> None:
+    assert slot in slots(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["paid 300 for the concert tickets", "The house sold for 450k", "Spent 300 a month on food"]
+)
+def test_an_amount_that_is_neither_rent_nor_pay_is_neither(text: str) -> None:
+    assert not {s for s in slots(text) if s[1] in ("rent", "salary")}
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("Enrolled at UCL!! first lecture is on Monday", ("user", "school", "UCL")),
+     ("doing my MSc at Wageningen, soil science, send help", ("user", "school", "Wageningen")),
+     ("Thandi, my best friend, is in her second year at Wits", ("Thandi", "school", "Wits")),
+     ("Mateo started at Escuela Primaria Juárez today", ("Mateo", "school", "Escuela Primaria Juárez"))],
+)  # fmt: skip
+def test_study_said_by_its_verb_names_the_school(text: str, slot: tuple[str, str, str]) -> None:
+    assert slot in slots(text)
+    assert not {s for s in slots(text) if s[1] == "employer"}
+
+
+def test_a_job_in_a_relative_clause_is_the_persons_it_follows() -> None:
+    found = slots("I share a flat in Ancoats with my roommate Declan, who is a tattoo artist")
+
+    assert not {s for s in found if s[0] == "user" and s[1] == "job_title"}, found
+
+
+def test_rent_in_a_note_that_opens_on_someone_else_is_not_the_users() -> None:
+    assert not {s for s in slots("Mamá gets 400 lucas a month now. rent $480") if s[0] == "user"}

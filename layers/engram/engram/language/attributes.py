@@ -424,7 +424,8 @@ JOB_TITLE = re.compile(
     # porter", "got taken on as a night porter", "signed with a new agency as a freelance illustrator"
     r"(?:join(?:s|ed|ing)?|sign(?:s|ed|ing)?\s+(?:on|with)|taken\s+on|took\s+me\s+on|hired|employed|"
     r"start(?:s|ed|ing)?)(?:\s+[\w'’&.-]+){0,5}?\s+as|"
-    r"(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
+    # not a relative clause: "my roommate Declan, who is a tattoo artist" is Declan's job
+    r"(?<!\bwho\s)(?<!\bwhich\s)(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
     r"(?:\s+(?:now|officially|finally|just))*|(?:got\s+)?promoted\s+to|"
     # "they've made me practice manager", "Made senior associate!!", "she's been made director of product"
     r"(?:^|(?<=\bbeen\s)|(?<=\bwas\s)|(?<=\bgot\s))made|made\s+me|"
@@ -463,7 +464,24 @@ SCHOOL_CHANGE = re.compile(
 SCHOOL_WORDS = re.compile(
     # "High" and "Primary" end a school's name ("Central High", "Roundhay Primary"), not "High Street"
     r"\b(?:University|College|School|Institute|Academy|Polytechnic|High(?!\s+St)|Primary|MIT|Stanford|Harvard|"
-    r"Yale|Princeton|Oxford|Cambridge|Berkeley|UCLA|NYU|Caltech|Columbia)\b"
+    r"Yale|Princeton|Oxford|Cambridge|Berkeley|UCLA|NYU|Caltech|Columbia|"
+    # and in the languages schools are named in: "Escuela Primaria Benito Juárez", "Lycée Henri-IV"
+    r"Escuela|Colegio|Universidad|Universit[éàa]|Lyc[ée]e|Gymnasium|Schule|Hochschule|Liceo|Instituto|"
+    r"Scoil|Gaelscoil|Kindergarten|Montessori|Nursery)\b"
+)
+# Study said by its verb, so the place studied at need not say it is a school ("Enrolled at UCL", "doing
+# my MSc at Wageningen", "in her second year at Wits", "started Year 7 at Roundhay").
+SCHOOL_STUDY = re.compile(
+    r"\b(?:enrol(?:l)?ed\s+(?:at|in)|stud(?:y|ies|ying)\s+(?:[\w\s]{0,30}?\s+)?at|"
+    r"(?:student|fresher|freshman|sophomore|undergrad|postgrad|grad\s+student|phd\s+(?:student|candidate))\s+at|"
+    r"(?:doing|started|starting|finishing|halfway\s+through)\s+(?:my|his|her|their|a|an)\s+(?:msc|ma|ba|bsc|"
+    r"phd|masters?|master's|degree|doctorate|mba|llm|a-levels|diploma|foundation\s+year|apprenticeship)"
+    r"(?:\s+in\s+[\w\s]{1,25}?)?\s+at|"
+    r"(?:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+year\s+(?:student\s+)?at|"
+    r"(?:started|starting|starts|began)\s+(?:uni|university|college|school|nursery|kindergarten|reception|"
+    r"(?:year|grade|class)\s+\d{1,2}|high\s+school|primary\s+school|secondary\s+school)\s+at)\s+"
+    r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",
+    re.IGNORECASE,
 )
 PET = re.compile(
     r"\b(?:have|has|had|got|get|adopted|adopt|rescued|bought|welcomed|brought home)\s+(?:a|an|two|three|"
@@ -505,10 +523,20 @@ DIET = re.compile(
     re.IGNORECASE,
 )
 FAVORITE = re.compile(
-    r"\bfavou?rite\s+(?P<thing>[a-z][a-z ]{1,25}?)\s+(?:is|are|was|=|"
+    r"\b(?:[Ff]avou?rite|[Ff]ave)\s+(?P<thing>[a-z][a-z ]{1,25}?)\s+(?:is|are|was|=|"
     r":)\s+(?P<v>[\w'&\- ]{1,40}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)"
-    r"|(?P<v2>[A-Z][\w'&\- ]{0,40}?|[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)\s+(?:is|are)\s+(?:my|his|her|our)\s+"
-    r"(?:all[- ]time\s+)?favou?rite\s+(?P<thing2>[a-z][a-z ]{1,25}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)",
+    r"|(?P<v2>[A-Z][\w'&\- ]{0,40}?|[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)\s+(?:is|are)\s+"
+    r"(?P<whose>my|his|her|our)\s+"
+    r"(?:all[- ]time\s+)?(?:favou?rite|fave)\s+(?P<thing2>[a-z][a-z ]{1,25}?)(?=[,.;!?]|\s+and\b|\s+but\b|$)",
+)
+# What narrows a favourite without naming its kind: "favourite food *in the world*", "film *of all time*".
+FAVORITE_SCOPE = re.compile(
+    r"\s+(?:in\s+the\s+(?:world|universe)|of\s+all\s+time|ever|right\s+now|at\s+the\s+moment|these\s+days)$"
+)
+# Words before a favourite that are not it: "is *still* Spirited Away", "is *my lola's* chicken adobo".
+FAVORITE_LEAD = re.compile(
+    r"^(?:(?:still|definitely|probably|always|now|honestly|hands\s+down)\s+)*"
+    r"(?:(?:my|our|his|her|their)\s+(?:[\w\-]+['’]s\s+)?)?"
 )
 MY_NAME = re.compile(r"\b(?:my name is|call me|I go by|name's)\s+(?P<v>" + NAME + r")\b")
 AGE = re.compile(
@@ -592,7 +620,7 @@ MEASUREMENT = re.compile(
 
 # An amount of money: with a currency ("$4,200", "R25,000", "PHP 26,500"), or without one when it is
 # plainly money all the same: thousands ("52k", "26,500"), or so much a period ("18k/mo", "R180 an hour").
-_PERIOD = r"(?:\s*(?:/|a|an|per)\s*(?:month|year|week|hour|mo|yr|wk|hr|annum))"
+_PERIOD = r"(?:\s*(?:/|a|an|per)\s*(?:month|year|week|hour|mo|yr|wk|hr|annum)|\s?(?:pcm|pw))"
 _CURRENCY = r"(?:[$€£¥₱₹₦]|(?-i:R|PHP|ZAR|USD|EUR|GBP|NZD|AUD|CAD)\s?)"
 _MONEY = (
     rf"(?:{_CURRENCY}\d[\d,.]*\s?(?:k|m)?{_PERIOD}?|\d[\d,.]*\s?k\b{_PERIOD}?|\d{{1,3}}(?:,\d{{3}})+{_PERIOD}?"
@@ -601,15 +629,63 @@ _MONEY = (
 # Money that is plainly pay or a price: with a currency, or so much a period ("26,500/mo", "R180 an hour").
 PRICED = re.compile(rf"{_CURRENCY}\d|\d[\d,.]*\s?k?{_PERIOD}\b", re.IGNORECASE)
 MONEY_ATTRIBUTE = re.compile(
-    r"\b(?P<what>salary|income|pay|rent|mortgage|mortgage payment|car payment)\b[^.;!?]{0,40}?"
-    r"(?:is|was|of|at|to|are|went up to|increased to|raised to|dropped to|now)\s+(?:about\s+|around\s+|"
-    rf"roughly\s+)?(?P<v>{_MONEY})"
+    # so much a month for a home: "we pay 980 a month for this tiny place in Kraków"
+    rf"\bpay(?:s|ing)?\s+(?P<v_rent>(?:{_CURRENCY})?\d[\d,.]*\s?k?){_PERIOD}\s+for\s+(?:a|an|the|this|that|our|my)\s+"
+    r"(?:[\w\-]+\s+){0,2}?(?:place|flat|room|apartment|house|one-bed|studio|unit|bedsit)\b"
+    r"|\b(?P<what>salary|income|pay|rent|mortgage|mortgage payment|car payment)\b[^.;!?]{0,40}?"
+    r"(?:is|was|of|at|to|are|went up to|increased to|raised to|dropped to|now|:)\s+(?:about\s+|around\s+|"
+    # with the word for it said, a plain number is the amount: "rent going up to 1450 from May"
+    rf"roughly\s+)?(?P<v>{_MONEY}|\d{{3,}}(?:[.,]\d+)?\b(?!\s*(?:%|km|miles|kg|sq|m2)))"
     r"|\b(?:make|makes|earn|earns|making|earning)\s+(?P<v2>[$€£¥]?\s?\d[\d,.]*\s?(?:k|K)?(?:\s+(?:a|"
     r"per)\s+(?:year|month|hour))?)"
     # a note's shorthand: "pay 18k/mo", "Rent: €1,200"
-    rf"|\b(?P<what3>salary|pay|rent|mortgage)\s*:?\s+(?P<v3>{_MONEY})",
+    rf"|\b(?P<what3>salary|pay|rent|mortgage)\s*:?\s+(?P<v3>{_MONEY})(?![\d,.]*\s*(?:in\s+|for\s+)?(?:rent|mortgage)\b)"
+    # the amount first: "we're paying $2,100 rent", "1,400 in rent"
+    rf"|(?P<v4>{_CURRENCY}\d[\d,.]*\s?k?|\d{{1,3}}(?:,\d{{3}})+|\d{{3,}})\s+(?:in\s+|for\s+)?(?P<what4>rent|mortgage)\b"
+    # a job's pay: "New contract signed, £42k a year", "the new job at Safaricom pays 250k shillings a month"
+    r"|\b(?:contract|offer|job|role|position|gig)\b[^.;!?]{0,40}?(?<![\w$€£¥₱₹₦])"
+    rf"(?P<v_pay>(?:{_CURRENCY})?\d[\d,.]*\s?k?(?:\s+(?:shillings|rupees|pesos|rand|naira|euros|pounds|dollars))?)"
+    rf"(?={_PERIOD})",
     re.IGNORECASE,
 )
+
+
+# An amount said in a frame that says what it is, when no grammar above reads it: a home's cost so much a
+# period ("The room costs 600 a month", "£850pcm for a room in Hackney", "1200 a month for a 2 bed"), the
+# rent however said ("Rent's 1200 now", "Monthly rent 1100 EUR"), or pay ("Got a raise to 70k", "Paid 22
+# an hour now", "Earning 3,000 a month at the hotel").
+_AMOUNT = (
+    rf"(?<![\w.,])(?P<amount>{_CURRENCY}\d[\d,.]*\s?[km]?|\d[\d,.]*\s?k\b|\d{{1,3}}(?:,\d{{3}})+|"
+    r"\d{2,}(?:\.\d\d)?)"
+    r"(?!\s*(?:%|km|miles|kg|sq|m2|mins?|minutes|hours?|hrs?|days?|weeks?|years?|people|times|steps|pages)\b)"
+)
+_PER = (
+    r"\s*(?:pcm|pw|p/m|/\s*(?:month|mo|week|wk|year|yr|hour|hr)|"
+    r"(?:a|an|per)\s+(?:month|week|year|hour|annum))\b"
+)
+_MONEY_AMOUNT = re.compile(_AMOUNT + rf"(?P<per>{_PER})?", re.IGNORECASE)
+_HOME_WORDS = re.compile(
+    r"\b(?:rent|lease|flat|room|place|apartment|apt|house|bedsit|studio|one-bed|two-bed|"
+    r"\d[- ]?bed(?:room)?)\b",
+    re.IGNORECASE,
+)
+_PAY_WORDS = re.compile(
+    r"\b(?:salary|pay|paid|raise|pay\s+rise|wage|wages|earn|earns|earning|earned|make|makes|making|"
+    r"contract|offer|hourly|income|take\s+home)\b",
+    re.IGNORECASE,
+)
+
+
+def money_in_frame(text: str) -> tuple[str, str] | None:
+    """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None."""
+    for found in _MONEY_AMOUNT.finditer(text):
+        amount, per = found.group("amount"), found.group("per")
+        plainly_money = bool(per) or not amount[:1].isdigit() or amount.lower().endswith("k") or "," in amount
+        if re.search(r"\brent\b", text, re.IGNORECASE) or (per and _HOME_WORDS.search(text)):
+            return "rent", amount
+        if plainly_money and _PAY_WORDS.search(text):
+            return "salary", amount
+    return None
 
 
 IS_MY_RELATION = re.compile(

@@ -29,6 +29,8 @@ from engram.language.attributes import (
     EMPLOYER_STATE,
     EMPLOYER_TITLE_AT,
     FAVORITE,
+    FAVORITE_LEAD,
+    FAVORITE_SCOPE,
     FOOD_SYNONYMS,
     FREELANCE,
     HOMETOWN,
@@ -56,8 +58,10 @@ from engram.language.attributes import (
     RELATIONSHIP_EVENTS,
     SCHOOL,
     SCHOOL_CHANGE,
+    SCHOOL_STUDY,
     SCHOOL_WORDS,
     TITLE_STARTING,
+    money_in_frame,
 )
 from engram.language.changes import (
     DEATH,
@@ -371,6 +375,12 @@ def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
             return Slot(key, "school", left(value or ""), "status", value)
         old = _clean_value(change.group("old"))
         return Slot(key, "school", value, "status", old if old and SCHOOL_WORDS.search(old) else None)
+    study = SCHOOL_STUDY.search(text)
+    if study and not _tentative(text, study.start()) and not _negated(text, study.start()):
+        value = _clean_value(study.group("v"))
+        if value and value.lower() not in PLACES:  # "a student at Leeds" may name the city, not the school
+            new = re.match(r"(?:enrol|start|began)", study.group(0), re.IGNORECASE)
+            return Slot(key, "school", value, "status" if new else None)
     match = SCHOOL.search(text)
     if not match or not SCHOOL_WORDS.search(match.group("v")) or _tentative(text, match.start()):
         return None
@@ -485,10 +495,12 @@ def _read_favorite(text: str, key: str, subject: Subject) -> Slot | None:
     match = FAVORITE.search(text)
     if not match:
         return None
-    thing = (match.group("thing") or match.group("thing2") or "").strip().lower()
-    value = (match.group("v") or match.group("v2") or match.group("v3") or "").strip()
+    thing = FAVORITE_SCOPE.sub("", (match.group("thing") or match.group("thing2") or "").strip().lower())
+    value = FAVORITE_LEAD.sub("", (match.group("v") or match.group("v2") or "").strip())
     if not thing or not value or value.lower() in ("it", "that", "this"):
         return None
+    if (match.group("whose") or "").lower() in ("my", "our"):
+        key = subject.owner  # "Tinariwen are my favourite band": the writer's favourite, not the band's
     return Slot(key, f"favorite:{' '.join(singular(w) for w in thing.split())}", value)
 
 
@@ -579,13 +591,16 @@ def _read_money(text: str, key: str, subject: Subject) -> Slot | None:
     """Salary and housing costs belong to the owner even when the landlord is the grammatical subject."""
     match = MONEY_ATTRIBUTE.search(text)
     if not match:
-        return None
-    what = (match.group("what") or match.group("what3") or "salary").lower()
+        framed = money_in_frame(text)
+        if framed is None or not (subject.is_owner or subject.person):
+            return None
+        return Slot(key, framed[0], framed[1])
+    what = (_first_group(match, "what") or ("rent" if match.group("v_rent") else "salary")).lower()
     what = what.replace("pay", "salary").replace("income", "salary")
     attribute = (
         "rent" if what == "rent" else "mortgage" if what.startswith("mortgage") else what.replace(" ", "_")
     )
-    value = (match.group("v") or match.group("v2") or match.group("v3") or "").strip()
+    value = (_first_group(match, "v") or "").strip()
     # "my sister's salary is 70k" is hers; "the landlord raised the rent" is the user's rent
     theirs = re.search(r"'s\s+(?:[\w-]+\s+)?(?:salary|income|pay|rent|mortgage)\b", text, re.I)
     owner_key = key if subject.is_owner or subject.person or theirs else subject.owner

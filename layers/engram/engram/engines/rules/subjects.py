@@ -15,8 +15,10 @@ from engram.language.attributes import (
     MONEY_ATTRIBUTE,
     PET_DESCRIPTION,
     RELATIONSHIP_EVENTS,
+    SCHOOL_STUDY,
     TITLE_HEADS,
     TITLE_STARTING,
+    money_in_frame,
 )
 from engram.language.changes import DIET_SWITCH, FAMILY_TITLE
 from engram.language.cues import FRAGMENT_VERBS, LEADING_ADVERBIAL
@@ -60,10 +62,32 @@ _IS_CONTRACTED = re.compile(
 )
 
 
+# What a person has that is a slot of theirs: "Nadia's favourite food is pierogi", "Tom's birthday is".
+_OWN_ATTRIBUTE = re.compile(
+    r"^\s+(?:all[- ]time\s+)?(?:favou?rite|fave|birthday|bday|salary|rent|diet|allerg\w+|school|job|work)\b",
+    re.IGNORECASE,
+)
+
+
+# A name with the tie set off after it: "Thandi, my best friend, is ...", "Dev (my son) turned out ...".
+_APPOSED = re.compile(
+    rf"^(?P<name>{NAME})\s*(?:,|\(|\s-|\s–)\s*(?:my|our)\s+[^,()]{{1,30}}?(?:,|\)|\s-|\s–)\s*"
+)
+
+
+# A note that opens on a name or a capitalised word of its own is about someone or something else:
+# "Mamá gets 400 a month now. rent $480".
+_SOMEONE_FIRST = re.compile(
+    r"^(?!(?:the|my|our|a|an|new|monthly|weekly|rent|paying|pay|paid|earning|got|on)\b)(?-i:[A-Z])\w*",
+    re.IGNORECASE,
+)
+
+
 def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> Subject | None:
     """Who the clause is about (the first subject after a leading time/place adverbial)."""
     body = FAMILY_TITLE.sub("", _HEDGE_PREFIX.sub("", text, count=1), count=1)
     body = LEADING_ADVERBIAL.sub("", body, count=1) or text
+    body = _APPOSED.sub(r"\g<name> ", body, count=1)  # "Thandi, my best friend, is ...": Thandi is ...
     owner = Subject(ctx.owner, is_owner=True, person=ctx.speaker, owner=ctx.owner)
     pair = _PAIR_START.match(body)
     if pair:
@@ -110,7 +134,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
     named = _NAME_START.match(body)
     if named:
         name = named.group("name")
-        if _IS_CONTRACTED.match(body[named.end("name") :]):  # "Priya's my flatmate": Priya is
+        after = body[named.end("name") :]
+        if _IS_CONTRACTED.match(after) or _OWN_ATTRIBUTE.match(after):  # "Priya's my flatmate": Priya is
             name = re.sub(r"['’]s$", "", name)
         kin = _kin_key(name, ctx)
         if kin is not None:  # "Mum's retired": the same "my mum" as "My mum lives in Coventry"
@@ -138,6 +163,8 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
         return owner  # a new diet said from its first word: "Vegan now", "Fully vegetarian since Easter"
     if BUSINESS_OWNER.match(_NOW_OPENING.sub("", body, count=1)):
         return owner  # one's own business said from its first word: "Running my own bakery now"
+    if money_in_frame(body) is not None and not _SOMEONE_FIRST.match(body):
+        return owner  # rent or pay said with no one's name: "The room costs 600 a month", "Rent's 1200"
     return None
 
 
@@ -195,13 +222,24 @@ _OWN_CONDITION = re.compile(
     r"(?:allergic|intoleran(?:t|ce)|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|teetotal)\b",
     re.IGNORECASE,
 )
+# A favourite said from a note's first word: "favourite author is Adichie", "Fave film: Amélie".
+# "Tinariwen are my favourite band" too.
+_OWN_FAVORITE = re.compile(
+    r"^(?:all[- ]time\s+)?(?:favou?rite|fave)\s+[a-z]"
+    r"|^[^,.;!?]{1,40}?\s+(?:is|are)\s+(?:my|our)\s+(?:all[- ]time\s+)?(?:favou?rite|fave)\b",
+    re.IGNORECASE,
+)
 _OWNERS_SHORTHAND = (
-    PET_DESCRIPTION, JOB_SHORTHAND, _OWN_NEW_TITLE, TITLE_STARTING, _OWN_HOME, _OWN_CONDITION
+    PET_DESCRIPTION, JOB_SHORTHAND, _OWN_NEW_TITLE, TITLE_STARTING, _OWN_HOME, _OWN_CONDITION, _OWN_FAVORITE,
+    SCHOOL_STUDY,  # study said from a note's first word: "doing my MSc at Wageningen"
 )  # fmt: skip
 # the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
 _OWN_MONEY = re.compile(
     r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"
     r"^(?:the\s+|my\s+|our\s+)?(?:landlord|landlady|letting\s+agent|agency|bank|boss|employer|company)\s+"
-    r"(?:has\s+|just\s+)?(?:raised|increased|put\s+up|cut|lowered|reduced|dropped)\b",
+    r"(?:has\s+|just\s+)?(?:raised|increased|put\s+up|cut|lowered|reduced|dropped|says|said|reckons)\b|"
+    # the pay of a job said from its first word: "New contract signed, £42k a year", "The new job at
+    # Safaricom pays 250k a month"
+    r"^(?:the\s+|my\s+|a\s+)?(?:new\s+)?(?:contract|job|role|offer|position)\b",
     re.IGNORECASE,
 )
