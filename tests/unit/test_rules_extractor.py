@@ -1724,3 +1724,43 @@ def test_a_job_in_a_relative_clause_is_the_persons_it_follows() -> None:
 
 def test_rent_in_a_note_that_opens_on_someone_else_is_not_the_users() -> None:
     assert not {s for s in slots("Mamá gets 400 lucas a month now. rent $480") if s[0] == "user"}
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [("Now a full-time barista at Blue Bottle", {("user", "employer", "Blue Bottle")}),
+     ("Joined Stripe as a product manager", {("user", "job_title", "product manager")}),
+     ("Joined Stripe as a product manager", {("user", "employer", "Stripe")}),
+     ("I've been hired by St Vincent's as a line cook", {("user", "job_title", "line cook")}),
+     ("I've been a night porter at the Savoy for two years", {("user", "employer", "Savoy")}),
+     ("im a data analyst at Wise", {("user", "job_title", "data analyst"), ("user", "employer", "Wise")}),
+     ("Bolu's a nurse now", {("Bolu", "job_title", "nurse")}),
+     ("we own a little cafe in Ubud now", {("user", "employer", "cafe")})],
+)  # fmt: skip
+def test_a_job_said_in_shorthand_or_by_another_verb_stores_its_slots(text: str, found: set) -> None:
+    assert found <= slots(text), slots(text)
+
+
+def test_a_job_called_by_what_it_is_like_keeps_the_employer_alone() -> None:
+    assert ("user", "employer", "the bank") in slots("My job at the bank is boring")
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("My colleague Rahul lives all the way out in Whitefield", ("Rahul", "location", "Whitefield")),
+     ("Our new home is in Kreuzberg!!! keys collected", ("user", "location", "Kreuzberg")),
+     ("My girlfriend Sofía is vegetarian", ("Sofía", "diet", "vegetarian")),
+     ("My abuela Rosa turned 90 today!!", ("Rosa", "age", "90")),
+     ("I pay 700 quid a month for my room", ("user", "rent", "700 quid")),
+     ("Rent is 14 000 rand now", ("user", "rent", "14 000 rand"))],
+)  # fmt: skip
+def test_the_slot_is_the_named_persons_and_the_amount_whole(text: str, slot: tuple[str, str, str]) -> None:
+    assert slot in slots(text), slots(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Tromsø is home now for my sister Ana", "Paid 45 quid for a haircut", "Tom's a great cook"]
+)
+def test_another_persons_home_money_spent_and_praise_are_no_slot_of_the_writer(text: str) -> None:
+    assert not {s for s in slots(text) if s[0] == "user" and s[1] in ("location", "salary", "job_title")}
+    assert ("Tom", "job_title", "cook") not in slots(text)

@@ -17,7 +17,8 @@ TITLE_HEADS = "|".join(sorted(JOB_TITLES, key=lambda title: (-len(title), title)
 
 _LOWER_NP = (
     r"(?:a|an|the)\s+[a-z][\w\-]*(?:\s+(?!(?:in|on|at|for|with|and|but|since|as|from|to|because|"
-    r"until|last|next|this|now|anymore|yet|too)\b)[a-z][\w\-]*){0,2}"
+    r"until|last|next|this|now|anymore|yet|too|is|was|are|were|has|had|feels|felt|sucks|pays|paid|"
+    r"will|can|isn't|wasn't)\b)[a-z][\w\-]*){0,2}"
 )
 # A number that is part of a name: "Mitre 10", "Studio 54"; not "Acme 3 days ago".
 _ORG_NUMBER = (
@@ -54,7 +55,8 @@ EMPLOYER_STATE = re.compile(
     r"\b(?:work(?:s|ed|ing)?|employed|intern(?:s|ed|ing)?|consult(?:s|ed|ing)?|freelanc(?:e|es|ed|ing)|"
     r"(?:drive|drives|driving|deliver|delivers|delivering)(?=\s+for))\s+(?:full[- ]time\s+|"
     r"part[- ]time\s+|remotely\s+|from\s+home\s+|(?:(?:night|day|weekend|early|late)\s+)?shifts\s+|"
-    r"nights\s+|weekends\s+)?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
+    # "works in marketing at Unilever"
+    r"nights\s+|weekends\s+|in\s+[a-z]+(?:\s+[a-z]+)?\s+(?=at\b))?(?:as\s+(?:a|an)\s+[\w\s\-]+?\s+)?(?:at|for|by)\s+"
     + _ORG_VALUE
     + r"|\b(?:job|position|role|internship)\s+(?:is\s+)?(?:at|with)\s+"
     + _ORG_VALUE.replace("?P<v>", "?P<v2>")
@@ -88,9 +90,10 @@ BUSINESS_OWNER = re.compile(
 EMPLOYER_TITLE_AT = re.compile(
     # "I'm a nurse at ...", or the user's shorthand opening on the title: "Wind turbine technician with
     # Western Wind Services, starting 2 March", "New job: barista at Bean There"
-    r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as)\s+(?:now\s+)?(?:a|an|the)\s+"
+    r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as|(?<=I've\s)been|(?<=I\shave\s)been)\s+"
+    r"(?:now\s+)?(?:a|an|the)\s+"
     r"|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
-    r"(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)"
+    r"(?:(?:now|officially|finally|just)\s+)?(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)"
     # the words before the title describe it ("senior staff nurse"); after a determiner the title is
     # the object of a verb: "Booked the physio for Tuesday"
     r"(?:(?!(?:the|my|his|her|our|their|your|this|that|a|an)\s)[\w\-]+\s+){0,3}?(?:"
@@ -160,9 +163,12 @@ LOCATION_MOVE = re.compile(
     + PLACE_VALUE.replace("?P<v>", "?P<v6>")
     + r"|^"
     + PLACE_VALUE.replace("?P<v>", "?P<v7>")
-    + r"(?:['’]s|\s+is)\s+(?:my\s+|our\s+)?home\s+now\b|\bnew\s+address\s*[:-]?\s+[^,.;!?]{1,40},\s*"
+    # not someone else's: "Tromsø is home now for my sister Ana"
+    + r"(?:['’]s|\s+is)\s+(?:my\s+|our\s+)?home\s+now\b(?!\s+for\b)"
+    + r"|\bnew\s+address\s*[:-]?\s+[^,.;!?]{1,40},\s*"
     + PLACE_VALUE.replace("?P<v>", "?P<v8>")
-    + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+in\s+"
+    # "new place in Leith", "Our new home is in Kreuzberg"
+    + r"|\bnew\s+(?:place|apartment|house|home|flat|condo)\s+(?:is\s+)?in\s+"
     + PLACE_VALUE.replace("?P<v>", "?P<v2>")
     # a home said as it is now: "Home is Albuquerque these days", "the flat in Grünerløkka is finally ours"
     + r"|^home\s+(?:is|=)\s+(?:now\s+)?"
@@ -191,6 +197,8 @@ LOCATION_MOVE = re.compile(
 )
 LOCATION_STATE = re.compile(
     r"\b(?:live|lives|living|lived|based|reside|resides|residing|stay(?:ing)?\s+permanently)\s+"
+    # "lives all the way out in Whitefield", "living over in Fremont now"
+    r"(?:(?:out|over|up|down|all\s+the\s+way|now|still|just|currently|happily)\s+){0,3}"
     # "still living w/ Nanay Cora & Tatay Ben in Pototan", "living with my parents in Leeds"
     r"(?:(?:with|w/)\s+(?:(?!in\s)[^,.;!?\s]+\s+){1,6}?)?"
     r"(?:in\s+"
@@ -425,7 +433,9 @@ JOB_TITLE = re.compile(
     r"(?:join(?:s|ed|ing)?|sign(?:s|ed|ing)?\s+(?:on|with)|taken\s+on|took\s+me\s+on|hired|employed|"
     r"start(?:s|ed|ing)?)(?:\s+[\w'’&.-]+){0,5}?\s+as|"
     # not a relative clause: "my roommate Declan, who is a tattoo artist" is Declan's job
-    r"(?<!\bwho\s)(?<!\bwhich\s)(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become)"
+    r"(?<!\bwho\s)(?<!\bwhich\s)(?:I'm|I am|he's|she's|is|am|was|were|used to be|been|became|become|"
+    # "Bolu's a nurse now"
+    r"(?<=[A-Za-z])['’]s(?=\s+(?:a|an|now|officially|finally)\s))"
     r"(?:\s+(?:now|officially|finally|just))*|(?:got\s+)?promoted\s+to|"
     # "they've made me practice manager", "Made senior associate!!", "she's been made director of product"
     r"(?:^|(?<=\bbeen\s)|(?<=\bwas\s)|(?<=\bgot\s))made|made\s+me|"
@@ -654,8 +664,14 @@ MONEY_ATTRIBUTE = re.compile(
 # period ("The room costs 600 a month", "£850pcm for a room in Hackney", "1200 a month for a 2 bed"), the
 # rent however said ("Rent's 1200 now", "Monthly rent 1100 EUR"), or pay ("Got a raise to 70k", "Paid 22
 # an hour now", "Earning 3,000 a month at the hotel").
+# the money a number is may be said after it: "700 quid", "9,000 baht", "1.200€", "14 000 rand"
+_CURRENCY_AFTER = (
+    r"(?:\s?(?:€|£|\$)|\s(?:quid|bucks|baht|rand|euros?|pounds?|dollars?|rupees?|pesos?|naira|shillings?|"
+    r"dirhams?|lira|zloty|kr|kronor|kroner|yen|yuan|won|ringgit|lei|forint|cedis?|birr|soles|reais)\b)"
+)
 _AMOUNT = (
-    rf"(?<![\w.,])(?P<amount>{_CURRENCY}\d[\d,.]*\s?[km]?|\d[\d,.]*\s?k\b|\d{{1,3}}(?:,\d{{3}})+|"
+    rf"(?<![\w.,])(?P<amount>{_CURRENCY}\d[\d,.]*\s?[km]?|\d{{1,3}}(?:[ .,]\d{{3}})+{_CURRENCY_AFTER}|"
+    rf"\d[\d,.]*\s?k?{_CURRENCY_AFTER}|\d[\d,.]*\s?k\b|\d{{1,3}}(?:,\d{{3}})+|"
     r"\d{2,}(?:\.\d\d)?)"
     r"(?!\s*(?:%|km|miles|kg|sq|m2|mins?|minutes|hours?|hrs?|days?|weeks?|years?|people|times|steps|pages)\b)"
 )
@@ -679,11 +695,13 @@ _PAY_WORDS = re.compile(
 def money_in_frame(text: str) -> tuple[str, str] | None:
     """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None."""
     for found in _MONEY_AMOUNT.finditer(text):
-        amount, per = found.group("amount"), found.group("per")
-        plainly_money = bool(per) or not amount[:1].isdigit() or amount.lower().endswith("k") or "," in amount
+        amount, per = found.group("amount").strip(), found.group("per")
+        plainly_money = bool(per) or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount
         if re.search(r"\brent\b", text, re.IGNORECASE) or (per and _HOME_WORDS.search(text)):
             return "rent", amount
-        if plainly_money and _PAY_WORDS.search(text):
+        pay = _PAY_WORDS.search(text)
+        # "paid 45 quid for a haircut" spends; "paid 22 an hour" earns
+        if plainly_money and pay and (per or pay.group(0).lower() not in ("pay", "paid")):
             return "salary", amount
     return None
 

@@ -118,9 +118,9 @@ _ASKED_DOING = re.compile(
 # the other languages notes use for them ("halmeoni drives her", "Nanay cooks").
 _KIN = "|".join(
     sorted(
+        # and the short and pet names the vocabulary keeps out ("lola" and "lolo" are given names too)
         (*FAMILY_RELATIONS, *PARTNER_RELATIONS, "sis", "bro", "hubby", "nan", "nana", "gran", "auntie",
-         "halmeoni", "harabeoji", "eomma", "appa", "nanay", "tatay", "inay", "lola", "lolo", "gogo",
-         "abuela", "abuelo", "oma", "opa", "nonna", "nonno", "babcia", "dziadek", "ouma", "oupa"),
+         "lola", "lolo"),
         key=len,
         reverse=True,
     )

@@ -346,7 +346,9 @@ def _split_two_slots(clause: str) -> list[str]:
 
 # "Priya works at Flipkart as a product manager", "I work at Jollibee in Makati as a crew member"
 _EMPLOYER_AS_TITLE = re.compile(
-    r"^(?P<who>.{1,40}?)\s+(?P<verb>works?)\s+(?P<where>(?:at|for)\s+(?-i:[A-Z]).*?)\s+as\s+(?P<title>(?:a|an|the)\s+.+)$",
+    r"^(?:(?P<who>.{1,40}?)\s+)?(?P<verb>works?|working|joined|joins|hired|employed|recruited|taken\s+on)\s+"
+    r"(?P<where>(?:at|for|with|by)\s+(?:the\s+)?(?-i:[A-Z]).*?|(?-i:[A-Z])\S*(?:\s+(?-i:[A-Z])\S*)*)"
+    r"\s+as\s+(?P<title>(?:a|an|the)\s+.+)$",
     re.IGNORECASE,
 )
 
@@ -358,10 +360,15 @@ def _split_employer_as_title(clause: str) -> list[str]:
     match = _EMPLOYER_AS_TITLE.match(clause)
     if match is None:
         return [clause]
-    who, verb = match.group("who"), match.group("verb")
+    who, verb = match.group("who") or "I", match.group("verb")
+    joined = verb.lower().startswith("join")
+    if joined != (re.match(r"(?:at|for|with|by)\s", match.group("where"), re.IGNORECASE) is None):
+        return [clause]  # "works at X as ...", "joined X as ..."; not "works X as ..."
     title = f"{who} {verb} as {match.group('title')}"
     if JOB_TITLE.search(title) is None:
         return [clause]
+    if joined:  # "Joined Stripe as a PM": the job, and the place
+        return [f"{who} {verb} {match.group('where')}", f"{who} started as {match.group('title')}"]
     return [f"{who} {verb} {match.group('where')}", title]
 
 
@@ -396,7 +403,7 @@ def _split_title_at_employer(clause: str) -> list[str]:
     match = EMPLOYER_TITLE_AT.search(clause)
     if match is None or not re.sub(r"^the\s+", "", match.group("v") or "", flags=re.I)[:1].isupper():
         return [clause]
-    verb = re.match(r"(?:I'm|I am|am|is|he's|she's)\b", match.group(0), re.IGNORECASE)
+    verb = re.match(r"(?:I'm|I am|am|is|he's|she's|been)\b", match.group(0), re.IGNORECASE)
     before = clause[: match.start()].strip()
     if verb is None or len(before.split()) > 3 or re.search(r"\b(?:not|never)\b", match.group(0), re.I):
         return [clause]
@@ -410,7 +417,9 @@ def _split_title_at_employer(clause: str) -> list[str]:
         return [clause]  # "a student at Rice University": the school grammar reads it
     said = verb.group(0).lower()
     works = {"i'm": "I work", "i am": "I work", "am": "I work", "he's": "He works", "she's": "She works"}
-    subject = works.get(said) or f"{before} works"
+    if said == "been" and before.lower() not in ("i've", "i have"):
+        return [clause]  # "I've been a night porter at the Savoy for two years": still there
+    subject = "I work" if said in ("been", "i'm", "i am") else works.get(said) or f"{before} works"
     return [title, f"{subject} at {clause[org_at:]}"]
 
 
@@ -420,7 +429,7 @@ _AS_TITLE_AT = re.compile(
     r"^(?P<head>(?:(?P<who>I|he|she|(?-i:[A-Z][a-z'\-]+))\s+(?=(?:just\s+)?(?:[a-z]+ed|got|was|is|am|'m|"
     r"became|began|took|start\w*|join\w*)\b))?.*?\bas\s+(?:a|an)\s+"
     rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"
-    r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-Z]).*)$",
+    r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-Z]).*|(?:the|a|an)\s+[a-z].*)$",
     re.IGNORECASE,
 )
 

@@ -287,6 +287,8 @@ def _read_business(text: str, key: str) -> Slot | None:
         return None
     name = _clean_value(found.group("name")) if found.group("name") else None
     kind = found.group("kind") or found.group("firm")
+    # "a little bakery" is a bakery: the words before the kind say how it is, not what
+    kind = re.sub(r"^(?:(?:little|small|tiny|big|new|own|lovely|local|family|wee)\s+)+", "", kind, flags=re.I)
     value = name if name and name.lower() not in ORGANISATIONS else re.sub(r"\s+", " ", kind)
     historical = bool(re.search(r"\b(?:ran|owned|managed)\b", found.group(0), re.I)) or _no_longer(text)
     return Slot(key, "employer", value, historical=historical)
@@ -354,8 +356,8 @@ def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
     if starting and subject.is_owner:
         return Slot(key, "job_title", starting.group("v").lower(), "job")
     match = JOB_TITLE.search(text)
-    if not match or _negated(text, match.start()):
-        return None
+    if not match or _negated(text, match.start()) or _tentative(text, match.start()):
+        return None  # "If I were a vet I'd adopt every dog": no job
     if match.group("v").lower() == "student" and SCHOOL.search(text):
         return None  # "a student at Rice University": the school grammar reads it
     if _TITLE_OF_A_NAME.match(text, match.end()) and not _ARTICLE_BEFORE.search(text, 0, match.start("v")):

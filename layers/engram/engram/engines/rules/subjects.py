@@ -42,7 +42,8 @@ _RELATIVE_START = re.compile(
     r"(?P<rel>"
     + "|".join(sorted((re.escape(w) for w in [*RELATION_WORDS, *PET_WORDS]), key=len, reverse=True))
     + r")(?P<plural>s)?\b(?P<of>'s\s+(?P<their>[a-z][\w\-]*))?"
-    r"(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+))\b)?",
+    # a name's letters may be accented: "My girlfriend Sofía"
+    r"(?:,?\s+(?P<name>(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž'\-]+))\b)?",
     re.IGNORECASE,
 )
 _HEDGE_PREFIX = re.compile(
@@ -144,28 +145,40 @@ def _subject_of(text: str, ctx: TurnContext, entities: list[SpottedEntity]) -> S
             return Subject(name, is_owner=False, person=name)
     if re.match(r"^(?:[\w',]+\s+){1,5}?(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're)\s", body):
         return owner  # "Back in 2015 I lived in Boston", "After the move we ..."
+    return owner if _said_of_the_writer(body, ctx) else None
+
+
+def _said_of_the_writer(body: str, ctx: TurnContext) -> bool:
+    """A note with no subject of its own is the writer's when its first words say what only the writer's
+    life is: an act ("Had coffee with Marcus"), a home, a job, a dose, money, a diet, a business."""
     tokens = words(body)
     first = tokens[0] if tokens else ""
-    if first in FRAGMENT_VERBS or first in IRREGULAR_PASTS or (first.endswith("ed") and len(first) > 4):
-        return owner  # "Had coffee with Marcus", "Moved to SF last month"
-    if any(shorthand.match(body) for shorthand in _OWNERS_SHORTHAND):
-        return owner  # "a beagle named Max", "Nurse at St James's since May", "Living in San Diego now"
-    if medication_in(body, ctx.medicines) is not None:
-        return owner  # "Levothyroxine 50mcg every morning", "Down to the 14mg patches"
-    if LOCATION_MOVE.match(body):
-        return owner  # a move said from its first word: "Keys to Lidgett Lane!", "New place in Leith"
-    if _OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body):
-        return owner  # "pay 18k/mo", "Rent: €1,200", "The rent is 7,000 with water included"
-    if _NO_THIRD_PARTY.match(body) and any(p.search(body) for p, _, change in RELATIONSHIP_EVENTS if change):
-        return owner  # "Divorce finalised today", "It's over between us", "Not seeing Nathan anymore"
+    return bool(
+        first in FRAGMENT_VERBS  # "Had coffee with Marcus", "Moved to SF last month"
+        or first in IRREGULAR_PASTS
+        or (first.endswith("ed") and len(first) > 4)
+        # "a beagle named Max", "Nurse at St James's since May", "Living in San Diego now"
+        or any(shorthand.match(body) for shorthand in _OWNERS_SHORTHAND)
+        or medication_in(body, ctx.medicines) is not None  # "Levothyroxine 50mcg every morning"
+        or LOCATION_MOVE.match(body)  # a move said from its first word: "Keys to Lidgett Lane!"
+        or (_OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body))  # "pay 18k/mo", "Rent: €1,200"
+        # "Divorce finalised today", "It's over between us", "Not seeing Nathan anymore"
+        or (_NO_THIRD_PARTY.match(body) and _relationship_change(body))
+        or _new_diet(body)  # "Vegan now", "Fully vegetarian since Easter"
+        # one's own business said from its first word: "Running my own bakery now"
+        or BUSINESS_OWNER.match(_NOW_OPENING.sub("", body, count=1))
+        # rent or pay said with no one's name: "The room costs 600 a month", "Rent's 1200"
+        or (money_in_frame(body) is not None and not _SOMEONE_FIRST.match(body))
+    )
+
+
+def _relationship_change(body: str) -> bool:
+    return any(pattern.search(body) for pattern, _, change in RELATIONSHIP_EVENTS if change)
+
+
+def _new_diet(body: str) -> bool:
     diet = DIET_SWITCH.match(body)
-    if diet and diet.group("v3"):
-        return owner  # a new diet said from its first word: "Vegan now", "Fully vegetarian since Easter"
-    if BUSINESS_OWNER.match(_NOW_OPENING.sub("", body, count=1)):
-        return owner  # one's own business said from its first word: "Running my own bakery now"
-    if money_in_frame(body) is not None and not _SOMEONE_FIRST.match(body):
-        return owner  # rent or pay said with no one's name: "The room costs 600 a month", "Rent's 1200"
-    return None
+    return bool(diet and diet.group("v3"))
 
 
 # "now" and "finally" open no clause by then (`LEADING_ADVERBIAL`): "Just running my own bakery"

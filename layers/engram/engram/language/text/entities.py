@@ -158,6 +158,12 @@ _PERSON_AFTER = re.compile(
     + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
+# "Bolu's a nurse now": only a person is said to be a job with "'s".
+_JOB_AFTER = re.compile(
+    r"^['’]s\s+(?:(?:now|officially|finally)\s+)?(?:a|an)\s+(?:[a-z\-]+\s+){0,2}?(?:"
+    + "|".join(sorted((re.escape(w) for w in JOB_TITLES), key=len, reverse=True))
+    + r")\b"
+)
 _WEAK_PERSON_AFTER = re.compile(r"^(?:'s\b|\s+(?:is|was|has|had|will|would|can|could)\b)")
 # A name set off by commas after the role it holds: "The head chef at Ember and Oak, Lorcan, shouts ...",
 # "our landlord, Mr Byrne, ...".
@@ -502,6 +508,7 @@ def _from_context(run: _Run) -> SpottedEntity | None:
         and not run.sentence_initial
         or (person_cue and _PERSON_AFTER.match(after))
         or (len(run.tokens) <= 3 and _RELATION_AFTER.match(after))  # "Gunhild, my neighbour, ..."
+        or (len(run.tokens) <= 2 and _JOB_AFTER.match(after))
     ):
         return run.spotted("person", "person", None, "context")
     if run.sentence_initial:

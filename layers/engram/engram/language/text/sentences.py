@@ -44,9 +44,16 @@ _SENTENCE_END = re.compile(
 )
 
 
+# "I'm" and "I've" as typed on a phone without the apostrophe: "im a data analyst at Wise" (no English
+# word is spelt "im" or "ive").
+_TYPED_I = re.compile(r"(?<![\w'])(?:im|ive)(?=\s+[a-z])")
+_TYPED_I_AS = {"im": "I'm", "ive": "I've"}
+
+
 def normalise_text(text: str) -> str:
     """NFKC, straight quotes, one space: every later regex can then assume plain ASCII punctuation."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    text = _TYPED_I.sub(lambda m: _TYPED_I_AS[m.group(0)], text)
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
 

@@ -172,6 +172,27 @@ FAMILY_RELATIONS = {
     "brother-in-law": "brother-in-law",
     "grandson": "grandson",
     "granddaughter": "granddaughter",
+    # family called in the languages notes use for them ("my abuela Rosa", "Gogo isn't well"); not
+    # "lola" or "lolo", which are given names as often as grandparents
+    "abuela": "grandmother",
+    "abuelo": "grandfather",
+    "nonna": "grandmother",
+    "nonno": "grandfather",
+    "babcia": "grandmother",
+    "dziadek": "grandfather",
+    "oma": "grandmother",
+    "opa": "grandfather",
+    "ouma": "grandmother",
+    "oupa": "grandfather",
+    "gogo": "grandmother",
+    "halmeoni": "grandmother",
+    "harabeoji": "grandfather",
+    "nanay": "mother",
+    "inay": "mother",
+    "tatay": "father",
+    "eomma": "mother",
+    "appa": "father",
+    "amma": "mother",
 }
 PARTNER_RELATIONS = {
     "wife": "wife",
