@@ -109,7 +109,8 @@ def test_a_tie_set_off_after_a_name_relates_the_person(text: str, name: str, tie
 
 @pytest.mark.parametrize(
     ("text", "name"),
-    [("Ana, my sister's friend, called", "Ana"), ("Lunch with Tomás, Ana and my brother", "Ana")],
+    [("Ana, my sister's friend, called", "Ana"), ("Lunch with Tomás, Ana and my brother", "Ana"),
+     ("My son's teacher Mrs Ode called", "Mrs Ode")],
 )  # fmt: skip
 def test_another_persons_tie_after_a_name_is_no_tie_to_the_user(text: str, name: str) -> None:
     assert ties(text).get(name) is None, ties(text)

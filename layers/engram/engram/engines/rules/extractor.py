@@ -426,10 +426,20 @@ def _split_title_at_employer(clause: str) -> list[str]:
 # "Hired as a sous chef at Dishoom", "First week done as a staff nurse at Leeds General Infirmary",
 # "Emeka got taken on as an electrician with the council": a job taken as a title somewhere.
 _AS_TITLE_AT = re.compile(
-    r"^(?P<head>(?:(?P<who>I|he|she|(?-i:[A-Z][a-z'\-]+))\s+(?=(?:just\s+)?(?:[a-z]+ed|got|was|is|am|'m|"
-    r"became|began|took|start\w*|join\w*)\b))?.*?\bas\s+(?:a|an)\s+"
+    # the doer, perhaps with their tie set off after them: "Kemi (my sister) works as ..."
+    r"^(?P<head>(?:(?P<who>I|he|she|(?-i:[A-Z][a-z'\-]+))(?:\s*\([^)]{1,30}\)|,\s*(?:my|our)\s+[^,]{1,30},)?"
+    r"\s+(?=(?:just\s+|now\s+)?(?:[a-z]+ed|got|was|is|am|'m|became|began|took|works?|working|start\w*|"
+    r"join\w*)\b))?.*?\bas\s+(?:a|an)\s+"
     rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"
     r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-Z]).*|(?:the|a|an)\s+[a-z].*)$",
+    re.IGNORECASE,
+)
+
+
+# A note with its "I" left out opens on what was done: "Hired as ...", "First week done as ...".
+_FRAGMENT_OPENING = re.compile(
+    r"^(?:(?:just|finally|now|officially|today)\s+)?(?:[a-z]+(?:ed|ing)|got|been|first|back|now|new|"
+    r"took|began|became)\b",
     re.IGNORECASE,
 )
 
@@ -441,6 +451,8 @@ def _split_as_title_at_employer(clause: str) -> list[str]:
     if match is None or re.search(r"\b(?:worked|was|were|used\s+to|not|never)\b", match.group("head"), re.I):
         return [clause]
     who = match.group("who")
+    if who is None and not _FRAGMENT_OPENING.match(clause):
+        return [clause]  # "Kemi (my sister) works as a paralegal at ...": someone's, not a note's "I"
     subject = "I work" if who is None or who.lower() == "i" else f"{who} works"
     head = match.group("head")
     if JOB_TITLE.search(head) is None:  # "First week done as a staff nurse": said as a job, not read as one

@@ -158,9 +158,9 @@ _PERSON_AFTER = re.compile(
     + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
-# "Bolu's a nurse now": only a person is said to be a job with "'s".
+# "Bolu's a nurse now", "Sipho is a teacher at ...": only a person is a job.
 _JOB_AFTER = re.compile(
-    r"^['’]s\s+(?:(?:now|officially|finally)\s+)?(?:a|an)\s+(?:[a-z\-]+\s+){0,2}?(?:"
+    r"^(?:['’]s|\s+is)\s+(?:(?:now|officially|finally)\s+)?(?:a|an)\s+(?:[a-z\-]+\s+){0,2}?(?:"
     + "|".join(sorted((re.escape(w) for w in JOB_TITLES), key=len, reverse=True))
     + r")\b"
 )
@@ -405,7 +405,9 @@ def _titled_person(text: str, run: _Run) -> SpottedEntity:
     assert run.title is not None
     relation_before = _RELATION_BEFORE.search(text[max(0, run.match_start - 40) : run.match_start])
     if relation_before:
-        related_as = RELATION_WORDS[relation_before.group("rel").lower()]
+        # "my son's teacher Mrs Ode": a teacher, but the son's, not the user's
+        others = _OTHERS_RELATION.search(relation_before.group(0))
+        related_as = None if others else RELATION_WORDS[relation_before.group("rel").lower()]
         return SpottedEntity(
             run.raw.strip(), "person", "person", run.match_start, run.end, related_as, ["title"]
         )
