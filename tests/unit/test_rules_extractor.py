@@ -1764,3 +1764,16 @@ def test_the_slot_is_the_named_persons_and_the_amount_whole(text: str, slot: tup
 def test_another_persons_home_money_spent_and_praise_are_no_slot_of_the_writer(text: str) -> None:
     assert not {s for s in slots(text) if s[0] == "user" and s[1] in ("location", "salary", "job_title")}
     assert ("Tom", "job_title", "cook") not in slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("Kemi (my sister) works as a paralegal at Baker McKenzie", "Kemi"),
+     ("Kemi, my sister, works as a paralegal at Baker McKenzie", "Kemi"),
+     ("Sipho is a teacher at a school in Soweto", "Sipho")],
+)  # fmt: skip
+def test_a_job_said_of_someone_named_is_theirs_not_the_writers(text: str, name: str) -> None:
+    found = slots(text)
+
+    assert any(s[0] == name and s[1] == "job_title" for s in found), found
+    assert not any(s[0] == "user" for s in found), found
