@@ -57,10 +57,12 @@ _CAPITALISED_RUN = re.compile(
     rf"(?<![\w'])(?:(?P<title>{'|'.join(TITLES)})\.?\s+)?{_NAME_TOKEN}"
     rf"(?:(?:\s+(?:of|de|da|del|van|von|le|la|&)\s+|\s+){_NAME_TOKEN})*(?:\s+{_NUMBER_TOKEN}(?!\w))?"
 )
+# The relation words as one alternation, longest first ("best friend" before "friend").
+_RELATIONS = "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
 _RELATION_BEFORE = re.compile(
     r"(?:\b(?:my|our|his|her|their|a|the|'s)\s+)?(?:(?:best|old|new|close|older|younger|little|big|"
     r"baby|twin|former|ex|future|late)\s+)?(?P<rel>"
-    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + _RELATIONS
     # "my physio Marco", "Physio: Marco", "Manager = Kate", "boss there is Raj", "Manager will be Grace"
     + r")s?\s*(?:,|:|=|-|(?:\s+there)?\s+(?:is|will\s+be))?\s*$",
     re.IGNORECASE,
@@ -97,9 +99,7 @@ _OTHERS_RELATION = re.compile(r"^(?:his|her|their|['’]s)\b", re.IGNORECASE)
 # "coffee with Priya, my old boss". Not another's tie ("Ana, my sister's friend").
 _RELATION_AFTER = re.compile(
     r"^\s*(?:,|\(|\s-|\s–)\s*(?:my|our)\s+(?:(?P<adjective>best|old|new|close|older|younger|little|big|"
-    r"baby|twin|former|ex|future|late|lovely|dear)\s+)?(?P<rel>"
-    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
-    + r")\b(?!['’]s\b)",
+    r"baby|twin|former|ex|future|late|lovely|dear)\s+)?(?P<rel>" + _RELATIONS + r")\b(?!['’]s\b)",
     re.IGNORECASE,
 )
 # "our dog Biscuit", "a new puppy Rolo"; someone else's (`_OTHERS_RELATION`): "her cat Mochi", "Ella's cat
@@ -154,7 +154,7 @@ _PERSON_AFTER = re.compile(
     r"is\s+(?:[a-z]+\s+)?(?:allergic|intolerant|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian)|"
     # "Sarah is my sister", not "Dance is my passion": after "is my" only a relationship makes a person.
     r"(?:is\s+|['’]s\s+)(?:my|our)\s+(?:(?:best|old|new|close|older|younger|little|big|twin|former|ex)\s+)?(?:"
-    + "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
+    + _RELATIONS
     + r")s?|"
     r"just|got|went|met|moved|started|left|joined|quit|accepted|works|worked|lives|lived|feels|felt)\b)",
 )
