@@ -1777,3 +1777,9 @@ def test_a_job_said_of_someone_named_is_theirs_not_the_writers(text: str, name: 
 
     assert any(s[0] == name and s[1] == "job_title" for s in found), found
     assert not any(s[0] == "user" for s in found), found
+
+
+def test_a_fragment_split_in_two_reads_as_the_writer_wrote_it() -> None:
+    contents = [f.content for f in extract("Working at Oxfam as a nurse").facts if f.attribute]
+
+    assert contents == ["Working at Oxfam", "Working as a nurse"], contents

@@ -360,16 +360,18 @@ def _split_employer_as_title(clause: str) -> list[str]:
     match = _EMPLOYER_AS_TITLE.match(clause)
     if match is None:
         return [clause]
-    who, verb = match.group("who") or "I", match.group("verb")
+    verb = match.group("verb")
+    who = f"{match.group('who')} " if match.group("who") else ""  # a note's fragment keeps its "I" unsaid
     joined = verb.lower().startswith("join")
     if joined != (re.match(r"(?:at|for|with|by)\s", match.group("where"), re.IGNORECASE) is None):
         return [clause]  # "works at X as ...", "joined X as ..."; not "works X as ..."
-    title = f"{who} {verb} as {match.group('title')}"
+    title = f"{who}{verb} as {match.group('title')}"
     if JOB_TITLE.search(title) is None:
         return [clause]
     if joined:  # "Joined Stripe as a PM": the job, and the place
-        return [f"{who} {verb} {match.group('where')}", f"{who} started as {match.group('title')}"]
-    return [f"{who} {verb} {match.group('where')}", title]
+        started = "started" if who else "Started"
+        return [f"{who}{verb} {match.group('where')}", f"{who}{started} as {match.group('title')}"]
+    return [f"{who}{verb} {match.group('where')}", title]
 
 
 # "moved to Lyon for a new job at Arbelle", "relocated to Leeds to start a job with the NHS"
