@@ -1783,3 +1783,21 @@ def test_a_fragment_split_in_two_reads_as_the_writer_wrote_it() -> None:
     contents = [f.content for f in extract("Working at Oxfam as a nurse").facts if f.attribute]
 
     assert contents == ["Working at Oxfam", "Working as a nurse"], contents
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("cant stand coriander, tastes like soap", ("user", "preference:coriander", "dislikes")),
+     ("dont eat meat anymore", ("user", "diet", "no meat")),
+     ("Was hired as a line cook at Nando's", ("user", "job_title", "line cook")),
+     ("I work at Ørsted now", ("user", "employer", "Ørsted")),
+     ("We moved to Łódź in May", ("user", "location", "Łódź"))],
+)  # fmt: skip
+def test_a_note_typed_without_apostrophes_or_naming_in_accented_capitals_is_read(
+    text: str, slot: tuple[str, str, str]
+) -> None:
+    assert slot in slots(text), slots(text)
+
+
+def test_a_note_opening_on_was_has_no_one_called_was() -> None:
+    assert not any(s[0] == "Was" for s in slots("Was hired as a line cook at Nando's"))

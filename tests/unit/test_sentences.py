@@ -38,3 +38,10 @@ def test_sentences_end_where_a_phone_typist_ends_them(text: str, sentences: list
 )  # fmt: skip
 def test_a_tie_set_off_after_a_name_is_no_clause_of_its_own(sentence: str, clauses: list[str]) -> None:
     assert split_clauses(sentence) == clauses
+
+
+def test_contractions_typed_without_the_apostrophe_get_it_back() -> None:
+    from engram.language.text import normalise_text
+
+    assert normalise_text("Cant wait, dont go, im ok") == "Can't wait, don't go, I'm ok"
+    assert normalise_text("as is his wont, well then") == "as is his wont, well then"

@@ -29,7 +29,7 @@ _ORG_VALUE = rf"(?P<v>{CAP_RUN}{_ORG_NUMBER}|{_LOWER_NP})"
 PLACE_VALUE = rf"(?P<v>{CAP_RUN})"
 
 EMPLOYER_JOIN = re.compile(
-    r"\b(?:(?:(?:got|was|been|get|gets|getting)\s+|^)hired\s+(?:at|by)|"
+    r"\b(?:(?:(?:got|was|been|get|gets|getting)\s+|^)(?:hired|employed|recruited)\s+(?:at|by)|"
     # "first day at Monzo!!", "first week at Globe Telecom done", "signed my contract with Oakfield Academy"
     r"(?:first|1st)\s+(?:day|week|shift|month)\s+(?:at|with)|signed\s+(?:my|a|the)\s+(?:new\s+)?contract\s+with|"
     r"(?:accept(?:ed|s|ing)?|took|take|taking)\s+"

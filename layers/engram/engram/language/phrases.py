@@ -10,11 +10,11 @@ import re
 
 from engram.language.text import RELATION_WORDS
 
-CAP = r"(?-i:[A-Z][\w'&.\-]*)"  # names stay case-sensitive inside IGNORECASE patterns
-CAP_RUN = rf"{CAP}(?:(?:\s+(?:of|de|&)\s+|\s+){CAP})*"  # "Blue Bottle", "Bank of America", "NYC"
-# A name in Latin letters, accented ones too ("Tomás", "Zoë", "Łukasz", "Søren"): one word, or two.
+# A name in Latin letters, accented ones too ("Tomás", "Zoë", "Łukasz", "Søren", "Ørsted"): one word, or two.
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
 _LOWER = "a-zß-öø-ÿā-ž"
+CAP = rf"(?-i:[{_UPPER}][\w'&.\-]*)"  # names stay case-sensitive inside IGNORECASE patterns
+CAP_RUN = rf"{CAP}(?:(?:\s+(?:of|de|&)\s+|\s+){CAP})*"  # "Blue Bottle", "Bank of America", "NYC"
 NAME = rf"(?-i:[{_UPPER}][{_LOWER}'\-]+(?:\s+[{_UPPER}][{_LOWER}'\-]+)?)"
 # "Hannah's moved to Cardiff", "Mum's left the library": a name's "'s" before a past participle is "has"
 # (before "married" or "engaged" it is "is"); before anything else it is a possessive ("Hannah's mum").

@@ -347,7 +347,7 @@ def _split_two_slots(clause: str) -> list[str]:
 # "Priya works at Flipkart as a product manager", "I work at Jollibee in Makati as a crew member"
 _EMPLOYER_AS_TITLE = re.compile(
     r"^(?:(?P<who>.{1,40}?)\s+)?(?P<verb>works?|working|joined|joins|hired|employed|recruited|taken\s+on)\s+"
-    r"(?P<where>(?:at|for|with|by)\s+(?:the\s+)?(?-i:[A-Z]).*?|(?-i:[A-Z])\S*(?:\s+(?-i:[A-Z])\S*)*)"
+    r"(?P<where>(?:at|for|with|by)\s+(?:the\s+)?(?-i:[A-ZÀ-ÖØ-Þ]).*?|(?-i:[A-ZÀ-ÖØ-Þ])\S*(?:\s+(?-i:[A-Z])\S*)*)"
     r"\s+as\s+(?P<title>(?:a|an|the)\s+.+)$",
     re.IGNORECASE,
 )
@@ -429,11 +429,12 @@ def _split_title_at_employer(clause: str) -> list[str]:
 # "Emeka got taken on as an electrician with the council": a job taken as a title somewhere.
 _AS_TITLE_AT = re.compile(
     # the doer, perhaps with their tie set off after them: "Kemi (my sister) works as ..."
-    r"^(?P<head>(?:(?P<who>I|he|she|(?-i:[A-Z][a-z'\-]+))(?:\s*\([^)]{1,30}\)|,\s*(?:my|our)\s+[^,]{1,30},)?"
+    r"^(?P<head>(?:(?P<who>I|he|she|(?!(?:was|were|got|been|just|finally|now|officially|today|then|also)\b)"
+    r"(?-i:[A-Z][a-z'\-]+))(?:\s*\([^)]{1,30}\)|,\s*(?:my|our)\s+[^,]{1,30},)?"
     r"\s+(?=(?:just\s+|now\s+)?(?:[a-z]+ed|got|was|is|am|'m|became|began|took|works?|working|start\w*|"
     r"join\w*)\b))?.*?\bas\s+(?:a|an)\s+"
     rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"
-    r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-Z]).*|(?:the|a|an)\s+[a-z].*)$",
+    r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-ZÀ-ÖØ-Þ]).*|(?:the|a|an)\s+[a-z].*)$",
     re.IGNORECASE,
 )
 
@@ -441,7 +442,15 @@ _AS_TITLE_AT = re.compile(
 # A note with its "I" left out opens on what was done: "Hired as ...", "First week done as ...".
 _FRAGMENT_OPENING = re.compile(
     r"^(?:(?:just|finally|now|officially|today)\s+)?(?:[a-z]+(?:ed|ing)|got|been|first|back|now|new|"
-    r"took|began|became)\b",
+    r"took|began|became|was|were)\b",
+    re.IGNORECASE,
+)
+
+
+# Work that was ("worked as a nurse at ...", "was a nurse at ..."), not work just taken ("was taken on
+# by Ørsted as a wind turbine technician", "was hired as ...").
+_PAST_WORK = re.compile(
+    r"\b(?:worked|used\s+to|not|never|(?:was|were)(?!\s+(?:just\s+)?(?:hired|taken\s+on|employed|recruited|made)\b))\b",
     re.IGNORECASE,
 )
 
@@ -450,7 +459,7 @@ def _split_as_title_at_employer(clause: str) -> list[str]:
     """ "Hired as a sous chef at Dishoom" -> "Hired as a sous chef" + "I work at Dishoom": as with a title
     at an employer, each changes on its own. Past work ("worked as a nurse at ...") stays one fact."""
     match = _AS_TITLE_AT.match(clause)
-    if match is None or re.search(r"\b(?:worked|was|were|used\s+to|not|never)\b", match.group("head"), re.I):
+    if match is None or _PAST_WORK.search(match.group("head")):
         return [clause]
     who = match.group("who")
     if who is None and not _FRAGMENT_OPENING.match(clause):

@@ -229,10 +229,12 @@ _NO_THIRD_PARTY = re.compile(
 )
 # The user's own shorthand, which names no subject: a pet described, a job or a new title, a home.
 # The writer's body said from a note's first word: "Allergic to peanuts", "Lactose intolerant, ugh",
-# "Coeliac so gluten-free everything", "Fructose intolerance confirmed", "Vegan for a month now".
+# "Coeliac so gluten-free everything", "Fructose intolerance confirmed", "Vegan for a month now", "dont
+# eat meat anymore".
 _OWN_CONDITION = re.compile(
     r"^(?:(?:now|still|also|officially|apparently|severely|mildly|very|so)\s+)*(?:[a-z]+[- ])?"
-    r"(?:allergic|intoleran(?:t|ce)|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|teetotal)\b",
+    r"(?:allergic|intoleran(?:t|ce)|coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|teetotal)\b"
+    r"|^(?:don't|do\s+not|no\s+longer|never|can't)\s+(?:eat|drink|have)\b",  # "Don't eat meat anymore"
     re.IGNORECASE,
 )
 # A favourite said from a note's first word: "favourite author is Adichie", "Fave film: Amélie".
