@@ -1801,3 +1801,26 @@ def test_a_note_typed_without_apostrophes_or_naming_in_accented_capitals_is_read
 
 def test_a_note_opening_on_was_has_no_one_called_was() -> None:
     assert not any(s[0] == "Was" for s in slots("Was hired as a line cook at Nando's"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Viewed 3 bed semi on Lidgett Lane, Roundhay. £1,150 pcm",
+     "Mpho says the landlord wants to put the rent up R400 from June"],
+)  # fmt: skip
+def test_a_home_viewed_or_a_rise_wanted_is_no_rent(text: str) -> None:
+    assert not {s for s in slots(text) if s[1] == "rent"}, slots(text)
+
+
+def test_family_called_in_another_language_is_who_a_later_she_means() -> None:
+    note = "told Nanay we'll move to Passi. she said Miggy should stay"
+    contents = [f.content for f in extract(note).facts]
+
+    assert any(c.startswith("Nanay said Miggy should stay") for c in contents), contents
+
+
+def test_a_title_split_from_its_employer_keeps_its_article() -> None:
+    note = "I work night shifts as an ICU nurse at St. Brigid's Hospital"
+    contents = [f.content for f in extract(note).facts]
+
+    assert "I work as an ICU nurse" in contents, contents

@@ -692,11 +692,24 @@ _PAY_WORDS = re.compile(
 )
 
 
+# A home looked at, not lived in, or a change someone wants: no one's rent yet.
+_CONSIDERED = re.compile(
+    r"\b(?:view(?:ed|ing|ings)?|listing|listed|advert\w*|asking|to\s+let|for\s+rent|looked\s+at|"
+    r"looking\s+at|open\s+house|shortlist\w*|considering|might|could|would|wants?\s+to|going\s+to|"
+    r"plans?\s+to|will)\b",
+    re.IGNORECASE,
+)
+
+
 def money_in_frame(text: str) -> tuple[str, str] | None:
     """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None."""
     for found in _MONEY_AMOUNT.finditer(text):
+        if re.search(r"\b(?:up|by|extra|another)\s+$", text[: found.start()], re.IGNORECASE):
+            continue  # "put the rent up R400": how much more, not how much
         amount, per = found.group("amount").strip(), found.group("per")
         plainly_money = bool(per) or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount
+        if _CONSIDERED.search(text):
+            return None  # "Viewed 3 bed semi on Lidgett Lane, £1,150 pcm": a place's asking rent, not ours
         if re.search(r"\brent\b", text, re.IGNORECASE) or (per and _HOME_WORDS.search(text)):
             return "rent", amount
         pay = _PAY_WORDS.search(text)

@@ -432,7 +432,7 @@ _AS_TITLE_AT = re.compile(
     r"^(?P<head>(?:(?P<who>I|he|she|(?!(?:was|were|got|been|just|finally|now|officially|today|then|also)\b)"
     r"(?-i:[A-Z][a-z'\-]+))(?:\s*\([^)]{1,30}\)|,\s*(?:my|our)\s+[^,]{1,30},)?"
     r"\s+(?=(?:just\s+|now\s+)?(?:[a-z]+ed|got|was|is|am|'m|became|began|took|works?|working|start\w*|"
-    r"join\w*)\b))?.*?\bas\s+(?:a|an)\s+"
+    r"join\w*)\b))?.*?\bas\s+(?P<article>a|an)\s+"
     rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"
     r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-ZÀ-ÖØ-Þ]).*|(?:the|a|an)\s+[a-z].*)$",
     re.IGNORECASE,
@@ -467,7 +467,7 @@ def _split_as_title_at_employer(clause: str) -> list[str]:
     subject = "I work" if who is None or who.lower() == "i" else f"{who} works"
     head = match.group("head")
     if JOB_TITLE.search(head) is None:  # "First week done as a staff nurse": said as a job, not read as one
-        head = f"{subject} as a {match.group('title')}"
+        head = f"{subject} as {match.group('article').lower()} {match.group('title')}"
     return [head, f"{subject} at {match.group('org')}"]
 
 

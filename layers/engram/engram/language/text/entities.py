@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from engram.language.text.vocabulary import (
     COMMON_STARTERS,
     DEMONYMS,
-    FAMILY_RELATIONS,
     FIRST_NAMES,
     FIRST_PERSON,
     JOB_TITLES,
@@ -16,6 +15,7 @@ from engram.language.text.vocabulary import (
     NOT_NAMES,
     ORG_SUFFIXES,
     ORGANISATIONS,
+    OTHER_LANGUAGE_KIN,
     PET_KINDS,
     PET_WORDS,
     PLACE_SUFFIXES,
@@ -369,17 +369,12 @@ def _trim_run(text: str, match: re.Match[str]) -> _Run | None:
     )
 
 
+_KIN_AS_NAMES = frozenset(("mom", "mum", "dad", "grandma", "grandpa", "mama", "papa", *OTHER_LANGUAGE_KIN))
+
+
 def _relation_as_name(run: _Run) -> SpottedEntity | None:
-    """ "Mom", "Dad" as names; other relationship words capitalised are sentence starts."""
-    if run.lower in FAMILY_RELATIONS and run.lower in {
-        "mom",
-        "mum",
-        "dad",
-        "grandma",
-        "grandpa",
-        "mama",
-        "papa",
-    }:
+    """ "Mom", "Dad", "Nanay" as names; other relationship words capitalised are sentence starts."""
+    if run.lower in _KIN_AS_NAMES:
         return run.spotted("person", "person", RELATION_WORDS[run.lower], "family-name")
     return None
 

@@ -134,6 +134,29 @@ FIRST_NAMES = frozenset(
 )
 
 # Relationship words -> the canonical relationship stored on people (and the category they imply).
+# Family called in the languages notes use for them ("my abuela Rosa", "Gogo isn't well"), each used as a
+# name when capitalised, as "Mum" is; not "lola" or "lolo", which are given names as often as grandparents.
+OTHER_LANGUAGE_KIN = {
+    "abuela": "grandmother",
+    "abuelo": "grandfather",
+    "nonna": "grandmother",
+    "nonno": "grandfather",
+    "babcia": "grandmother",
+    "dziadek": "grandfather",
+    "oma": "grandmother",
+    "opa": "grandfather",
+    "ouma": "grandmother",
+    "oupa": "grandfather",
+    "gogo": "grandmother",
+    "halmeoni": "grandmother",
+    "harabeoji": "grandfather",
+    "nanay": "mother",
+    "inay": "mother",
+    "tatay": "father",
+    "eomma": "mother",
+    "appa": "father",
+    "amma": "mother",
+}
 FAMILY_RELATIONS = {
     "mom": "mother",
     "mum": "mother",
@@ -172,27 +195,7 @@ FAMILY_RELATIONS = {
     "brother-in-law": "brother-in-law",
     "grandson": "grandson",
     "granddaughter": "granddaughter",
-    # family called in the languages notes use for them ("my abuela Rosa", "Gogo isn't well"); not
-    # "lola" or "lolo", which are given names as often as grandparents
-    "abuela": "grandmother",
-    "abuelo": "grandfather",
-    "nonna": "grandmother",
-    "nonno": "grandfather",
-    "babcia": "grandmother",
-    "dziadek": "grandfather",
-    "oma": "grandmother",
-    "opa": "grandfather",
-    "ouma": "grandmother",
-    "oupa": "grandfather",
-    "gogo": "grandmother",
-    "halmeoni": "grandmother",
-    "harabeoji": "grandfather",
-    "nanay": "mother",
-    "inay": "mother",
-    "tatay": "father",
-    "eomma": "mother",
-    "appa": "father",
-    "amma": "mother",
+    **OTHER_LANGUAGE_KIN,
 }
 PARTNER_RELATIONS = {
     "wife": "wife",
