@@ -660,11 +660,7 @@ MONEY_ATTRIBUTE = re.compile(
 )
 
 
-# An amount said in a frame that says what it is, when no grammar above reads it: a home's cost so much a
-# period ("The room costs 600 a month", "£850pcm for a room in Hackney", "1200 a month for a 2 bed"), the
-# rent however said ("Rent's 1200 now", "Monthly rent 1100 EUR"), or pay ("Got a raise to 70k", "Paid 22
-# an hour now", "Earning 3,000 a month at the hotel").
-# the money a number is may be said after it: "700 quid", "9,000 baht", "1.200€", "14 000 rand"
+# The money a number is may be said after it: "700 quid", "9,000 baht", "1.200€", "14 000 rand"
 _CURRENCY_AFTER = (
     r"(?:\s?(?:€|£|\$)|\s(?:quid|bucks|baht|rand|euros?|pounds?|dollars?|rupees?|pesos?|naira|shillings?|"
     r"dirhams?|lira|zloty|kr|kronor|kroner|yen|yuan|won|ringgit|lei|forint|cedis?|birr|soles|reais)\b)"
@@ -702,7 +698,11 @@ _CONSIDERED = re.compile(
 
 
 def money_in_frame(text: str) -> tuple[str, str] | None:
-    """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None."""
+    """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None.
+
+    For what no grammar above reads: a home's cost so much a period ("The room costs 600 a month",
+    "£850pcm for a room in Hackney"), the rent however said ("Rent's 1200 now", "Monthly rent 1100
+    EUR"), or pay ("Got a raise to 70k", "Paid 22 an hour now", "Earning 3,000 a month at the hotel")."""
     for found in _MONEY_AMOUNT.finditer(text):
         if re.search(r"\b(?:up|by|extra|another)\s+$", text[: found.start()], re.IGNORECASE):
             continue  # "put the rent up R400": how much more, not how much
