@@ -697,22 +697,27 @@ _CONSIDERED = re.compile(
 )
 
 
+_RENT = re.compile(r"\brent\b", re.IGNORECASE)
+_MORE_BY = re.compile(r"\b(?:up|by|extra|another)\s+$", re.IGNORECASE)
+
+
 def money_in_frame(text: str) -> tuple[str, str] | None:
     """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None.
 
     For what no grammar above reads: a home's cost so much a period ("The room costs 600 a month",
     "£850pcm for a room in Hackney"), the rent however said ("Rent's 1200 now", "Monthly rent 1100
     EUR"), or pay ("Got a raise to 70k", "Paid 22 an hour now", "Earning 3,000 a month at the hotel")."""
+    if _CONSIDERED.search(text):
+        return None  # "Viewed 3 bed semi on Lidgett Lane, £1,150 pcm": a place's asking rent, not ours
+    rent_said, home_said = bool(_RENT.search(text)), bool(_HOME_WORDS.search(text))
+    pay = _PAY_WORDS.search(text)
     for found in _MONEY_AMOUNT.finditer(text):
-        if re.search(r"\b(?:up|by|extra|another)\s+$", text[: found.start()], re.IGNORECASE):
+        if _MORE_BY.search(text, 0, found.start()):
             continue  # "put the rent up R400": how much more, not how much
         amount, per = found.group("amount").strip(), found.group("per")
-        plainly_money = bool(per) or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount
-        if _CONSIDERED.search(text):
-            return None  # "Viewed 3 bed semi on Lidgett Lane, £1,150 pcm": a place's asking rent, not ours
-        if re.search(r"\brent\b", text, re.IGNORECASE) or (per and _HOME_WORDS.search(text)):
+        if rent_said or (per and home_said):
             return "rent", amount
-        pay = _PAY_WORDS.search(text)
+        plainly_money = bool(per) or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount
         # "paid 45 quid for a haircut" spends; "paid 22 an hour" earns
         if plainly_money and pay and (per or pay.group(0).lower() not in ("pay", "paid")):
             return "salary", amount

@@ -16,6 +16,9 @@ _LOWER = "a-zß-öø-ÿā-ž"
 CAP = rf"(?-i:[{_UPPER}][\w'&.\-]*)"  # names stay case-sensitive inside IGNORECASE patterns
 CAP_RUN = rf"{CAP}(?:(?:\s+(?:of|de|&)\s+|\s+){CAP})*"  # "Blue Bottle", "Bank of America", "NYC"
 NAME = rf"(?-i:[{_UPPER}][{_LOWER}'\-]+(?:\s+[{_UPPER}][{_LOWER}'\-]+)?)"
+# A tie set off after a name, between commas, brackets or dashes: "Thandi, my best friend, is ...", "Dev
+# (my son) turned out ...", "Ayo - my cousin - is staying".
+TIE_SET_OFF = r"\s*(?:,|\(|\s-|\s–)\s*(?:my|our)\s+[^,()]{1,30}?(?:,|\)|\s-|\s–)"
 # "Hannah's moved to Cardiff", "Mum's left the library": a name's "'s" before a past participle is "has"
 # (before "married" or "engaged" it is "is"); before anything else it is a possessive ("Hannah's mum").
 _HAS_CONTRACTION = re.compile(

@@ -64,7 +64,7 @@ from engram.language.cues import (
 )
 from engram.language.lexicons import sensitivity_of
 from engram.language.medicine_takers import known_medicines
-from engram.language.phrases import expand_has_contraction
+from engram.language.phrases import TIE_SET_OFF, expand_has_contraction
 from engram.language.sentiment import sentiment_of
 from engram.language.temporal import analyse_temporal, as_utc
 from engram.language.text import (
@@ -430,7 +430,7 @@ def _split_title_at_employer(clause: str) -> list[str]:
 _AS_TITLE_AT = re.compile(
     # the doer, perhaps with their tie set off after them: "Kemi (my sister) works as ..."
     r"^(?P<head>(?:(?P<who>I|he|she|(?!(?:was|were|got|been|just|finally|now|officially|today|then|also)\b)"
-    r"(?-i:[A-Z][a-z'\-]+))(?:\s*\([^)]{1,30}\)|,\s*(?:my|our)\s+[^,]{1,30},)?"
+    rf"(?-i:[A-Z][a-z'\-]+))(?:{TIE_SET_OFF})?"
     r"\s+(?=(?:just\s+|now\s+)?(?:[a-z]+ed|got|was|is|am|'m|became|began|took|works?|working|start\w*|"
     r"join\w*)\b))?.*?\bas\s+(?P<article>a|an)\s+"
     rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"

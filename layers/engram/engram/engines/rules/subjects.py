@@ -23,7 +23,7 @@ from engram.language.attributes import (
 from engram.language.changes import DIET_SWITCH, FAMILY_TITLE
 from engram.language.cues import FRAGMENT_VERBS, LEADING_ADVERBIAL
 from engram.language.medicines import medication_in
-from engram.language.phrases import NAME, PARTNER_WORD
+from engram.language.phrases import NAME, PARTNER_WORD, TIE_SET_OFF
 from engram.language.text import IRREGULAR_PASTS, PET_WORDS, RELATION_WORDS, STOPWORDS, SpottedEntity, words
 
 _OWNER_START = re.compile(
@@ -71,9 +71,7 @@ _OWN_ATTRIBUTE = re.compile(
 
 
 # A name with the tie set off after it: "Thandi, my best friend, is ...", "Dev (my son) turned out ...".
-_APPOSED = re.compile(
-    rf"^(?P<name>{NAME})\s*(?:,|\(|\s-|\s–)\s*(?:my|our)\s+[^,()]{{1,30}}?(?:,|\)|\s-|\s–)\s*"
-)
+_APPOSED = re.compile(rf"^(?P<name>{NAME}){TIE_SET_OFF}\s*")
 
 
 # A note that opens on a name or a capitalised word of its own is about someone or something else:

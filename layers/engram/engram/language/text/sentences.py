@@ -47,24 +47,24 @@ _SENTENCE_END = re.compile(
 # Contractions typed on a phone without the apostrophe, where no English word is spelt the same: "im a
 # data analyst at Wise", "cant stand coriander", "dont eat meat" ("wont", "id", "hell", "well" and
 # "shell" are words, and stay).
-_TYPED_I_AS = {
+_APOSTROPHE_LEFT_OUT = {
     "im": "I'm", "ive": "I've", "cant": "can't", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
     "isnt": "isn't", "wasnt": "wasn't", "arent": "aren't", "werent": "weren't", "havent": "haven't",
     "hasnt": "hasn't", "hadnt": "hadn't", "couldnt": "couldn't", "shouldnt": "shouldn't",
     "wouldnt": "wouldn't", "youre": "you're", "theyre": "they're", "hes": "he's", "shes": "she's",
 }  # fmt: skip
-_TYPED_I = re.compile(rf"(?<![\w'])(?:{'|'.join(_TYPED_I_AS)})(?=\s+[a-z])", re.IGNORECASE)
+_TYPED_CONTRACTION = re.compile(rf"(?<![\w'])(?:{'|'.join(_APOSTROPHE_LEFT_OUT)})(?=\s+[a-z])", re.IGNORECASE)
 
 
 def _apostrophe(typed: re.Match[str]) -> str:
-    said = _TYPED_I_AS[typed.group(0).lower()]
+    said = _APOSTROPHE_LEFT_OUT[typed.group(0).lower()]
     return said[0].upper() + said[1:] if typed.group(0)[0].isupper() else said
 
 
 def normalise_text(text: str) -> str:
     """NFKC, straight quotes, one space: every later regex can then assume plain ASCII punctuation."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
-    text = _TYPED_I.sub(_apostrophe, text)
+    text = _TYPED_CONTRACTION.sub(_apostrophe, text)
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
 
