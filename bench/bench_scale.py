@@ -375,6 +375,7 @@ def make_queries(
 
 def time_in_process(queries: list[Query], vectors: str, signals: set[str] | None = None, limit: int = 10):
     from engram.db.connection import get_database
+    from engram.retrieval.query_vectors import QueryVectors
     from engram.retrieval.search import SearchParams, search_in, search_memories
 
     out = []
@@ -387,7 +388,8 @@ def time_in_process(queries: list[Query], vectors: str, signals: set[str] | None
             search_memories(q.user, params)  # embeds the query with the configured (hash) embedder
         else:
             with get_database().user_transaction(q.user) as conn:
-                search_in(conn, q.user, params, q.vector if "vector" in params.signals else None)
+                vectors = QueryVectors(q.vector, q.vector) if "vector" in params.signals else None
+                search_in(conn, q.user, params, vectors)
         out.append((time.perf_counter() - began) * 1000)
     return out
 

@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, get_args
+from typing import Any, get_args
 
 from engram.config import get_settings
 from engram.db.connection import Conn, get_database
@@ -49,6 +49,7 @@ from engram.providers.factory import get_llm
 from engram.providers.spaces import user_embedder
 from engram.ranking import ESTABLISHED_CONFIDENCE, rank_facts
 from engram.retrieval.classifier import SearchDecision, needs_search
+from engram.retrieval.query_vectors import QueryVectors, query_vectors
 from engram.retrieval.response_models import RecallSection
 from engram.retrieval.search import RRF_K, SLOT_SIGNAL, SearchParams, reads_history, search_in
 from engram.retrieval.transform import (
@@ -58,9 +59,6 @@ from engram.retrieval.transform import (
     names_in,
     transform_query,
 )
-
-if TYPE_CHECKING:
-    import numpy as np
 
 # The context's sections in the order the app's LLM reads them: the documented response type's own order.
 SECTIONS: tuple[str, ...] = get_args(RecallSection)
@@ -370,16 +368,14 @@ def _search_all(
     conn: Conn,
     user_id: str,
     queries: list[str],
-    embeddings: np.ndarray | None,
+    vectors: list[QueryVectors],
     filters: SearchFilters,
     now: datetime,
 ) -> dict[str, Candidate]:
     candidates: dict[str, Candidate] = {}
     for index, text in enumerate(queries):
         params = SearchParams(query=text, limit=MAIN_LIMIT, filters=filters, explain=True, track_access=False)
-        embedding = embeddings[index] if embeddings is not None else None
-        _fuse(candidates, search_in(conn, user_id, params, embedding))
-    main_embedding = embeddings[0] if embeddings is not None else None
+        _fuse(candidates, search_in(conn, user_id, params, vectors[index]))
     standing_filters = [
         SearchFilters(now=now, memory_types=["preference"], sensitivity_max=filters.sensitivity_max),
         SearchFilters(now=now, memory_types=["goal"], sensitivity_max=filters.sensitivity_max),
@@ -387,7 +383,7 @@ def _search_all(
     ]
     for standing in standing_filters:
         params = SearchParams(query=queries[0], limit=STANDING_LIMIT, filters=standing, track_access=False)
-        _fuse(candidates, search_in(conn, user_id, params, main_embedding), standing=True)
+        _fuse(candidates, search_in(conn, user_id, params, vectors[0]), standing=True)
     return candidates
 
 
@@ -446,7 +442,7 @@ def recall(user_id: str, request: RecallRequest, *, now: datetime | None = None)
     if llm is not None and request.multi_query:
         transformed.alternatives = generate_queries(llm, transformed.query, history)
     queries = transformed.queries[:MAX_QUERIES]
-    embeddings = user_embedder(user_id, db=db).embed(queries)
+    vectors = query_vectors(user_embedder(user_id, db=db), queries)
     past = reads_history(transformed.query, prefs)
     filters = SearchFilters(
         now=now,
@@ -454,7 +450,7 @@ def recall(user_id: str, request: RecallRequest, *, now: datetime | None = None)
         sensitivity_max=request.sensitivity_max or prefs.default_sensitivity_level,
     )
     with db.user_transaction(user_id) as conn:
-        candidates = _search_all(conn, user_id, queries, embeddings, filters, now)
+        candidates = _search_all(conn, user_id, queries, vectors, filters, now)
         pools: dict[str, list[ContextItem]] = {name: [] for name in SECTIONS}
         ranked = sorted(candidates.values(), key=lambda c: -c.fused)
         for candidate in ranked:

@@ -53,6 +53,7 @@ from engram.models import (
 )
 from engram.providers.spaces import user_embedder
 from engram.retrieval.calibration import NamedPeriod, calibrate, named_period, newness
+from engram.retrieval.query_vectors import QueryVectors, query_vector
 from engram.retrieval.relevance import KIND_UNTOLD, Evidence, meaning
 
 if TYPE_CHECKING:
@@ -326,9 +327,10 @@ def _explanation(
 
 
 def search_in(
-    conn: Conn, user_id: str, params: SearchParams, embedding: np.ndarray | None
+    conn: Conn, user_id: str, params: SearchParams, vectors: QueryVectors | None
 ) -> list[ScoredMemory]:
-    """Hybrid search inside the caller's transaction (recall and special queries reuse it)."""
+    """Hybrid search inside the caller's transaction (recall and special queries reuse it). The vector
+    signal finds candidates by `vectors.search`; similarity is measured against `vectors.meaning`."""
     params = replace(params, query=plain_question(params.query))  # "do for a living": for work
     per_signal = max(50, params.limit * 5)
     # Reading the question's words for the period it names is lexical: it comes with full text.
@@ -343,7 +345,7 @@ def search_in(
         conn,
         user_id,
         query=params.query,
-        embedding=embedding,
+        embedding=vectors.search if vectors is not None else None,
         filters=params.filters,
         signals=params.signals,
         per_signal=per_signal,
@@ -352,13 +354,14 @@ def search_in(
         period=(period.start, period.end) if period else None,
         hnsw_ef_search=get_settings().vector_index_ef_search,
     )
-    return rank_candidates(conn, user_id, rows, params, embedding, period)
+    meaning_vector = vectors.meaning if vectors is not None else None
+    return rank_candidates(conn, user_id, rows, params, meaning_vector, period)
 
 
 def search_memories(user_id: str, params: SearchParams) -> list[ScoredMemory]:
-    embedding = user_embedder(user_id).embed_one(params.query) if "vector" in params.signals else None
+    vectors = query_vector(user_embedder(user_id), params.query) if "vector" in params.signals else None
     with get_database().user_transaction(user_id) as conn:
-        return search_in(conn, user_id, params, embedding)
+        return search_in(conn, user_id, params, vectors)
 
 
 def reads_history(query: str, preferences: MemoryPreferences) -> bool:
@@ -375,7 +378,7 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
     db = get_database()
     embedder = user_embedder(user_id)
     signals: set[str] = set(request.signals or SEARCH_SIGNALS)
-    embedding = embedder.embed_one(request.query) if "vector" in signals else None
+    vectors = query_vector(embedder, request.query) if "vector" in signals else None
     with db.user_transaction(user_id) as conn:
         preferences = get_preferences(conn, user_id)
         filters = filters_from_request(request, preferences.default_sensitivity_level, now)
@@ -389,7 +392,7 @@ def standard_search(user_id: str, request: SearchRequest, *, now: datetime | Non
             signals=signals,
             explain=request.explain,
         )
-        results = search_in(conn, user_id, params, embedding)
+        results = search_in(conn, user_id, params, vectors)
     return {
         "type": "standard",
         "query": request.query,

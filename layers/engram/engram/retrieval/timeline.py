@@ -35,6 +35,7 @@ from engram.errors import ValidationFailed
 from engram.language.temporal import DateMention, detect_tense, find_dates
 from engram.models import TimelineRequest
 from engram.providers.spaces import user_embedder
+from engram.retrieval.query_vectors import query_vector
 from engram.retrieval.recall import direct_match
 from engram.retrieval.search import SearchParams, search_in
 from engram.retrieval.transform import content_words, expand_abbreviations
@@ -226,7 +227,7 @@ def timeline(user_id: str, request: TimelineRequest, *, now: datetime | None = N
             elif not words:
                 start, end = now - timedelta(days=RECENT_DAYS), now
     after = decode_cursor(request.cursor) if request.cursor else None
-    embedding = user_embedder(user_id).embed_one(words) if words else None
+    vectors = query_vector(user_embedder(user_id), words) if words else None
 
     with get_database().user_transaction(user_id) as conn:
         ceiling = request.sensitivity_max or get_preferences(conn, user_id).default_sensitivity_level
@@ -243,7 +244,7 @@ def timeline(user_id: str, request: TimelineRequest, *, now: datetime | None = N
             params = SearchParams(
                 query=words, limit=SEARCH_LIMIT, filters=filters, explain=True, track_access=False
             )
-            hits = search_in(conn, user_id, params, embedding)
+            hits = search_in(conn, user_id, params, vectors)
             scores = {hit.memory.id: hit.final_score for hit in hits if direct_match(hit)}
         rows = timeline_window(
             conn,

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engram.db.connection import get_database
 from engram.db.repositories.preferences import get_preferences
 from engram.models import SEARCH_SIGNALS, SearchRequest
 from engram.providers.spaces import user_embedder
+from engram.retrieval.query_vectors import QueryVectors, query_vector
 from engram.retrieval.search import filters_from_request
 from engram.retrieval.special.about import (
     answer_entity_summary,
@@ -29,9 +30,6 @@ from engram.retrieval.special.listings import (
 from engram.retrieval.special.sentiment import answer_sentiment_trend
 from engram.retrieval.summaries import write_summary
 
-if TYPE_CHECKING:
-    import numpy as np
-
 
 def run_special_query(
     user_id: str, request: SearchRequest, special: SpecialQuery, *, now: datetime | None = None
@@ -45,13 +43,13 @@ def run_special_query(
     now = now or datetime.now(UTC)
     signals: set[str] = set(request.signals or SEARCH_SIGNALS)
     embedder = user_embedder(user_id) if "vector" in signals else None
-    cache: dict[str, np.ndarray | None] = {}
+    cache: dict[str, QueryVectors | None] = {}
 
-    def embed(text: str) -> np.ndarray | None:
+    def embed(text: str) -> QueryVectors | None:
         if embedder is None:
             return None
         if text not in cache:
-            cache[text] = embedder.embed_one(text)
+            cache[text] = query_vector(embedder, text)
         return cache[text]
 
     for text in _texts_to_embed(special, request.query):

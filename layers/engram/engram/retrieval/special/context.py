@@ -22,7 +22,7 @@ from engram.retrieval.special.detection import SpecialQuery
 from engram.retrieval.summaries import SummaryInput
 
 if TYPE_CHECKING:
-    import numpy as np
+    from engram.retrieval.query_vectors import QueryVectors
 
 LIST_CAP = 50  # memories listed in a type-specific section (`memories`, `history`, `decisions` ...)
 
@@ -37,7 +37,7 @@ class AnswerContext:
     special: SpecialQuery
     filters: SearchFilters
     signals: set[str]
-    embed: Callable[[str], np.ndarray | None]
+    embed: Callable[[str], QueryVectors | None]
 
     @property
     def now(self) -> datetime:
