@@ -65,7 +65,9 @@ def speech_verbs(question: str) -> list[str]:
 def names_a_person(speaker: str | None) -> bool:
     """Is the asked speaker someone named ("Kasia", "Dr Iliev"), rather than a role ("the doctor", "my
     mum"), which a memory may tell by another word ("GP says", "Mum reckons")?"""
-    return bool(speaker) and speaker[0].isupper() and speaker.split()[0].lower() not in _ROLE_OPENERS
+    if not speaker:
+        return False
+    return speaker[0].isupper() and speaker.split()[0].lower() not in _ROLE_OPENERS
 
 
 _ROLE_OPENERS = frozenset({"the", "my", "our", "his", "her", "their", "a", "an"})
