@@ -1824,3 +1824,35 @@ def test_a_title_split_from_its_employer_keeps_its_article() -> None:
     contents = [f.content for f in extract(note).facts]
 
     assert "I work as an ICU nurse" in contents, contents
+
+
+@pytest.mark.parametrize(
+    "text", ["Tom's been offered a job at Arup but hes not sure hell take it", "I was offered a job at Monzo"]
+)
+def test_a_job_offered_is_no_employer_yet(text: str) -> None:
+    assert not any(f.attribute == "employer" for f in facts_of(text)), text
+
+
+def test_an_old_job_at_somewhere_is_history() -> None:
+    (job,) = [
+        f for f in facts_of("my old job at Sainsburys paid better honestly") if f.attribute == "employer"
+    ]
+
+    assert job.value == "Sainsburys" and job.is_historical
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "title"),
+    [("Amara's a bricklayer", "Amara", "bricklayer"),
+     ("Jas is a flight attendant", "Jas", "flight attendant"),
+     ("mum is a dinner lady at Greenfield Primary now", "my mum", "dinner lady")],
+)  # fmt: skip
+def test_everyday_occupations_are_job_titles(text: str, subject: str, title: str) -> None:
+    assert (subject, "job_title", title) in slots(text)
+
+
+def test_an_at_sign_between_words_reads_as_at() -> None:
+    from engram.language.text import normalise_text
+
+    assert normalise_text("HR business partner @ Tesco, 52k") == "HR business partner at Tesco, 52k"
+    assert normalise_text("mail ana@example.com or @bluebottle") == "mail ana@example.com or @bluebottle"

@@ -252,8 +252,13 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
     if state and not _tentative(text, state.start()):  # "applied for the internship at ...": not yet
         raw = state.group("v") or state.group("v2") or state.group("v3") or state.group("v4")
         value = _employer_value(raw, text, state.end())
+        said_before = _JOB_SAID_AS.search(text[: state.start()]) if state.group("v2") else None
+        if said_before and said_before.group("offer"):
+            return None  # "Tom's been offered a job at Arup": an offer is not yet a job
         if value:
-            historical = bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text)
+            historical = (
+                bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text) or bool(said_before)
+            )
             if _negated(text, state.start()) and not _no_longer(text):
                 return None
             return Slot(key, "employer", value, historical=historical)
@@ -270,6 +275,14 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
     if freelance and not _tentative(text, freelance.start()) and not _negated(text, freelance.start()):
         return Slot(key, "employer", "freelance", "job")
     return None
+
+
+# What is said of "a job at X" before it: a past one ("my old job at Sainsburys") or an offer
+# ("been offered a job at Arup").
+_JOB_SAID_AS = re.compile(
+    r"\b(?:(?:old|previous|former|last)|(?P<offer>offered(?:\s+\w+)?\s+(?:a|an|the)(?:\s+new)?))\s+$",
+    re.IGNORECASE,
+)
 
 
 def _ending_of(loss: str) -> str:

@@ -61,10 +61,16 @@ def _apostrophe(typed: re.Match[str]) -> str:
     return said[0].upper() + said[1:] if typed.group(0)[0].isupper() else said
 
 
+# "@" typed for "at" between words ("Barista @ Blue Bottle now", "HR business partner @ Tesco"), not in
+# an address or a handle ("ana@example.com", "@bluebottle").
+_AT_SIGN = re.compile(r"(?<=\w) @ (?=\w)")
+
+
 def normalise_text(text: str) -> str:
     """NFKC, straight quotes, one space: every later regex can then assume plain ASCII punctuation."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     text = _TYPED_CONTRACTION.sub(_apostrophe, text)
+    text = _AT_SIGN.sub(" at ", _SPACES.sub(" ", text))
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
 

@@ -348,7 +348,15 @@ JOB_TITLES = frozenset(
     coordinator|officer|specialist|advisor|adviser|representative|operator|inspector|planner|strategist|
     crew member|tester|solicitor|paralegal|barrister|surveyor|physio|physiotherapist|optometrist|
     dietitian|nutritionist|chemist|biologist|postdoc|registrar|headteacher|head teacher|trainee|
-    apprentice|dispatcher|controller|associate|agent|ceo|superintendent|sergeant|constable
+    apprentice|dispatcher|controller|associate|agent|ceo|superintendent|sergeant|constable|
+    bricklayer|scaffolder|plasterer|tiler|joiner|glazier|stonemason|kitchen hand|barman|barmaid|
+    shopkeeper|butcher|fishmonger|florist|tailor|seamstress|jeweller|upholsterer|housekeeper|
+    concierge|doorman|flight attendant|cabin crew|steward|stewardess|deckhand|cab driver|refuse collector|
+    dinner lady|lollipop lady|lab tech|lab technician|picker|packer|machinist|dental nurse|
+    dental hygienist|hygienist|sonographer|phlebotomist|anaesthetist|psychiatrist|paediatrician|
+    pediatrician|radiologist|orthodontist|chiropractor|osteopath|podiatrist|occupational therapist|
+    speech therapist|youth worker|probation officer|prison officer|gp|locum|junior doctor|staff nurse|
+    healthcare worker|civil engineer|structural engineer|quantity surveyor|bookseller
     """.replace("\n", "").split("|")
     if item.strip()
 )
