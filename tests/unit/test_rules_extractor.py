@@ -1856,3 +1856,31 @@ def test_an_at_sign_between_words_reads_as_at() -> None:
 
     assert normalise_text("HR business partner @ Tesco, 52k") == "HR business partner at Tesco, 52k"
     assert normalise_text("mail ana@example.com or @bluebottle") == "mail ana@example.com or @bluebottle"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "employer", "pay"),
+    [("sr data analyst at Ocado now, 61k", "user", "Ocado", "61k"),
+     ("I'm a nurse at Guy's, 28k a year", "user", "Guy", "28k a year"),
+     ("my sister is a nurse at Leeds General, 28k", "my sister", "Leeds General", "28k"),
+     ("I work at the Co-op, paid 550 a day", "user", "Co-op", "550"),
+     ("The new job at Safaricom pays 250k shillings a month", "user", "Safaricom", "250k")],
+)  # fmt: skip
+def test_pay_told_beside_a_job_is_a_salary_of_its_own(
+    text: str, subject: str, employer: str, pay: str
+) -> None:
+    found = slots(text)
+
+    assert (subject, "employer", employer) in found and (subject, "salary", pay) in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maya is a nurse at Guy's, 28k",
+        "I work at Tesco, 3 days a week",
+        "The flat is 1200 a month, I work at Tesco",
+    ],
+)
+def test_no_salary_of_the_users_is_read_from_anothers_pay_or_from_no_pay(text: str) -> None:
+    assert not any(subject == "user" and attribute == "salary" for subject, attribute, _ in slots(text)), text

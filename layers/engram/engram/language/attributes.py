@@ -672,8 +672,8 @@ _AMOUNT = (
     r"(?!\s*(?:%|km|miles|kg|sq|m2|mins?|minutes|hours?|hrs?|days?|weeks?|years?|people|times|steps|pages)\b)"
 )
 _PER = (
-    r"\s*(?:pcm|pw|p/m|/\s*(?:month|mo|week|wk|year|yr|hour|hr)|"
-    r"(?:a|an|per)\s+(?:month|week|year|hour|annum))\b"
+    r"\s*(?:pcm|pw|p/m|/\s*(?:month|mo|week|wk|year|yr|hour|hr|h|day)|"
+    r"(?:a|an|per)\s+(?:month|week|year|hour|annum|day|shift|gig))\b"
 )
 _MONEY_AMOUNT = re.compile(_AMOUNT + rf"(?P<per>{_PER})?", re.IGNORECASE)
 _HOME_WORDS = re.compile(
@@ -682,7 +682,7 @@ _HOME_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PAY_WORDS = re.compile(
-    r"\b(?:salary|pay|paid|raise|pay\s+rise|wage|wages|earn|earns|earning|earned|make|makes|making|"
+    r"\b(?:salary|salarys|pay|paid|raise|pay\s*rise|wage|wages|earn|earns|earning|earned|make|makes|making|"
     r"contract|offer|hourly|income|take\s+home)\b",
     re.IGNORECASE,
 )
@@ -721,6 +721,22 @@ def money_in_frame(text: str) -> tuple[str, str] | None:
         # "paid 45 quid for a haircut" spends; "paid 22 an hour" earns
         if plainly_money and pay and (per or pay.group(0).lower() not in ("pay", "paid")):
             return "salary", amount
+    return None
+
+
+def pay_told(text: str) -> re.Match[str] | None:
+    """The amount a note about a job gives as pay, beside the job ("Wren is a teaching assistant at
+    Oakfield now, £19k pro rata", "warehouse op at DHL, nights, 14.20/h", "senior social worker, Camden
+    council. 44,200."): plainly money (a currency, a "k", a period, thousands), not how much more, and
+    not in a note about a home or one looked at. Whether the note tells a job is the caller's to read."""
+    if _CONSIDERED.search(text) or _RENT.search(text) or _HOME_WORDS.search(text):
+        return None
+    for found in _MONEY_AMOUNT.finditer(text):
+        if _MORE_BY.search(text, 0, found.start()):
+            continue
+        amount = found.group("amount").strip()
+        if found.group("per") or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount:
+            return found
     return None
 
 

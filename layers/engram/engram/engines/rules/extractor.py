@@ -52,7 +52,14 @@ from engram.engines.rules.passes import (
     _stated_ties,
 )
 from engram.engines.rules.slots import _slot_of
-from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE, TITLE_HEADS
+from engram.language.attributes import (
+    EMPLOYER_JOIN,
+    EMPLOYER_STATE,
+    EMPLOYER_TITLE_AT,
+    JOB_TITLE,
+    TITLE_HEADS,
+    pay_told,
+)
 from engram.language.cues import (
     ACTION,
     DREAMT,
@@ -338,10 +345,54 @@ def _split_two_slots(clause: str) -> list[str]:
         part
         for shared in _split_shared_subject(clause)
         for purposed in _split_job_purpose(shared)
-        for titled in _split_title_at_employer(purposed)
+        for paid in _split_pay(purposed)
+        for titled in _split_title_at_employer(paid)
         for taken in _split_as_title_at_employer(titled)
         for part in _split_employer_as_title(taken)
     ]
+
+
+# Who a job clause is about, for the pay told beside it: "Wren is a teaching assistant ...", "my sister's
+# a nurse ...", "Kemi started at Guy's ..."; a note's fragment is the writer's.
+_EARNER = re.compile(
+    r"^(?P<who>my\s+[a-z\-]+|(?-i:[A-Z][a-z'\-]+))(?:'s|\s+(?:is|was|works|started|starts|got|gets|has|"
+    r"joined|just|now|does|drives|landed))\b",
+    re.IGNORECASE,
+)
+# What joins the pay to the job, left out of the job's clause: "The new job at Safaricom pays 250k"
+_PAY_SEPARATORS = re.compile(
+    r"(?:\s*[,;:.\-]\s*|\s+)(?:(?:pays?|paid|paying|earning|earns?|makes?|making|on|for|of)\s*)*$",
+    re.IGNORECASE,
+)
+
+
+_THE_JOB = re.compile(r"^the(?=\s+(?:new\s+)?(?:job|role|position|gig|contract)\b)", re.IGNORECASE)
+
+
+def _split_pay(clause: str) -> list[str]:
+    """ "sr data analyst at Ocado now, 61k" -> "sr data analyst at Ocado now" + "My salary is 61k": pay
+    told beside a job is a slot of its own (a pay rise keeps the job, a new job may keep the pay). Only
+    when what is left tells a job, and only for the writer or a relative said with "my": a pay clause of
+    its own about someone named reads as news, not as someone in the writer's life."""
+    found = pay_told(clause)
+    if found is None:
+        return [clause]
+    before = _PAY_SEPARATORS.sub("", clause[: found.start()])
+    after = clause[found.end() :].strip(" ,;.")
+    rest = f"{before}, {after}" if after else before
+    if not before or not (
+        JOB_TITLE.search(rest) or EMPLOYER_TITLE_AT.search(rest) or EMPLOYER_STATE.search(rest)
+        or EMPLOYER_JOIN.search(rest)
+    ):  # fmt: skip
+        return [clause]
+    who = _EARNER.match(before)
+    earner = who.group("who") if who else "I"
+    amount = found.group(0).strip()
+    if earner.lower().startswith("my "):
+        return [rest, f"{earner}'s salary is {amount}"]  # "my sister's a nurse at Guy's, 28k"
+    if earner.lower() in ("i", "im", "i'm"):  # "The new job at Safaricom pays 250k": the writer's job
+        return [_THE_JOB.sub("My", rest, count=1), f"My salary is {amount}"]
+    return [clause]  # someone named: their pay stays in the words, unread (one clause, one slot)
 
 
 # "Priya works at Flipkart as a product manager", "I work at Jollibee in Makati as a crew member"
