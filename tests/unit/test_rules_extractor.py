@@ -1861,7 +1861,7 @@ def test_an_at_sign_between_words_reads_as_at() -> None:
 @pytest.mark.parametrize(
     ("text", "subject", "employer", "pay"),
     [("sr data analyst at Ocado now, 61k", "user", "Ocado", "61k"),
-     ("I'm a nurse at Guy's, 28k a year", "user", "Guy", "28k a year"),
+     ("I'm a nurse at Guy's, 28k a year", "user", "Guy's", "28k a year"),
      ("my sister is a nurse at Leeds General, 28k", "my sister", "Leeds General", "28k"),
      ("I work at the Co-op, paid 550 a day", "user", "Co-op", "550"),
      ("The new job at Safaricom pays 250k shillings a month", "user", "Safaricom", "250k")],
@@ -1884,3 +1884,26 @@ def test_pay_told_beside_a_job_is_a_salary_of_its_own(
 )
 def test_no_salary_of_the_users_is_read_from_anothers_pay_or_from_no_pay(text: str) -> None:
     assert not any(subject == "user" and attribute == "salary" for subject, attribute, _ in slots(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Starting at KPMG as a tax associate monday", {("user", "employer", "KPMG"),
+                                                     ("user", "job_title", "tax associate")}),
+     ("Sam has just started as a paralegal at Irwin Mitchell", {("Sam", "employer", "Irwin Mitchell"),
+                                                                ("Sam", "job_title", "paralegal")}),
+     ("Driving for Uber full time now", {("user", "employer", "Uber")}),
+     ("I work at Sainsbury's", {("user", "employer", "Sainsbury's")}),
+     ("Kemi started at Guy's as a staff nurse, band 5", {("Kemi", "employer", "Guy's"),
+                                                         ("Kemi", "job_title", "staff nurse")})],
+)  # fmt: skip
+def test_work_started_or_said_from_a_notes_first_word_stores_the_job(
+    text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert expected <= slots(text), slots(text)
+
+
+def test_a_meal_at_someones_place_is_no_employer() -> None:
+    assert not any(attribute == "employer" for _, attribute, _ in slots("Had lunch at Sarah's")), slots(
+        "Had lunch at Sarah's"
+    )

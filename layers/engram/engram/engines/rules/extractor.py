@@ -397,7 +397,7 @@ def _split_pay(clause: str) -> list[str]:
 
 # "Priya works at Flipkart as a product manager", "I work at Jollibee in Makati as a crew member"
 _EMPLOYER_AS_TITLE = re.compile(
-    r"^(?:(?P<who>.{1,40}?)\s+)?(?P<verb>works?|working|joined|joins|hired|employed|recruited|taken\s+on)\s+"
+    r"^(?:(?P<who>.{1,40}?)\s+)?(?P<verb>works?|working|joined|joins|hired|employed|recruited|taken\s+on|start(?:s|ed|ing)?)\s+"
     r"(?P<where>(?:at|for|with|by)\s+(?:the\s+)?(?-i:[A-ZÀ-ÖØ-Þ]).*?|(?-i:[A-ZÀ-ÖØ-Þ])\S*(?:\s+(?-i:[A-Z])\S*)*)"
     r"\s+as\s+(?P<title>(?:a|an|the)\s+.+)$",
     re.IGNORECASE,
@@ -482,7 +482,7 @@ _AS_TITLE_AT = re.compile(
     # the doer, perhaps with their tie set off after them: "Kemi (my sister) works as ..."
     r"^(?P<head>(?:(?P<who>I|he|she|(?!(?:was|were|got|been|just|finally|now|officially|today|then|also)\b)"
     rf"(?-i:[A-Z][a-z'\-]+))(?:{TIE_SET_OFF})?"
-    r"\s+(?=(?:just\s+|now\s+)?(?:[a-z]+ed|got|was|is|am|'m|became|began|took|works?|working|start\w*|"
+    r"\s+(?=(?:(?:has|have|had)\s+)?(?:just\s+|now\s+)?(?:[a-z]+ed|got|was|is|am|'m|became|began|took|works?|working|start\w*|"
     r"join\w*)\b))?.*?\bas\s+(?P<article>a|an)\s+"
     rf"(?P<title>(?:[a-z\-]+\s+){{0,2}}?(?:{TITLE_HEADS}))"
     r")\s+(?:at|with|for)\s+(?P<org>(?:the\s+)?(?-i:[A-ZÀ-ÖØ-Þ]).*|(?:the|a|an)\s+[a-z].*)$",

@@ -317,12 +317,23 @@ _JOB_WORDS = re.compile(
 )
 
 
+# An organisation named for someone keeps its "'s" when the name ends there: "Guy's", "Nando's",
+# "Sainsbury's"; not "at Sarah's house", where the "'s" is whose house.
+_NAME_ENDS = re.compile(
+    r"^(?:\s*$|\s*[,.;:!?)]|\s+(?:as|for|in|on|since|now|today|from|until|till|and|but|part|full|"
+    r"nights|days|again|yet|then|too)\b)",
+    re.IGNORECASE,
+)
+
+
 def _employer_value(raw: str | None, text: str, end: int) -> str | None:
     """An organisation named by an employer grammar, or None ("the Canva office" is a place; "started at
     Rice University" is read by the school grammar, "a teaching job at Rice University" is a job)."""
     value = _clean_value(raw)
     if not value or not _is_org_like(value):
         return None
+    if (raw or "").strip().endswith("'s") and not value.endswith("'s") and _NAME_ENDS.match(text[end:]):
+        value += "'s"  # "started at Guy's as a staff nurse", "I work at Sainsbury's": the name is theirs
     if SCHOOL_WORDS.search(value) and not _JOB_WORDS.search(text[:end]):
         return None
     if NOT_THE_EMPLOYER.match(text[end:]) or NOT_THE_EMPLOYER.match(re.sub(r"^\S+\s*", "", value) or "-"):

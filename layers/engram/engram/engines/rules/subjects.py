@@ -157,6 +157,7 @@ def _said_of_the_writer(body: str, ctx: TurnContext) -> bool:
         or (first.endswith("ed") and len(first) > 4)
         # "a beagle named Max", "Nurse at St James's since May", "Living in San Diego now"
         or any(shorthand.match(body) for shorthand in _OWNERS_SHORTHAND)
+        or _WORK_OPENING.match(body)  # "Starting at KPMG as a tax associate monday"
         or medication_in(body, ctx.medicines) is not None  # "Levothyroxine 50mcg every morning"
         or LOCATION_MOVE.match(body)  # a move said from its first word: "Keys to Lidgett Lane!"
         or (_OWN_MONEY.match(body) and MONEY_ATTRIBUTE.search(body))  # "pay 18k/mo", "Rent: €1,200"
@@ -246,6 +247,13 @@ _OWNERS_SHORTHAND = (
     PET_DESCRIPTION, JOB_SHORTHAND, _OWN_NEW_TITLE, TITLE_STARTING, _OWN_HOME, _OWN_CONDITION, _OWN_FAVORITE,
     SCHOOL_STUDY,  # study said from a note's first word: "doing my MSc at Wageningen"
 )  # fmt: skip
+# work said from a note's first word: "Starting at KPMG as a tax associate monday", "Working for Oxfam
+# now", "Temping thru Hays", "Driving for Uber full time"
+_WORK_OPENING = re.compile(
+    r"^(?:(?:just|now|finally|still)\s+)?(?:starting|working|temping|interning|freelancing|driving|"
+    r"delivering|teaching|tutoring)\s+(?:[\w'-]+\s+){0,2}?(?:at|for|with|thru|through|as)\s",
+    re.IGNORECASE,
+)
 # the user's pay or rent, whoever sets it: "pay 18k/mo", "The rent is 7,000", "The landlord raised the rent"
 _OWN_MONEY = re.compile(
     r"^(?:the\s+|new\s+)?(?:salary|pay|rent|mortgage)\b|"
