@@ -1907,3 +1907,21 @@ def test_a_meal_at_someones_place_is_no_employer() -> None:
     assert not any(attribute == "employer" for _, attribute, _ in slots("Had lunch at Sarah's")), slots(
         "Had lunch at Sarah's"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "employer", "title"),
+    [("stripe hired me as a backend engineer!!! start monday", "Stripe", "backend engineer"),
+     ("The council took me on as a planning officer!!", "the council", "planning officer"),
+     ("Monzo has hired me as a product designer", "Monzo", "product designer")],
+)  # fmt: skip
+def test_the_organisation_that_hired_the_writer_is_their_employer(
+    text: str, employer: str, title: str
+) -> None:
+    found = slots(text)
+
+    assert {("user", "employer", employer), ("user", "job_title", title)} <= found, found
+
+
+def test_someone_unnamed_hiring_the_writer_names_no_employer() -> None:
+    assert not any(attribute == "employer" for _, attribute, _ in slots("They hired me as a cleaner"))

@@ -345,7 +345,8 @@ def _split_two_slots(clause: str) -> list[str]:
         part
         for shared in _split_shared_subject(clause)
         for purposed in _split_job_purpose(shared)
-        for paid in _split_pay(purposed)
+        for hiring in _split_hired_me_as(purposed)
+        for paid in _split_pay(hiring)
         for titled in _split_title_at_employer(paid)
         for taken in _split_as_title_at_employer(titled)
         for part in _split_employer_as_title(taken)
@@ -364,6 +365,31 @@ _PAY_SEPARATORS = re.compile(
     r"(?:\s*[,;:.\-]\s*|\s+)(?:(?:pays?|paid|paying|earning|earns?|makes?|making|on|for|of)\s*)*$",
     re.IGNORECASE,
 )
+
+
+# The employer as the doer: "Stripe hired me as a backend engineer", "The council took me on as a
+# planning officer", "Monzo has just hired me as a product designer".
+_HIRED_ME_AS = re.compile(
+    r"^(?P<org>(?:the\s+)?[\w&'.\-]+(?:\s+[\w&'.\-]+){0,3}?)\s+(?:has\s+|have\s+)?(?:just\s+|finally\s+)?"
+    r"(?:hired|took|taken|employed|recruited|signed)\s+me(?:\s+on)?\s+as\s+(?P<title>(?:a|an)\s+.+)$",
+    re.IGNORECASE,
+)
+
+
+def _split_hired_me_as(clause: str) -> list[str]:
+    """ "Stripe hired me as a backend engineer" -> "I was hired as a backend engineer" + "I work at
+    Stripe": the organisation that took the writer on is their employer, the title their job. A name
+    typed in lower case is still a name ("stripe hired me"); a kind keeps its article ("the council")."""
+    found = _HIRED_ME_AS.match(clause)
+    if found is None or JOB_TITLE.search(f"I was hired as {found.group('title')}") is None:
+        return [clause]
+    org = found.group("org")
+    if org.lower().split()[0] in STOPWORDS and not org.lower().startswith("the "):
+        return [clause]  # "they hired me as ...", "she took me on as ...": no organisation named
+    if org.islower() and " " not in org:
+        org = org[:1].upper() + org[1:]
+    org = re.sub(r"^the\s+", "the ", org, flags=re.IGNORECASE)  # "The council" opened the sentence
+    return [f"I was hired as {found.group('title')}", f"I work at {org}"]
 
 
 _THE_JOB = re.compile(r"^the(?=\s+(?:new\s+)?(?:job|role|position|gig|contract)\b)", re.IGNORECASE)
