@@ -1913,7 +1913,8 @@ def test_a_meal_at_someones_place_is_no_employer() -> None:
     ("text", "employer", "title"),
     [("stripe hired me as a backend engineer!!! start monday", "Stripe", "backend engineer"),
      ("The council took me on as a planning officer!!", "the council", "planning officer"),
-     ("Monzo has hired me as a product designer", "Monzo", "product designer")],
+     ("Monzo has hired me as a product designer", "Monzo", "product designer"),
+     ("Today Google hired me as an engineer", "Google", "engineer")],
 )  # fmt: skip
 def test_the_organisation_that_hired_the_writer_is_their_employer(
     text: str, employer: str, title: str

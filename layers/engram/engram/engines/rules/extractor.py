@@ -64,6 +64,7 @@ from engram.language.cues import (
     ACTION,
     DREAMT,
     FORGET_REQUEST,
+    LEADING_ADVERBIAL,
     PROCEDURE,
     PROCEDURE_CONTINUATION,
     REMEMBER_THIS,
@@ -380,7 +381,7 @@ def _split_hired_me_as(clause: str) -> list[str]:
     """ "Stripe hired me as a backend engineer" -> "I was hired as a backend engineer" + "I work at
     Stripe": the organisation that took the writer on is their employer, the title their job. A name
     typed in lower case is still a name ("stripe hired me"); a kind keeps its article ("the council")."""
-    found = _HIRED_ME_AS.match(clause)
+    found = _HIRED_ME_AS.match(LEADING_ADVERBIAL.sub("", clause, count=1))  # "Today Google hired me ..."
     if found is None or JOB_TITLE.search(f"I was hired as {found.group('title')}") is None:
         return [clause]
     org = found.group("org")
