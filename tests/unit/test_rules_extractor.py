@@ -1926,3 +1926,14 @@ def test_the_organisation_that_hired_the_writer_is_their_employer(
 
 def test_someone_unnamed_hiring_the_writer_names_no_employer() -> None:
     assert not any(attribute == "employer" for _, attribute, _ in slots("They hired me as a cleaner"))
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "title", "employer"),
+    [("Ollie's a security guard at Westfield, nights", "Ollie", "security guard", "Westfield"),
+     ("my boyfriend's a chef at Dishoom Kings Cross", "my boyfriend", "chef", "Dishoom Kings Cross")],
+)  # fmt: skip
+def test_a_title_at_an_employer_said_with_the_verb_cut_short_stores_both(
+    text: str, subject: str, title: str, employer: str
+) -> None:
+    assert {(subject, "job_title", title), (subject, "employer", employer)} <= slots(text), slots(text)

@@ -90,7 +90,9 @@ BUSINESS_OWNER = re.compile(
 EMPLOYER_TITLE_AT = re.compile(
     # "I'm a nurse at ...", or the user's shorthand opening on the title: "Wind turbine technician with
     # Western Wind Services, starting 2 March", "New job: barista at Bean There"
-    r"(?:\b(?:I'm|I am|am|is|was|he's|she's|as|(?<=I've\s)been|(?<=I\shave\s)been)\s+"
+    r"(?:(?:\b(?:I'm|I am|am|is|was|he's|she's|as|(?<=I've\s)been|(?<=I\shave\s)been)|"
+    # "Ollie's a security guard at Westfield": the verb cut short after a name
+    r"(?<=[A-Za-z])['’]s(?=\s+(?:now\s+)?(?:a|an|the)\s))\s+"
     r"(?:now\s+)?(?:a|an|the)\s+"
     r"|^(?!(?:the|my|his|her|our|their|your|this|that)\b)"
     r"(?:(?:now|officially|finally|just)\s+)?(?:new\s+job\s*[:!-]?\s*)?(?:(?:a|an)\s+)?)"

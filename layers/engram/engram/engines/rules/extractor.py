@@ -483,7 +483,7 @@ def _split_title_at_employer(clause: str) -> list[str]:
     match = EMPLOYER_TITLE_AT.search(clause)
     if match is None or not re.sub(r"^the\s+", "", match.group("v") or "", flags=re.I)[:1].isupper():
         return [clause]
-    verb = re.match(r"(?:I'm|I am|am|is|he's|she's|been)\b", match.group(0), re.IGNORECASE)
+    verb = re.match(r"(?:I'm|I am|am|is|he's|she's|been|['’]s)(?=\s)", match.group(0), re.IGNORECASE)
     before = clause[: match.start()].strip()
     if verb is None or len(before.split()) > 3 or re.search(r"\b(?:not|never)\b", match.group(0), re.I):
         return [clause]
