@@ -150,18 +150,14 @@ def matches(predicted: Fact, labelled: Fact) -> bool:
     )
 
 
-# What the write path stores as an employer when a job ends (`engines/rules/slots._ending_of`).
-_JOB_ENDINGS = frozenset({"retired", "laid off", "lost job"})
-
-
 def _says_nothing(fact: Fact) -> bool:
     """ "Mum is my mother": a relation whose subject is its own tie word. An ending stored as a slot's
     value ("left Pret", "laid off") is how the write path retires the slot's holder: it says what the
     subject no longer has, which the labels leave out (no note's label is a past state)."""
-    from engram.language.changes import reads_as_ending
+    from engram.language.changes import JOB_ENDINGS, reads_as_ending
     from engram.language.text.vocabulary import RELATION_WORDS
 
-    if reads_as_ending(fact.value) or fact.value.lower() in _JOB_ENDINGS:
+    if reads_as_ending(fact.value) or fact.value.lower() in JOB_ENDINGS:
         return True
     return fact.family == "relation" and (not fact.value or _fold(fact.subject) in RELATION_WORDS)
 

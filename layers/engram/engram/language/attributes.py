@@ -7,6 +7,7 @@ Each pattern reads one attribute from any inflection of its verbs ("works/workin
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from engram.language.phrases import CAP_RUN, NAME, PARTNER_WORD, RELATION_ALTERNATION
 from engram.language.text import PET_WORDS
@@ -703,6 +704,17 @@ _RENT = re.compile(r"\brent\b", re.IGNORECASE)
 _MORE_BY = re.compile(r"\b(?:up|by|extra|another)\s+$", re.IGNORECASE)
 
 
+def _stated_amounts(text: str) -> Iterator[re.Match[str]]:
+    """The amounts of money the text states, but how much more ("put the rent up R400")."""
+    return (found for found in _MONEY_AMOUNT.finditer(text) if not _MORE_BY.search(text, 0, found.start()))
+
+
+def _plainly_money(found: re.Match[str]) -> bool:
+    """Said as money, not as a bare number: a period, a currency, a "k", thousands."""
+    amount = found.group("amount").strip()
+    return bool(found.group("per")) or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount
+
+
 def money_in_frame(text: str) -> tuple[str, str] | None:
     """("rent" | "salary", the amount) of the amount the words around it say is rent or pay, or None.
 
@@ -713,15 +725,12 @@ def money_in_frame(text: str) -> tuple[str, str] | None:
         return None  # "Viewed 3 bed semi on Lidgett Lane, £1,150 pcm": a place's asking rent, not ours
     rent_said, home_said = bool(_RENT.search(text)), bool(_HOME_WORDS.search(text))
     pay = _PAY_WORDS.search(text)
-    for found in _MONEY_AMOUNT.finditer(text):
-        if _MORE_BY.search(text, 0, found.start()):
-            continue  # "put the rent up R400": how much more, not how much
+    for found in _stated_amounts(text):
         amount, per = found.group("amount").strip(), found.group("per")
         if rent_said or (per and home_said):
             return "rent", amount
-        plainly_money = bool(per) or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount
         # "paid 45 quid for a haircut" spends; "paid 22 an hour" earns
-        if plainly_money and pay and (per or pay.group(0).lower() not in ("pay", "paid")):
+        if _plainly_money(found) and pay and (per or pay.group(0).lower() not in ("pay", "paid")):
             return "salary", amount
     return None
 
@@ -729,17 +738,19 @@ def money_in_frame(text: str) -> tuple[str, str] | None:
 def pay_told(text: str) -> re.Match[str] | None:
     """The amount a note about a job gives as pay, beside the job ("Wren is a teaching assistant at
     Oakfield now, £19k pro rata", "warehouse op at DHL, nights, 14.20/h", "senior social worker, Camden
-    council. 44,200."): plainly money (a currency, a "k", a period, thousands), not how much more, and
-    not in a note about a home or one looked at. Whether the note tells a job is the caller's to read."""
+    council. 44,200."): plainly money, not how much more, and not in a note about a home or one looked
+    at. Whether the note tells a job is `tells_a_job`'s to read."""
     if _CONSIDERED.search(text) or _RENT.search(text) or _HOME_WORDS.search(text):
         return None
-    for found in _MONEY_AMOUNT.finditer(text):
-        if _MORE_BY.search(text, 0, found.start()):
-            continue
-        amount = found.group("amount").strip()
-        if found.group("per") or not amount[:1].isdigit() or not amount[-1:].isdigit() or "," in amount:
-            return found
-    return None
+    return next((found for found in _stated_amounts(text) if _plainly_money(found)), None)
+
+
+def tells_a_job(text: str) -> bool:
+    """Does a job grammar read anything in the text: a title, a title at an employer, work somewhere, a
+    job taken?"""
+    return any(
+        grammar.search(text) for grammar in (JOB_TITLE, EMPLOYER_TITLE_AT, EMPLOYER_STATE, EMPLOYER_JOIN)
+    )
 
 
 IS_MY_RELATION = re.compile(

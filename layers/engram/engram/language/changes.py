@@ -28,6 +28,11 @@ def place_left(value: str | None) -> str | None:
     return None
 
 
+# How a lost job is stored as the employer's value: what the subject no longer has is a job.
+RETIRED, LAID_OFF, LOST_JOB = "retired", "laid off", "lost job"
+JOB_ENDINGS = frozenset({RETIRED, LAID_OFF, LOST_JOB})
+
+
 def reads_as_ending(value: str | None) -> bool:
     """Does a stored value say the subject no longer has the thing ("left C&M", "no longer owns a car",
     "ended: passed away"), rather than what they have now?"""

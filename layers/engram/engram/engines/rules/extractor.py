@@ -52,14 +52,7 @@ from engram.engines.rules.passes import (
     _stated_ties,
 )
 from engram.engines.rules.slots import _slot_of
-from engram.language.attributes import (
-    EMPLOYER_JOIN,
-    EMPLOYER_STATE,
-    EMPLOYER_TITLE_AT,
-    JOB_TITLE,
-    TITLE_HEADS,
-    pay_told,
-)
+from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE, TITLE_HEADS, pay_told, tells_a_job
 from engram.language.cues import (
     ACTION,
     DREAMT,
@@ -407,10 +400,7 @@ def _split_pay(clause: str) -> list[str]:
     before = _PAY_SEPARATORS.sub("", clause[: found.start()])
     after = clause[found.end() :].strip(" ,;.")
     rest = f"{before}, {after}" if after else before
-    if not before or not (
-        JOB_TITLE.search(rest) or EMPLOYER_TITLE_AT.search(rest) or EMPLOYER_STATE.search(rest)
-        or EMPLOYER_JOIN.search(rest)
-    ):  # fmt: skip
+    if not before or not tells_a_job(rest):
         return [clause]
     who = _EARNER.match(before)
     earner = who.group("who") if who else "I"

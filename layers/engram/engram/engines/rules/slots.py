@@ -72,12 +72,15 @@ from engram.language.changes import (
     EMPLOYER_NOW,
     HEALTH_END,
     HEALTH_STATE,
+    LAID_OFF,
+    LOST_JOB,
     NOT_THE_EMPLOYER,
     PET_END,
     PET_PUT_DOWN,
     POSSESSION_END,
     POSSESSION_STATE,
     POSSESSION_THING,
+    RETIRED,
     SWITCH,
     device_kind,
     left,
@@ -288,8 +291,8 @@ _JOB_SAID_AS = re.compile(
 def _ending_of(loss: str) -> str:
     """How a lost job reads: "retired", "laid off" (or made redundant), else "lost job"."""
     if "retir" in loss:
-        return "retired"
-    return "laid off" if ("laid" in loss or "redundant" in loss) else "lost job"
+        return RETIRED
+    return LAID_OFF if ("laid" in loss or "redundant" in loss) else LOST_JOB
 
 
 def _read_business(text: str, key: str) -> Slot | None:

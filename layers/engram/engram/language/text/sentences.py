@@ -70,8 +70,7 @@ def normalise_text(text: str) -> str:
     """NFKC, straight quotes, one space: every later regex can then assume plain ASCII punctuation."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     text = _TYPED_CONTRACTION.sub(_apostrophe, text)
-    text = _AT_SIGN.sub(" at ", _SPACES.sub(" ", text))
-    lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
+    lines = [_AT_SIGN.sub(" at ", _SPACES.sub(" ", line)).strip() for line in text.splitlines()]
     return "\n".join(line for line in lines if line)
 
 
