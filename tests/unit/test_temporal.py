@@ -206,6 +206,9 @@ def test_a_date_points_the_way_of_its_own_sentence(text: str, expected: datetime
         ("We got married on June 15", at(2022, 6, 15)),
         ("The conference is on 2023-09-14", at(2023, 9, 14)),
         ("My flight is on 15/06/2024", at(2024, 6, 15)),
+        # day and month alone after "on" or "due": the next one ahead (it raised before)
+        ("Dentist on 14/6", at(2023, 6, 14)),
+        ("Rent due 1/6", at(2024, 1, 6)),  # month first unless the first number cannot be one
         ("The 3rd of June 2023 was great", at(2023, 6, 3)),
         ("Rent is due on the 1st", at(2023, 6, 1)),
     ],
@@ -470,3 +473,100 @@ def test_a_recurring_weekday_is_not_also_an_event_date() -> None:
 def test_a_habits_time_of_day_names_no_day(text: str) -> None:
     assert analyse_temporal(text, SAID).event_date is None
     assert analyse_temporal("Dentist at 3pm", SAID).event_date is not None  # a plan: today
+
+
+# --- phrases that count from another date ------------------------------------------------------------
+
+
+def spans(text: str) -> list[tuple[str, datetime, datetime]]:
+    """(role, first day, last day) of every date the text names, in order."""
+    return [
+        (m.role, m.value.replace(hour=0, minute=0, second=0), m.last.replace(hour=0, minute=0, second=0))
+        for m in analyse_temporal(text, SAID).mentions
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("We saw them the weekend before last", at(2023, 4, 29), at(2023, 4, 30)),
+        ("Mum arrives the week after next", at(2023, 5, 22), at(2023, 5, 28)),
+        ("Had covid the month before last", at(2023, 3, 1), at(2023, 3, 31)),
+        ("Had my interview two Fridays ago", at(2023, 4, 28), at(2023, 4, 28)),
+        ("three weekends ago we were hiking", at(2023, 4, 22), at(2023, 4, 23)),
+        ("Dentist a week on Thursday", at(2023, 5, 18), at(2023, 5, 18)),
+        ("Final's on Thursday week", at(2023, 5, 18), at(2023, 5, 18)),
+        ("This time last year I was in Lisbon", at(2022, 5, 8), at(2022, 5, 8)),
+        ("Going camping at the weekend", at(2023, 5, 13), at(2023, 5, 14)),
+        ("We went camping over the weekend", at(2023, 5, 6), at(2023, 5, 7)),
+        ("We're going to Spain in the summer", at(2023, 6, 1), at(2023, 8, 31)),
+        ("I ran a half marathon in the spring", at(2023, 3, 1), at(2023, 5, 31)),
+        ("What was going on in the summer of 2021?", at(2021, 6, 1), at(2021, 8, 31)),  # its year said
+        ("Off to Madrid in early March", at(2024, 3, 1), at(2024, 3, 10)),
+        ("In late August we lost our old cat", at(2022, 8, 21), at(2022, 8, 31)),
+        ("Grandad's surgery is mid next month", at(2023, 6, 11), at(2023, 6, 20)),
+        ("I've been saving since mid-May last year", at(2022, 5, 11), at(2022, 5, 20)),
+        ("We'll move up to Leeds in Feb '24", at(2024, 2, 1), at(2024, 2, 29)),
+        ("Dad passed a month ago today", at(2023, 4, 8), at(2023, 4, 8)),
+        ("Flight to Joburg in 48 hours", at(2023, 5, 10), at(2023, 5, 10)),
+        ("Office is shut 4-18 June for the refit", at(2023, 6, 4), at(2023, 6, 18)),
+        ("The plumber can't come till the 2nd", at(2023, 6, 2), at(2023, 6, 2)),
+        ("My lease meeting is on the 31st", at(2023, 5, 31), at(2023, 5, 31)),
+        ("Bonfire Night at the rugby club", at(2023, 11, 5), at(2023, 11, 5)),
+        # typed on a phone
+        ("nxt wk mums over from lagos", at(2023, 5, 15), at(2023, 5, 21)),
+        ("yday was rough", at(2023, 5, 7), at(2023, 5, 7)),
+        ("interview 2mrw, wish me luck", at(2023, 5, 9), at(2023, 5, 9)),
+        ("rent going up nxt mth", at(2023, 6, 1), at(2023, 6, 30)),
+        ("dissertation due in 2 wks", at(2023, 5, 22), at(2023, 5, 28)),
+        ("wknd plans: nothing at all", at(2023, 5, 13), at(2023, 5, 14)),
+    ],
+)
+def test_a_date_counted_from_another_is_resolved(text: str, first: datetime, last: datetime) -> None:
+    assert [(f, la) for _, f, la in spans(text)] == [(first, last)]
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("Camping Thursday to Sunday", at(2023, 5, 11), at(2023, 5, 14)),
+        ("Grandma's staying from the 10th to the 14th", at(2023, 5, 10), at(2023, 5, 14)),
+        ("Annual leave is 28 June - 2 July", at(2023, 6, 28), at(2023, 7, 2)),
+    ],
+)
+def test_two_dates_joined_into_a_range_start_and_end_it(text: str, first: datetime, last: datetime) -> None:
+    (start_role, start, _), (end_role, _, end) = spans(text)
+
+    assert (start_role, end_role) == ("start", "end")
+    assert (start, end) == (first, last)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our new flat is on the 14th floor",
+        "Tom's 40th was a blast",
+        "ystrday was our 10th anniv",
+        "I'm on the Monday-to-Friday shift pattern now",
+    ],
+)
+def test_an_ordinal_that_counts_a_thing_or_a_schedule_names_no_date(text: str) -> None:
+    named = [m.text for m in analyse_temporal(text, SAID).mentions]
+
+    assert [t for t in named if any(c.isdigit() for c in t) or "Monday" in t or "Friday" in t] == []
+
+
+def test_a_plan_said_after_a_past_event_points_forward() -> None:
+    # "start in September": a word that points forward, then a preposition
+    (_, first, _), (_, month, _) = spans("I got the call on the 2nd, they want me to start in September")
+
+    assert first == at(2023, 5, 2)
+    assert month == at(2023, 9, 1)
+
+
+@pytest.mark.parametrize("text", ["I work Monday to Friday", "I'd take it over Monday to Friday any day"])
+def test_the_days_of_a_weekly_schedule_start_and_end_nothing(text: str) -> None:
+    info = analyse_temporal(text, SAID)
+
+    assert info.recurrence is not None
+    assert (info.effective_from, info.expires_at) == (None, None)

@@ -28,9 +28,12 @@ logger = logging.getLogger(__name__)
 _EXPLICIT_REPETITION = re.compile(
     r"\b(?:every|each|once a|twice a|times a|on\s+"
     + _WEEKDAY
-    + r"s|weekdays|weekends|anniversary|birthday)\b",
+    + r"s|weekdays|weekends|anniversary|birthday)\b(?!\s+ago)",  # "two weekends ago" is one weekend
     re.IGNORECASE,
 )
+
+
+_WEEKDAY_ONLY = re.compile(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?$", re.IGNORECASE)
 
 
 def analyse_temporal(text: str, observed_at: datetime) -> TemporalInfo:
@@ -45,7 +48,13 @@ def analyse_temporal(text: str, observed_at: datetime) -> TemporalInfo:
     mentions = find_dates(text, base, tense, exclude=durations, by_sentence=True)
     if info.recurrence:
         # In "every Monday at 9am" the weekday is the rule, not a date; a yearly rule keeps its next date.
-        mentions = [m for m in mentions if m.role != "event" or info.recurrence.get("type") == "yearly"]
+        # So are the days of "I work Monday to Friday": the rule's days, no start and end.
+        mentions = [
+            m
+            for m in mentions
+            if (m.role != "event" or info.recurrence.get("type") == "yearly")
+            and not _WEEKDAY_ONLY.match(m.text)
+        ]
     info.mentions = mentions
     for mention in mentions:
         if mention.role == "start" and info.effective_from is None:

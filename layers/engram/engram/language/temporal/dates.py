@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 import re
 from bisect import bisect_right
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from engram.language.temporal.grammar import DATE_PATTERNS
+from engram.language.temporal.grammar_spans import SPAN_PATTERNS
 from engram.language.temporal.mentions import DateMention
 from engram.language.temporal.periods import _aware, _end, _start, day_label
 from engram.language.temporal.tense import detect_tense
@@ -46,7 +48,7 @@ def find_dates(
     directions = _SentenceDirections(text, direction) if by_sentence else None
     taken: list[tuple[int, int]] = list(exclude or [])
     mentions: list[DateMention] = []
-    for pattern, handler in DATE_PATTERNS:
+    for pattern, handler in (*SPAN_PATTERNS, *DATE_PATTERNS):
         for match in pattern.finditer(text):
             start, end = match.span()
             if any(start < b and end > a for a, b in taken):
@@ -123,7 +125,7 @@ def _fallback_dates(text: str, base: datetime, taken: list[tuple[int, int]]) -> 
     out: list[DateMention] = []
     for phrase, value in found:
         index = text.find(phrase)
-        if index < 0 or not re.search(r"\d", phrase):
+        if index < 0 or not re.search(r"\d", phrase) or _counts_a_thing(text, index, phrase):
             continue
         span = (index, index + len(phrase))
         if any(span[0] < b and span[1] > a for a, b in taken):
@@ -132,6 +134,28 @@ def _fallback_dates(text: str, base: datetime, taken: list[tuple[int, int]]) -> 
         out.append(DateMention(span[0], span[1], phrase, _start(day), _end(day), "day", "event", None))
         taken.append(span)
     return out
+
+
+# An ordinal that counts, not a day of the month: "Tom's 40th", "her 70th", "our 10th anniv", "the
+# 14th floor". dateparser reads each as a date (2040, the 10th).
+_ORDINAL = re.compile(r"^(?:on\s+)?(?:the\s+)?(?P<n>\d{1,3})(?:st|nd|rd|th)$", re.IGNORECASE)
+_OWNER_BEFORE = re.compile(r"(?:'s|\u2019s|\b(?:my|his|her|our|their|your|its))\s+$", re.IGNORECASE)
+_THING_AFTER = re.compile(
+    r"^\s+(?:floor|storey|birthday|bday|b-day|anniv\w*|time|place|row|grade|century|street|avenue|round|"
+    r"lap|attempt|edition|year|wedding|party|hole|minute|week)\b",
+    re.IGNORECASE,
+)
+
+
+def _counts_a_thing(text: str, index: int, phrase: str) -> bool:
+    ordinal = _ORDINAL.match(phrase.strip())
+    if ordinal is None:
+        return False
+    return (
+        int(ordinal.group("n")) > 31
+        or bool(_OWNER_BEFORE.search(text[:index]))
+        or bool(_THING_AFTER.match(text[index + len(phrase) :]))
+    )
 
 
 def _dateparser_settings(base: datetime) -> dict[str, Any]:
@@ -215,6 +239,11 @@ def _attach_time(text: str, base: datetime, mentions: list[DateMention], tense: 
     ]
 
 
+# Two dates joined into a range with no "from" before the first: "camping Thursday to Sunday",
+# "28 Feb - 2 Mar".
+_RANGE_JOIN = re.compile(r"^\s*(?:to|-|\u2013|\u2014|through|thru|till|until)\s*$", re.IGNORECASE)
+
+
 def _assign_roles(text: str, mentions: list[DateMention]) -> list[DateMention]:
     out: list[DateMention] = []
     start: DateMention | None = None
@@ -222,7 +251,10 @@ def _assign_roles(text: str, mentions: list[DateMention]) -> list[DateMention]:
         before = text[max(0, mention.start - 30) : mention.start]
         role = "event"
         value, last, label = mention.value, mention.last, mention.label
-        if END_CUE.search(before):
+        if out and out[-1].role == "event" and _RANGE_JOIN.match(text[out[-1].end : mention.start]):
+            start = out[-1] = replace(out[-1], role="start")
+            role = "end"
+        elif END_CUE.search(before):
             role = "end"
         elif START_CUE.search(before):
             role = "start"

@@ -13,6 +13,7 @@ from datetime import date, datetime, timedelta
 from engram.language.temporal.periods import (
     _add_months,
     _day,
+    _end,
     _month,
     _month_last_day,
     _month_number,
@@ -54,6 +55,19 @@ _SIMPLE_DAY_OFFSETS = {
     "tomorrow": 1,
     "tmrw": 1,
     "tmr": 1,
+    # typed on a phone
+    "tmw": 1,
+    "2mrw": 1,
+    "2moro": 1,
+    "2morrow": 1,
+    "tmoro": 1,
+    "tomoz": 1,
+    "yday": -1,
+    "ystrday": -1,
+    "yest": -1,
+    "2day": 0,
+    "2nite": 0,
+    "tonite": 0,
     "last night": -1,
     "this morning": 0,
     "this afternoon": 0,
@@ -91,9 +105,20 @@ def _h_in_n(match: re.Match[str], base: datetime, direction: str) -> _Resolved |
     return _shift(base, _number(match.group("n")), match.group("unit"))
 
 
+# Period words as typed on a phone ("nxt wk", "this wknd", "nxt mth").
+_TYPED_PERIODS = {
+    "wk": "week",
+    "wknd": "weekend",
+    "wkend": "weekend",
+    "mth": "month",
+    "mnth": "month",
+    "yr": "year",
+}
+
+
 def _h_relative_period(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
-    which = match.group("which").lower()
-    period = match.group("period").lower()
+    which = match.group("which").lower().replace("nxt", "next")
+    period = _TYPED_PERIODS.get(match.group("period").lower(), match.group("period").lower())
     step = (
         -1 if which in ("last", "past", "previous") else 1 if which in ("next", "coming", "following") else 0
     )
@@ -164,11 +189,18 @@ _STEP_DATE = re.compile(
 )
 
 
+# "start in September", "due on Friday": a word that points forward, then a preposition
+_FORWARD_THEN = re.compile(r"\b(\w+)\s+(?:in|on|at)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def _points_forward(match: re.Match[str]) -> bool:
-    """ "until Friday", "moved to Thursday": the date is ahead whatever the verb tense."""
+    """ "until Friday", "moved to Thursday", "start in September": the date is ahead whatever the verb
+    tense."""
     before = match.string[max(0, match.start() - 30) : match.start()]
+    two_back = _FORWARD_THEN.search(before)
     return (
         _preceding_word(match) in _FORWARD_WORDS
+        or (two_back is not None and two_back.group(1).lower() in _FORWARD_WORDS - {"of", "from"})
         or bool(_RESCHEDULED.search(before))
         or bool(_STEP_DATE.search(before))
     )
@@ -177,8 +209,8 @@ def _points_forward(match: re.Match[str]) -> bool:
 # Weekdays joined into a schedule ("tues + thurs in the office", "Monday and Wednesday 6pm"), or a
 # weekday that heads the date it falls on ("tues 3 march", "Tuesday (feb 10)"): no date of its own.
 _DAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
-_SCHEDULE_AFTER = re.compile(r"^\s*(?:\+|&|/|,|and|or)\s*" + _DAY_WORD + r"\b", re.I)
-_SCHEDULE_BEFORE = re.compile(r"\b" + _DAY_WORD + r"\s*(?:\+|&|/|,|and|or)\s*$", re.I)
+_SCHEDULE_AFTER = re.compile(r"^\s*(?:\+|&|/|,|and|or|-to-)\s*" + _DAY_WORD + r"\b", re.I)
+_SCHEDULE_BEFORE = re.compile(r"\b" + _DAY_WORD + r"\s*(?:\+|&|/|,|and|or|-to-)\s*$", re.I)
 _DATE_AFTER = re.compile(
     r"^[\s,(]*(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + _MONTH_TYPED + r")\b"
     r"|(?:" + _MONTH_TYPED + r")\s+\d"
@@ -273,7 +305,7 @@ def _h_month(match: re.Match[str], base: datetime, direction: str) -> _Resolved 
         first_day = {"early": 1, "mid": 11, "late": 21}[which]
         return (
             _start(date(year, month, first_day)),
-            resolved[1],
+            _end(date(year, month, first_day + 9)) if which != "late" else resolved[1],
             "month",
             f"{'mid-' if which == 'mid' else which + ' '}{MONTH_NAMES[month]} {year}",
         )
@@ -314,7 +346,7 @@ def _h_iso(match: re.Match[str], base: datetime, direction: str) -> _Resolved | 
 def _h_numeric(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
     first, second = int(match.group("a")), int(match.group("b"))
     month, day = (second, first) if first > 12 else (first, second)  # US order unless impossible
-    year_text = match.group("y")
+    year_text = match.groupdict().get("y")  # "on 3/4" has none
     year = None
     if year_text:
         year = int(year_text) + (2000 if len(year_text) == 2 else 0)
@@ -331,9 +363,24 @@ def _h_season_year(match: re.Match[str], base: datetime, direction: str) -> _Res
     return value, last, granularity, None
 
 
+# The words after which "the 14th" is a day of the month, left out of the match ("to the 14th": "to"
+# says it ends a range).
+_ORDINAL_CUES = (
+    "on", "till", "until", "til", "by", "from", "to", "through", "thru", "since", "before", "after",
+    "between", "and",
+)  # fmt: skip
+# An ordinal that counts a thing, not a day: "the 14th floor", "her 70th birthday", "our 10th anniv".
+_NOT_A_DAY = (
+    r"(?!\s+(?:floor|storey|birthday|bday|b-day|anniv\w*|time|place|row|grade|century|street|st\b|avenue|"
+    r"round|lap|attempt|edition|year|wedding|party|percentile|hole|minute|min\b|week)\b)"
+)
+
+
 def _h_ordinal_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
     day = int(match.group("day"))
     which = (match.group("which") or "").lower()
+    if not which and _points_forward(match):
+        direction = "future"
     step = {"next": 1, "last": -1, "this": 0}.get(which)
     if step is None:
         candidate = _safe_date(base.year, base.month, day)
@@ -342,8 +389,12 @@ def _h_ordinal_day(match: re.Match[str], base: datetime, direction: str) -> _Res
             step = 1
         elif candidate and direction == "past" and candidate > base.date():
             step = -1
-    year, month = _add_months(base.year, base.month, step)
-    resolved = _safe_date(year, month, day)
+    for _ in range(3):  # "on the 30th" said in February: the next month that has one
+        year, month = _add_months(base.year, base.month, step)
+        resolved = _safe_date(year, month, day)
+        if resolved or which or day > 31:
+            break
+        step += -1 if direction == "past" else 1
     return _day(resolved) if resolved else None
 
 
@@ -365,6 +416,11 @@ _FIXED_HOLIDAYS = {
     "valentine's day": (2, 14),
     "valentines day": (2, 14),
     "valentine's": (2, 14),
+    "bonfire night": (11, 5),
+    "guy fawkes night": (11, 5),
+    "st patrick's day": (3, 17),
+    "st patricks day": (3, 17),
+    "paddy's day": (3, 17),
 }
 _EASTER_OFFSETS = {"good friday": -2, "easter": 0, "easter sunday": 0, "easter monday": 1}
 
@@ -381,7 +437,7 @@ def _holiday_date(name: str, year: int) -> date:
 
 
 def _h_holiday(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
-    name = re.sub(r"\s+", " ", match.group("holiday").lower().replace("\u2019", "'"))
+    name = re.sub(r"\s+", " ", match.group("holiday").lower().replace("\u2019", "'").replace("st.", "st"))
     which = (match.group("which") or "").lower()
     if match.group("year"):
         return _day(_holiday_date(name, int(match.group("year"))), label=False)
@@ -404,7 +460,8 @@ def _h_holiday(match: re.Match[str], base: datetime, direction: str) -> _Resolve
 _HOLIDAY = re.compile(
     r"\b(?:(?P<which>last|next|this)\s+)?(?P<holiday>christmas(?:\s+(?:eve|day))?|xmas|boxing\s+day|"
     r"new\s+year[\u2019']?s\s+(?:eve|day)|nye|halloween|valentine[\u2019']?s(?:\s+day)?|good\s+friday|"
-    r"easter(?:\s+(?:sunday|monday))?|thanksgiving)\b"
+    r"easter(?:\s+(?:sunday|monday))?|thanksgiving|bonfire\s+night|guy\s+fawkes\s+night|"
+    r"st\.?\s+patrick[\u2019']?s\s+day|paddy[\u2019']?s\s+day)\b"
     r"(?:\s+(?P<year>(?:19|20)\d{2})\b|\s+(?P<rel>this|last|next)\s+year\b)?"
     # a thing of the season is no day: "the Christmas tree", "Christmas shopping", "an Easter egg"
     r"(?!\s+(?:tree|jumper|sweater|cards?|presents?|gifts?|lights|decorations|shopping|songs?|music|films?|"
@@ -465,7 +522,8 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     ),
     (
         re.compile(
-            r"\b(?:yesterday|today|tonight|tomorrow|tmrw|tmr|last night|this (?:morning|afternoon|"
+            r"\b(?:yesterday|today|tonight|tomorrow|tmrw|tmr|tmw|2mrw|2moro|2morrow|tmoro|tomoz|yday|ystrday|"
+            r"yest|2day|2nite|tonite|last night|this (?:morning|afternoon|"
             r"evening)|earlier today|later today|later tonight)\b",
             re.I,
         ),
@@ -473,8 +531,8 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     ),
     (
         re.compile(
-            r"\b(?:the\s+)?(?P<which>last|next|this coming|this|coming|past|previous|following)\s+"
-            r"(?P<period>week|weekend|month|year|summer|winter|spring|fall|autumn)\b",
+            r"\b(?:the\s+)?(?P<which>last|next|nxt|this coming|this|coming|past|previous|following)\s+"
+            r"(?P<period>week|weekend|month|year|summer|winter|spring|fall|autumn|wk|wknd|wkend|mth|mnth|yr)\b",
             re.I,
         ),
         _h_relative_period,
@@ -489,8 +547,9 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     ),
     (
         re.compile(
-            r"\b(?:(?P<which>last|next|this|coming|early|mid|late)[\s\-]+)?(?P<month>" + _MONTH + r")"
-            r"(?:\s+(?P<year>(?:19|20)\d{2}))?\b(?!\s+(?:I|you|we|he|she|they|be)\s)"
+            r"\b(?:(?P<which>(?i:last|next|this|coming|early|mid|late))[\s\-]+)?(?P<month>" + _MONTH + r")"
+            # "May I", "may we": the modal verb (only May is one)
+            r"(?:\s+(?P<year>(?:19|20)\d{2}))?\b(?!(?<=May)\s+(?:I|you|we|he|she|they|be)\s)"
         ),
         _h_month,
     ),
@@ -511,8 +570,10 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     (
         re.compile(
             # "on the 3rd", or with its weekday: "Thurs 3rd at 10", "Fri 14th"
-            r"\b(?:on\s+the\s+|(?:" + _DAY_WORD + r")\.?,?\s+(?:the\s+)?)(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
-            r"(?:\s+of\s+(?P<which>this|next|last)\s+month)?",
+            # the word before is no part of the date ("to the 14th": "to" says it ends a range)
+            r"(?:(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _ORDINAL_CUES) + r")the\s+"
+            r"|\b(?:" + _DAY_WORD + r")\.?,?\s+(?:the\s+)?)(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+            r"(?:\s+of\s+(?P<which>this|next|last)\s+month)?" + _NOT_A_DAY,
             re.I,
         ),
         _h_ordinal_day,

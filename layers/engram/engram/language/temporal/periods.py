@@ -113,7 +113,7 @@ def _season(season: str, year: int) -> _Resolved:
 
 
 def _shift(base: datetime, amount: int, unit: str) -> _Resolved:
-    unit = unit.lower()
+    unit = {"wk": "week", "mth": "month", "yr": "year"}.get(unit.lower(), unit.lower())
     if unit in UNIT_DAYS:
         target = base.date() + timedelta(days=amount * UNIT_DAYS[unit])
         return _day(target) if unit == "day" else _week(target)
@@ -125,7 +125,7 @@ def _shift(base: datetime, amount: int, unit: str) -> _Resolved:
 
 
 def _duration(amount: int, unit: str) -> timedelta:
-    unit = unit.lower()
+    unit = {"wk": "week", "mth": "month", "yr": "year"}.get(unit.lower(), unit.lower())
     if unit == "hour":
         return timedelta(hours=amount)
     if unit in UNIT_DAYS:

@@ -64,7 +64,7 @@ NUMBER_WORDS = {
     "few": 3,
     "several": 3,
 }
-UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "wk": 7}
 # Offsets from UTC in hours for zone abbreviations people write after a time. Standard time is used for
 # the US "ET/PT" shorthands: a deliberate approximation (the memory keeps the zone in its text anyway).
 TIMEZONE_OFFSETS = {
@@ -103,7 +103,7 @@ _NUM = (
     r"(?:\d{1,3}|a couple of|couple of|a couple|a few|several|an?|one|two|three|four|five|six|seven|"
     r"eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
 )
-_UNIT = r"(?:day|week|fortnight|month|year|decade)"
+_UNIT = r"(?:day|week|fortnight|month|year|decade|wk|mth|yr)"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _MONTH_ANY = _MONTH + r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
 # Typed in lower case, as on a phone ("dentist feb 10", "back on the 3rd of september"): any month
