@@ -15,6 +15,7 @@ from engram.language.temporal.mentions import DateMention
 from engram.language.temporal.periods import _aware, _end, _start, day_label
 from engram.language.temporal.tense import detect_tense
 from engram.language.temporal.vocabulary import (
+    _COUNTED_THINGS,
     _EVERY_BEFORE,
     _TIME,
     END_CUE,
@@ -140,11 +141,7 @@ def _fallback_dates(text: str, base: datetime, taken: list[tuple[int, int]]) -> 
 # 14th floor". dateparser reads each as a date (2040, the 10th).
 _ORDINAL = re.compile(r"^(?:on\s+)?(?:the\s+)?(?P<n>\d{1,3})(?:st|nd|rd|th)$", re.IGNORECASE)
 _OWNER_BEFORE = re.compile(r"(?:'s|\u2019s|\b(?:my|his|her|our|their|your|its))\s+$", re.IGNORECASE)
-_THING_AFTER = re.compile(
-    r"^\s+(?:floor|storey|birthday|bday|b-day|anniv\w*|time|place|row|grade|century|street|avenue|round|"
-    r"lap|attempt|edition|year|wedding|party|hole|minute|week)\b",
-    re.IGNORECASE,
-)
+_THING_AFTER = re.compile(r"^\s+(?:" + _COUNTED_THINGS + r")\b", re.IGNORECASE)
 
 
 def _counts_a_thing(text: str, index: int, phrase: str) -> bool:

@@ -28,6 +28,7 @@ from engram.language.temporal.periods import (
     _year,
 )
 from engram.language.temporal.vocabulary import (
+    _COUNTED_THINGS,
     _MONTH,
     _MONTH_TYPED,
     _NUM,
@@ -370,10 +371,7 @@ _ORDINAL_CUES = (
     "between", "and",
 )  # fmt: skip
 # An ordinal that counts a thing, not a day: "the 14th floor", "her 70th birthday", "our 10th anniv".
-_NOT_A_DAY = (
-    r"(?!\s+(?:floor|storey|birthday|bday|b-day|anniv\w*|time|place|row|grade|century|street|st\b|avenue|"
-    r"round|lap|attempt|edition|year|wedding|party|percentile|hole|minute|min\b|week)\b)"
-)
+_NOT_A_DAY = r"(?!\s+(?:" + _COUNTED_THINGS + r")\b)"
 
 
 def _h_ordinal_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:

@@ -121,6 +121,12 @@ _WEEKDAY_TYPED = (
     r"|(?<=next\s)(?:mon|wed|sat|sun)|(?<=this\s)(?:mon|wed|sat|sun)|(?<=last\s)(?:mon|wed|sat|sun)"
     r"|(?<=on\s)(?:mon|wed|sat|sun))"
 )
+# What an ordinal counts when it is no day of the month: "the 14th floor", "her 70th birthday", "our
+# 10th anniv".
+_COUNTED_THINGS = (
+    r"floor|storey|birthday|bday|b-day|anniv\w*|time|place|row|grade|century|street|st|avenue|round|lap|"
+    r"attempt|edition|year|wedding|party|percentile|hole|minute|min|week"
+)
 _TZ = r"(?:" + "|".join(sorted(TIMEZONE_OFFSETS, key=len, reverse=True)) + r")"
 
 # Cue words right before a mention that give it a role other than "when it happens".
