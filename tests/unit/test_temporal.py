@@ -570,3 +570,22 @@ def test_the_days_of_a_weekly_schedule_start_and_end_nothing(text: str) -> None:
 
     assert info.recurrence is not None
     assert (info.effective_from, info.expires_at) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "first"),
+    [
+        # said in January, "last winter" is the one before the winter under way, "this winter" that one
+        ("We were snowed in last winter", at(2026, 1, 20, 10), at(2024, 12, 1)),
+        ("This winter has been brutal", at(2026, 1, 20, 10), at(2025, 12, 1)),
+        ("This winter we're getting a heat pump", at(2026, 10, 12, 10), at(2026, 12, 1)),
+        ("This summer we're off to Crete", at(2026, 4, 2, 10), at(2026, 6, 1)),
+        # said on a Saturday: "next weekend" is the one after this, and after next the one after that
+        ("Next weekend we're in Galway", at(2026, 1, 17, 10), at(2026, 1, 24)),
+        ("The weekend after next we're in Galway", at(2026, 1, 17, 10), at(2026, 1, 31)),
+    ],
+)
+def test_a_season_or_weekend_is_counted_from_the_one_under_way(
+    text: str, said: datetime, first: datetime
+) -> None:
+    assert analyse_temporal(text, said).mentions[0].value == first

@@ -20,6 +20,7 @@ from engram.language.temporal.vocabulary import (
     _TIME,
     END_CUE,
     RANGE_END_CUE,
+    RANGE_JOINERS,
     RECURRENCE_CUES,
     START_CUE,
     TIMEZONE_OFFSETS,
@@ -238,7 +239,7 @@ def _attach_time(text: str, base: datetime, mentions: list[DateMention], tense: 
 
 # Two dates joined into a range with no "from" before the first: "camping Thursday to Sunday",
 # "28 Feb - 2 Mar".
-_RANGE_JOIN = re.compile(r"^\s*(?:to|-|\u2013|\u2014|through|thru|till|until)\s*$", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"^\s*(?:" + RANGE_JOINERS + r")\s*$", re.IGNORECASE)
 
 
 def _assign_roles(text: str, mentions: list[DateMention]) -> list[DateMention]:

@@ -18,13 +18,13 @@ from engram.language.temporal.periods import (
     _month_last_day,
     _month_number,
     _number,
+    _period,
+    _period_step,
     _Resolved,
     _safe_date,
     _season,
     _shift,
     _start,
-    _week,
-    _weekend,
     _year,
 )
 from engram.language.temporal.vocabulary import (
@@ -35,7 +35,6 @@ from engram.language.temporal.vocabulary import (
     _UNIT,
     _WEEKDAY_TYPED,
     MONTH_NAMES,
-    SEASON_START_MONTH,
     WEEKDAY_NAMES,
 )
 
@@ -106,48 +105,15 @@ def _h_in_n(match: re.Match[str], base: datetime, direction: str) -> _Resolved |
     return _shift(base, _number(match.group("n")), match.group("unit"))
 
 
-# Period words as typed on a phone ("nxt wk", "this wknd", "nxt mth").
-_TYPED_PERIODS = {
-    "wk": "week",
-    "wknd": "weekend",
-    "wkend": "weekend",
-    "mth": "month",
-    "mnth": "month",
-    "yr": "year",
-}
-
-
 def _h_relative_period(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
     which = match.group("which").lower().replace("nxt", "next")
-    period = _TYPED_PERIODS.get(match.group("period").lower(), match.group("period").lower())
+    period = _period(match.group("period"))
     step = (
         -1 if which in ("last", "past", "previous") else 1 if which in ("next", "coming", "following") else 0
     )
     if which.startswith("this coming"):
         step = 1 if period in ("week", "month", "year") else 0
-    today = base.date()
-    if period == "week":
-        return _week(today + timedelta(days=7 * step))
-    if period == "weekend":
-        monday = today - timedelta(days=today.weekday())
-        if step == -1:
-            return _weekend(monday - timedelta(days=2))
-        saturday = monday + timedelta(days=5)
-        return _weekend(saturday if step == 0 or saturday > today else saturday + timedelta(days=7))
-    if period == "month":
-        year, month = _add_months(base.year, base.month, step)
-        return _month(year, month)
-    if period == "year":
-        return _year(base.year + step)
-    # Seasons: "last summer" is the most recent one that is over, "next summer" the next one to start.
-    start_month = SEASON_START_MONTH[period]
-    if step == -1:
-        year = base.year if base.month > start_month + 2 else base.year - 1
-    elif step == 1:
-        year = base.year if base.month < start_month else base.year + 1
-    else:
-        year = base.year
-    return _season(period, year)
+    return _period_step(period, base, step)
 
 
 def _pick_weekday(base: date, weekday: int, which: str, direction: str) -> date:
@@ -191,6 +157,7 @@ _STEP_DATE = re.compile(
 
 
 # "start in September", "due on Friday": a word that points forward, then a preposition
+_FORWARD_THEN_WORDS = _FORWARD_WORDS - {"of", "from"}  # "of in", "from on" say nothing
 _FORWARD_THEN = re.compile(r"\b(\w+)\s+(?:in|on|at)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
@@ -201,7 +168,7 @@ def _points_forward(match: re.Match[str]) -> bool:
     two_back = _FORWARD_THEN.search(before)
     return (
         _preceding_word(match) in _FORWARD_WORDS
-        or (two_back is not None and two_back.group(1).lower() in _FORWARD_WORDS - {"of", "from"})
+        or (two_back is not None and two_back.group(1).lower() in _FORWARD_THEN_WORDS)
         or bool(_RESCHEDULED.search(before))
         or bool(_STEP_DATE.search(before))
     )
@@ -365,7 +332,7 @@ def _h_season_year(match: re.Match[str], base: datetime, direction: str) -> _Res
 
 
 # The words after which "the 14th" is a day of the month, left out of the match ("to the 14th": "to"
-# says it ends a range).
+# says it ends a range, which the roles read from the text before the date).
 _ORDINAL_CUES = (
     "on", "till", "until", "til", "by", "from", "to", "through", "thru", "since", "before", "after",
     "between", "and",
@@ -375,6 +342,8 @@ _NOT_A_DAY = r"(?!\s+(?:" + _COUNTED_THINGS + r")\b)"
 
 
 def _h_ordinal_day(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+    if not match.group("weekday") and _preceding_word(match) not in _ORDINAL_CUES:
+        return None  # "the 3rd" is a day after "on", "till", "from the 10th to": not "the 3rd time"
     day = int(match.group("day"))
     which = (match.group("which") or "").lower()
     if not which and _points_forward(match):
@@ -569,8 +538,9 @@ DATE_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
         re.compile(
             # "on the 3rd", or with its weekday: "Thurs 3rd at 10", "Fri 14th"
             # the word before is no part of the date ("to the 14th": "to" says it ends a range)
-            r"(?:(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _ORDINAL_CUES) + r")the\s+"
-            r"|\b(?:" + _DAY_WORD + r")\.?,?\s+(?:the\s+)?)(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+            r"(?:\bthe\s+|\b(?P<weekday>"
+            + _DAY_WORD
+            + r")\.?,?\s+(?:the\s+)?)(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
             r"(?:\s+of\s+(?P<which>this|next|last)\s+month)?" + _NOT_A_DAY,
             re.I,
         ),

@@ -24,59 +24,23 @@ from engram.language.temporal.periods import (
     _add_months,
     _day,
     _end,
-    _month,
     _month_last_day,
     _month_number,
     _number,
+    _period_step,
     _Resolved,
     _season,
+    _season_begun,
     _start,
-    _week,
-    _weekend,
-    _year,
     day_label,
 )
-from engram.language.temporal.vocabulary import _MONTH_TYPED, _NUM, MONTH_NAMES, SEASON_START_MONTH
+from engram.language.temporal.vocabulary import _MONTH_TYPED, _NUM, MONTH_NAMES, RANGE_JOINERS
 
 _PERIOD = r"week|weekend|month|year|summer|winter|spring|fall|autumn"
 _SEASON = r"summer|winter|spring|fall|autumn"
 
 
-def _saturday(today: date) -> date:
-    """The Saturday of the coming weekend, or of this one when said at the weekend."""
-    if today.weekday() < 5:
-        return today + timedelta(days=5 - today.weekday())
-    return today - timedelta(days=today.weekday() - 5)
-
-
-def _season_years(season: str, base: datetime) -> tuple[int, bool]:
-    """The year the season last began in, and whether that one is over."""
-    start_month = SEASON_START_MONTH[season]
-    begun = base.year if base.month >= start_month else base.year - 1
-    end_year, end_month = _add_months(begun, start_month, 3)
-    return begun, base.date() >= date(end_year, end_month, 1)
-
-
-def _period_step(period: str, base: datetime, step: int) -> _Resolved:
-    """The week, weekend, month, year or season `step` of them back or on: -1 the last one (for a
-    weekend or a season, the last that is over), 1 the next (the next to begin)."""
-    today = base.date()
-    if period == "week":
-        return _week(today + timedelta(days=7 * step))
-    if period == "weekend":
-        saturday = _saturday(today)
-        return _weekend(saturday + timedelta(days=7 * (step if step < 0 else step - 1)))
-    if period == "month":
-        return _month(*_add_months(base.year, base.month, step))
-    if period == "year":
-        return _year(base.year + step)
-    begun, over = _season_years(period, base)
-    if step < 0:
-        return _season(period, (begun if over else begun - 1) + step + 1)
-    return _season(period, begun + step)
-
-
-def _h_before_last(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+def _h_before_last(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
     """ "the week before last", "the weekend after next", "the winter before last", "the Tuesday
     before last": two of them back or on."""
     step = -2 if match.group("which").lower().startswith("before") else 2
@@ -99,7 +63,7 @@ def _h_days_ago(match: re.Match[str], base: datetime, direction: str) -> _Resolv
     return _day(_pick_weekday(base.date(), _weekday_number(word), "last", direction) - timedelta(weeks=weeks))
 
 
-def _h_week_on(match: re.Match[str], base: datetime, direction: str) -> _Resolved | None:
+def _h_week_on(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
     """ "a week on Friday", "a week from tomorrow", "Monday week": the day, and a week after it."""
     word = (match.group("day") or f"{match.group('day2')}day").lower()
     if word in ("today", "tomorrow", "tmrw", "tmr"):
@@ -125,9 +89,10 @@ def _h_this_time(match: re.Match[str], base: datetime, direction: str) -> _Resol
 
 
 def _h_the_weekend(match: re.Match[str], base: datetime, direction: str) -> _Resolved:
-    """ "at the weekend", "over the weekend": the coming one in a plan, the one just gone in the past."""
-    if base.weekday() >= 5:  # said on a Saturday or Sunday: this one
-        return _weekend(base.date())
+    """ "at the weekend", "over the weekend": the coming one in a plan, the one just gone in the past;
+    said at the weekend, this one."""
+    if base.weekday() >= 5:
+        return _period_step("weekend", base, 0)
     return _period_step("weekend", base, -1 if direction == "past" else 1)
 
 
@@ -135,7 +100,7 @@ def _h_the_season(match: re.Match[str], base: datetime, direction: str) -> _Reso
     """ "in the spring", "over the summer": the one under way or last begun in the past, the one under
     way or next to begin in a plan."""
     season = match.group("season").lower()
-    begun, over = _season_years(season, base)
+    begun, over = _season_begun(season, base)
     return _season(season, begun + 1 if over and direction != "past" else begun)
 
 
@@ -144,7 +109,7 @@ def _h_day_span(match: re.Match[str], base: datetime, direction: str) -> _Resolv
     is a date, the first its day number in the same month, or the month before when it is larger."""
     month = _month_number(match.group("month"))
     year = int(match.group("year")) if match.group("year") else None
-    if _points_forward(match) or direction != "past":
+    if _points_forward(match):
         direction = "future"
     last = _resolve_month_day(base, month, int(match.group("d2")), year, direction)
     if last is None:
@@ -207,7 +172,7 @@ def _h_in_hours(match: re.Match[str], base: datetime, direction: str) -> _Resolv
 
 
 _ORD = r"(?:st|nd|rd|th)?"
-_SPAN_JOIN = r"\s*(?:-|–|—|to|till|until|through|thru|and)\s*"
+_SPAN_JOIN = r"\s*(?:" + RANGE_JOINERS + r"|and)\s*"
 
 SPAN_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     (
@@ -250,7 +215,9 @@ SPAN_PATTERNS: list[tuple[re.Pattern[str], _Handler]] = [
     ),
     (
         re.compile(
-            r"\b(?:(?P<part>early|mid|late)[\s-]+)?(?P<month>" + _MONTH_TYPED + r")"
+            # the tail first: a cheap look ahead spares the months' alternation at every word
+            r"\b(?=(?:\w+[\s-]+)?\w+\.?\s+(?:(?:last|next|this)\s+year\b|['\u2019]\d{2}\b))"
+            r"(?:(?P<part>early|mid|late)[\s-]+)?(?P<month>" + _MONTH_TYPED + r")"
             r"(?:\s+(?P<rel>last|next|this)\s+year\b|\s+['\u2019](?P<yy>\d{2})\b)",
             re.I,
         ),

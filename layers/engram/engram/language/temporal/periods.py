@@ -11,6 +11,7 @@ from engram.language.temporal.vocabulary import (
     MONTH_NAMES,
     NUMBER_WORDS,
     SEASON_START_MONTH,
+    TYPED_PERIODS,
     UNIT_DAYS,
 )
 
@@ -112,8 +113,61 @@ def _season(season: str, year: int) -> _Resolved:
     return _start(first), _end(_month_last_day(end_year, end_month)), "season", f"{season.lower()} {year}"
 
 
+def _period(word: str) -> str:
+    """ "wk" is "week", "Month" "month"."""
+    return TYPED_PERIODS.get(word.lower(), word.lower())
+
+
+def _saturday(today: date) -> date:
+    """The Saturday of the coming weekend, or of this one when said at the weekend."""
+    if today.weekday() < 5:
+        return today + timedelta(days=5 - today.weekday())
+    return today - timedelta(days=today.weekday() - 5)
+
+
+def _season_begun(season: str, base: datetime) -> tuple[int, bool]:
+    """The year the season last began in, and whether that one is over."""
+    start_month = SEASON_START_MONTH[season]
+    begun = base.year if base.month >= start_month else base.year - 1
+    end_year, end_month = _add_months(begun, start_month, 3)
+    return begun, base.date() >= date(end_year, end_month, 1)
+
+
+def _season_year(season: str, base: datetime, step: int) -> int:
+    """The year of the season `step` of them back or on: "last summer" (-1) is the most recent one that
+    is over, "next summer" (1) the next one to begin, "this summer" (0) the one under way, or else this
+    year's (said in April, the coming one; in October, the one just over)."""
+    begun, over = _season_begun(season, base)
+    if step < 0:
+        return (begun if over else begun - 1) + step + 1
+    if step > 0:
+        return begun + step
+    return begun + 1 if over and begun < base.year else begun
+
+
+def _period_step(period: str, base: datetime, step: int) -> _Resolved:
+    """The week, weekend, month, year or season `step` of them back or on from the one `base` is in: -1
+    the last ("last weekend": the one just gone), 0 this one ("this weekend": the coming one, or the
+    one under way), 1 the next ("next weekend" said on a Wednesday: the coming one, as people say it;
+    said on a Saturday: the one after), -2 and 2 the one before last and after next."""
+    period = _period(period)
+    today = base.date()
+    if period == "week":
+        return _week(today + timedelta(days=7 * step))
+    if period == "weekend":
+        saturday = _saturday(today)
+        if step > 0 and today.weekday() < 5:
+            step -= 1  # on a weekday, the next weekend is the coming one
+        return _weekend(saturday + timedelta(days=7 * step))
+    if period == "month":
+        return _month(*_add_months(base.year, base.month, step))
+    if period == "year":
+        return _year(base.year + step)
+    return _season(period, _season_year(period, base, step))
+
+
 def _shift(base: datetime, amount: int, unit: str) -> _Resolved:
-    unit = {"wk": "week", "mth": "month", "yr": "year"}.get(unit.lower(), unit.lower())
+    unit = _period(unit)
     if unit in UNIT_DAYS:
         target = base.date() + timedelta(days=amount * UNIT_DAYS[unit])
         return _day(target) if unit == "day" else _week(target)
@@ -125,7 +179,7 @@ def _shift(base: datetime, amount: int, unit: str) -> _Resolved:
 
 
 def _duration(amount: int, unit: str) -> timedelta:
-    unit = {"wk": "week", "mth": "month", "yr": "year"}.get(unit.lower(), unit.lower())
+    unit = _period(unit)
     if unit == "hour":
         return timedelta(hours=amount)
     if unit in UNIT_DAYS:

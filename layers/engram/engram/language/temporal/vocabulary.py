@@ -64,7 +64,16 @@ NUMBER_WORDS = {
     "few": 3,
     "several": 3,
 }
-UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "wk": 7}
+UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+# Period words as typed on a phone ("in 2 wks", "nxt mth", "this wknd"), read as the words they stand for.
+TYPED_PERIODS = {
+    "wk": "week",
+    "wknd": "weekend",
+    "wkend": "weekend",
+    "mth": "month",
+    "mnth": "month",
+    "yr": "year",
+}
 # Offsets from UTC in hours for zone abbreviations people write after a time. Standard time is used for
 # the US "ET/PT" shorthands: a deliberate approximation (the memory keeps the zone in its text anyway).
 TIMEZONE_OFFSETS = {
@@ -143,6 +152,8 @@ START_CUE = re.compile(
     re.IGNORECASE,
 )
 RANGE_END_CUE = re.compile(r"(?:\bto|-|\band)\s+$", re.IGNORECASE)
+# What joins the two ends of a range ("Thursday to Sunday", "4-18 December", "28 Feb \u2013 2 Mar").
+RANGE_JOINERS = r"to|-|\u2013|\u2014|through|thru|till|until"
 _EVERY_BEFORE = re.compile(r"\b(?:every|each|other|alternate)\s+$", re.IGNORECASE)
 
 FUTURE_MARKERS = re.compile(
