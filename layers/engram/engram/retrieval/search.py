@@ -53,6 +53,7 @@ from engram.models import (
 )
 from engram.providers.spaces import user_embedder
 from engram.retrieval.calibration import NamedPeriod, calibrate, named_period, newness
+from engram.retrieval.kin_chain import with_kin_named
 from engram.retrieval.query_vectors import QueryVectors, query_vector
 from engram.retrieval.relevance import KIND_UNTOLD, Evidence, meaning
 
@@ -332,6 +333,8 @@ def search_in(
     """Hybrid search inside the caller's transaction (recall and special queries reuse it). The vector
     signal finds candidates by `vectors.search`; similarity is measured against `vectors.meaning`."""
     params = replace(params, query=plain_question(params.query))  # "do for a living": for work
+    if "graph" in params.signals:  # "my sister's husband": by the name the user's graph holds for him
+        params = replace(params, query=with_kin_named(conn, user_id, params.query))
     per_signal = max(50, params.limit * 5)
     # Reading the question's words for the period it names is lexical: it comes with full text.
     period = named_period(params.query, params.filters.now) if "fts" in params.signals else None

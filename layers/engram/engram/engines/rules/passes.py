@@ -17,6 +17,7 @@ from engram.language.lexicons import (
     HEALTH_AS_FIELD,
     sensitivity_of,
 )
+from engram.language.others_partners import PartnerTie, may_tell_a_partner, others_partners
 from engram.language.text import (
     FAMILY_RELATIONS,
     ONE_HOLDER_TIES,
@@ -84,11 +85,28 @@ def _stated_ties(drafts: list[Draft]) -> None:
             fact.relationship = tie
 
 
-def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draft]:
+def partners_told(turns: list[TurnInput], known_people: frozenset[str]) -> dict[str, PartnerTie]:
+    """Whose partner each person the turns name is, when the turns say it and it is not the user
+    ("Priya's husband Dev"), by the partner's lowercased name."""
+    told: dict[str, PartnerTie] = {}
+    for turn in turns:
+        if turn.role != "user" or not may_tell_a_partner(turn.content):
+            continue
+        text = normalise_text(turn.content)
+        for tie in others_partners(text, spot_entities(text, known_people)):
+            told.setdefault(tie.partner.lower(), tie)
+    return told
+
+
+def _entity_memories(
+    drafts: list[Draft], speakers: frozenset[str], partners: dict[str, PartnerTie] | None = None
+) -> list[Draft]:
     """One entity memory per person, pet or project a kept fact mentions ("Emma is my sister").
 
     A person merely mentioned ("coffee with Marcus") gets an inferred, low-confidence memory that
     reinforcement strengthens when they keep coming up; an introduced one ("my sister Emma") is explicit.
+    Someone told as another's partner ("Priya's husband Dev") and no tie of the user's is that partner
+    (`partners`): "Dev is Priya's husband", the relationship slot that links the two in the graph.
     """
     introduced = {
         d.fact.name.lower()
@@ -111,7 +129,52 @@ def _entity_memories(drafts: list[Draft], speakers: frozenset[str]) -> list[Draf
                 continue
             if lowered not in chosen or (mention.relationship and not chosen[lowered][0].relationship):
                 chosen[lowered] = (mention, fact, owner, draft)
-    return [_entity_memory(*picked) for picked in chosen.values()]
+    # a clause that states the tie itself ("Leila got engaged to her girlfriend Saoirse") says it better
+    stated = {
+        ((d.fact.subject or "").lower(), d.fact.attribute.lower())
+        for d in drafts
+        if d.fact.attribute and d.fact.attribute.startswith("relationship:")
+    }
+    partners = {
+        name: tie
+        for name, tie in (partners or {}).items()
+        if (tie.holder.lower(), f"relationship:{tie.partner.lower()}") not in stated
+    }
+    return [
+        _partner_memory(picked[0], partners[name], picked[1], picked[3])
+        if name in partners and not picked[0].relationship and picked[0].entity_type == "person"
+        else _entity_memory(*picked)
+        for name, picked in chosen.items()
+    ]
+
+
+def _partner_memory(mention: EntityMention, tie: PartnerTie, source: CandidateFact, draft: Draft) -> Draft:
+    """ "Dev is Priya's husband": a tie between two people the user knows, as Priya's relationship slot
+    (the graph's edge between them), told as plainly as the note told it."""
+    content = f"{mention.name} is {tie.holder}'s {tie.word.lower()}"
+    topics, sensitivity = sensitivity_of(content)
+    fact = CandidateFact(
+        content=content,
+        name=mention.name,
+        memory_type="entity",
+        layer="semantic",
+        category="relationships",
+        entity_type="person",
+        importance="medium",
+        confidence=source.confidence,
+        source_type=source.source_type,
+        evidence=source.evidence,
+        sensitivity_level=max(sensitivity, source.sensitivity_level, key=SENSITIVITY_LEVELS.index),
+        subject=tie.holder,
+        attribute=f"relationship:{mention.name}",
+        value=tie.state,
+        entities=[
+            EntityMention(name=mention.name, kind="person", entity_type="person", role="subject"),
+            EntityMention(name=tie.holder, kind="person", entity_type="person", role="mention"),
+        ],
+        provenance=list(source.provenance),
+    )
+    return Draft(fact=fact, topics=topics, turn_index=draft.turn_index)
 
 
 def _entity_memory(mention: EntityMention, source: CandidateFact, owner: str | None, draft: Draft) -> Draft:

@@ -1,0 +1,131 @@
+"""Kin said through someone else: "my sister's husband", "my son-in-law", "my daughter's son".
+
+Such a question asks about a person whose name the user has told ("Leila got engaged to Saoirse"), by a
+path through the people the user knows: the user's sister, then her partner. Search finds who that is in
+the user's graph and reads the question with the name in place of the path (retrieval.kin_chain), so that
+"what does my sister's fiancée do?" is asked as "what does Saoirse do?".
+
+A path is a chain of steps; each step is the tie words an edge from the person before may carry
+(`forward`: "Leila -engaged_to-> Saoirse" is Leila's partner) and those an edge to them may carry
+(`backward`: "Niki -mother-> Elena" makes Niki Elena's child). A compound word is one or more paths, tried
+in order ("my brother-in-law": a sibling's partner, else the partner's brother). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PARTNER = frozenset(
+    (
+        *("partner", "dating", "engaged_to", "married_to", "husband", "wife", "spouse"),
+        *("girlfriend", "boyfriend", "fiance", "fiancee", "fiancé", "fiancée"),
+    )
+)
+_PARENT = frozenset(("mother", "father", "parent", "parents", "mum", "mom", "dad", "mama", "papa"))
+_CHILD = frozenset(("son", "daughter", "child", "kid", "baby", "stepson", "stepdaughter"))
+_SIBLING = frozenset(("sister", "brother", "sibling", "twin"))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tie along a path: the edge types that lead from the person before to the next one."""
+
+    forward: frozenset[str]
+    backward: frozenset[str]
+
+
+PARTNER = Step(_PARTNER, _PARTNER)
+CHILD = Step(_CHILD, _PARENT)
+PARENT = Step(_PARENT, _CHILD)
+SIBLING = Step(_SIBLING, _SIBLING)
+
+# A tie word as a question says it, and the step it takes. A gendered word narrows the edges that lead
+# away ("my sister" is no brother) but not those that lead back, which say the other person's tie.
+_HUSBAND = Step(_PARTNER - {"wife", "girlfriend"}, _PARTNER)
+_WIFE = Step(_PARTNER - {"husband", "boyfriend"}, _PARTNER)
+_SISTER = Step(frozenset(("sister", "sibling", "twin")), _SIBLING)
+_BROTHER = Step(frozenset(("brother", "sibling", "twin")), _SIBLING)
+_SON = Step(frozenset(("son", "child", "kid")), _PARENT)
+_DAUGHTER = Step(frozenset(("daughter", "child", "kid")), _PARENT)
+_MOTHER = Step(frozenset(("mother", "mum", "mom", "mama", "parent", "parents")), _CHILD)
+_FATHER = Step(frozenset(("father", "dad", "papa", "parent", "parents")), _CHILD)
+_WORD_STEPS: dict[str, Step] = {
+    **dict.fromkeys(("partner", "spouse", "fiance", "fiancee", "fiancé", "fiancée"), PARTNER),
+    **dict.fromkeys(("boyfriend", "girlfriend", "other half"), PARTNER),
+    **dict.fromkeys(("husband", "hubby"), _HUSBAND),
+    **dict.fromkeys(("wife", "wifey", "missus"), _WIFE),
+    **dict.fromkeys(("sister", "sis"), _SISTER),
+    **dict.fromkeys(("brother", "bro"), _BROTHER),
+    "sibling": SIBLING,
+    "son": _SON,
+    "daughter": _DAUGHTER,
+    **dict.fromkeys(("child", "kid", "children", "kids", "baby"), CHILD),
+    **dict.fromkeys(("mother", "mum", "mom"), _MOTHER),
+    **dict.fromkeys(("father", "dad"), _FATHER),
+    "parents": PARENT,
+}
+
+# Compound kin words: the paths each may stand for, the user's own tie of that name first (an edge stored
+# as "son_in_law" when the user said "my son-in-law Jonas").
+_COMPOUNDS: dict[str, tuple[tuple[Step, ...], ...]] = {
+    "son-in-law": ((CHILD, _HUSBAND),),
+    "daughter-in-law": ((CHILD, _WIFE),),
+    "brother-in-law": ((SIBLING, _HUSBAND), (PARTNER, _BROTHER)),
+    "sister-in-law": ((SIBLING, _WIFE), (PARTNER, _SISTER)),
+    "mother-in-law": ((PARTNER, _MOTHER),),
+    "father-in-law": ((PARTNER, _FATHER),),
+    "parents-in-law": ((PARTNER, PARENT),),
+    "in-laws": ((PARTNER, PARENT),),
+    "grandson": ((CHILD, _SON),),
+    "granddaughter": ((CHILD, _DAUGHTER),),
+    "grandchild": ((CHILD, CHILD),),
+    "grandkid": ((CHILD, CHILD),),
+    "grandchildren": ((CHILD, CHILD),),
+    "grandkids": ((CHILD, CHILD),),
+    "niece": ((SIBLING, _DAUGHTER),),
+    "nephew": ((SIBLING, _SON),),
+}
+
+# Words that may stand before a tie without changing who it is: "my older sister's husband", "my future
+# daughter-in-law", "my little sis".
+_ADJECTIVES = (
+    r"(?:(?:older|elder|eldest|younger|youngest|little|big|baby|twin|new|future|current|soon-to-be)\s+)*"
+)
+_APOSTROPHE = r"['’]s"
+_TIE = "|".join(sorted((re.escape(w) for w in _WORD_STEPS), key=len, reverse=True))
+_COMPOUND = "|".join(
+    sorted((re.escape(w) + ("s?" if not w.endswith("s") else "") for w in _COMPOUNDS), key=len, reverse=True)
+)
+_PATH = re.compile(
+    rf"\b(?:my|our)\s+{_ADJECTIVES}(?P<first>{_TIE}){_APOSTROPHE}\s+{_ADJECTIVES}(?P<second>{_TIE})"
+    rf"(?:{_APOSTROPHE}\s+{_ADJECTIVES}(?P<third>{_TIE})(?!{_APOSTROPHE}))?s?\b"
+    rf"|\b(?:my|our)\s+{_ADJECTIVES}(?P<compound>{_COMPOUND})\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class KinPath:
+    """A path the question names, where it stands in the question, and what the user's own tie would be
+    called if they had told it by that word (`own`: "son_in_law")."""
+
+    start: int
+    end: int
+    paths: tuple[tuple[Step, ...], ...]
+    own: str | None = None
+
+
+def kin_path(question: str) -> KinPath | None:
+    """The first path through someone else the question names ("my sister's husband"), if any."""
+    match = _PATH.search(question)
+    if match is None:
+        return None
+    if match.group("compound"):
+        word = match.group("compound").lower()
+        key = word if word in _COMPOUNDS else word[:-1]
+        own = re.sub(r"[^a-z]+", "_", key)
+        return KinPath(match.start(), match.end(), _COMPOUNDS[key], own)
+    words = [match.group(g).lower() for g in ("first", "second", "third") if match.group(g)]
+    steps = tuple(_WORD_STEPS[w] for w in words)
+    return KinPath(match.start(), match.end(), (steps,))

@@ -1,0 +1,54 @@
+"""Asked about someone by a path through others ("my sister's fiancée", "my son-in-law"), search finds who
+that is in the user's graph and answers with the memories about that person, though they hold none of the
+path's words; a path the graph does not hold is searched as it was asked."""
+
+from __future__ import annotations
+
+from tests.scenarios.conftest import Engram
+
+
+def _first(engram: Engram, query: str) -> str | None:
+    response = engram.api.post("/v1/search", {"query": query, "special": False}, user=engram.user)
+    assert response.status == 200, response.body
+    results = response.body["results"]
+    return results[0]["content"] if results else None
+
+
+def _ties_of(engram: Engram, name: str) -> set[tuple[str, str]]:
+    """(relationship type, the other's name) of each current edge of the person called `name`."""
+    response = engram.api.get(f"/v1/graph/neighbors?entity={name}", user=engram.user)
+    assert response.status == 200, response.body
+    names = {n["id"]: n["name"] for n in response.body["nodes"]}
+    entity = response.body["entity"]["id"]
+    return {
+        (
+            e["relationship_type"],
+            names.get(e["to_entity_id"] if e["from_entity_id"] == entity else e["from_entity_id"]),
+        )
+        for e in response.body["edges"]
+    }
+
+
+def test_a_partner_of_the_users_sister_is_found_through_the_graph(engram: Engram):
+    engram.note("My sister Leila got engaged to Saoirse last night, so happy for them")
+    engram.note("Saoirse started at the Galway Arts Centre as a lighting designer")
+    engram.note("I work nights at Harbourview Clinic")
+    first = _first(engram, "Where does my sister's fiancée work?")
+    assert first is not None and "Galway Arts Centre" in first, first
+
+
+def test_someone_told_as_anothers_husband_is_the_son_in_law(engram: Engram):
+    # Given a daughter, and her husband told only as hers, in passing
+    engram.note("My daughter Elena rang from Munich with her husband Jonas and little Niki")
+    engram.note("Jonas left BMW, now at Siemens Energy on gas turbines")
+    engram.note("I retired from the railway depot in Plovdiv last spring")
+    # Then the graph holds whose husband he is, and the son-in-law is asked about by his name
+    assert ("married_to", "Jonas") in _ties_of(engram, "Elena")
+    first = _first(engram, "What does my son-in-law do for work now?")
+    assert first is not None and "Siemens" in first, first
+
+
+def test_a_path_the_graph_does_not_hold_is_searched_as_asked(engram: Engram):
+    engram.note("My brother Tomek's wife is a dentist in Gdansk")
+    first = _first(engram, "What does my brother's wife do?")
+    assert first is not None and "dentist" in first, first

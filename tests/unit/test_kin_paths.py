@@ -1,0 +1,80 @@
+"""Reading a path through others in a question ("my sister's husband") and a partner tie between two
+other people in a note ("Priya's husband Dev")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.language.others_partners import others_partners
+from engram.language.question_kin import CHILD, PARTNER, SIBLING, kin_path
+from engram.language.text import spot_entities
+
+
+def _said(question: str) -> str | None:
+    path = kin_path(question)
+    return question[path.start : path.end] if path else None
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Where does my sister's husband work?", "my sister's husband"),
+        ("What job does my older sister's husband have?", "my older sister's husband"),
+        ("What does my husband's sister do for work?", "my husband's sister"),
+        ("What's my future daughter-in-law's profession?", "my future daughter-in-law"),
+        ("Remind me what my grandchildren are called.", "my grandchildren"),
+        ("what do my sister's kids like", "my sister's kids"),
+        ("How old is my little sis's boyfriend?", "my little sis's boyfriend"),
+        ("Where does my sister live?", None),  # one tie is the user's own: no path through anyone
+        ("What did Priya's husband say?", None),  # a named person's tie is asked by the name already
+        ("Who is my business partner?", None),
+    ],
+)
+def test_a_question_names_a_path_through_others(question, said):
+    assert _said(question) == said
+
+
+def test_each_word_of_a_path_is_a_step_and_a_compound_word_its_ways():
+    sister_husband = kin_path("Where does my sister's husband work?")
+    assert sister_husband is not None and len(sister_husband.paths) == 1
+    first, second = sister_husband.paths[0]
+    assert "sister" in first.forward and "brother" not in first.forward  # gendered going out
+    assert "brother" in first.backward  # ... not coming back: "Leila -brother-> Sam" is her sibling
+    assert {"husband", "married_to", "engaged_to"} <= second.forward and "wife" not in second.forward
+    brother_in_law = kin_path("Is my brother-in-law coming?")
+    assert brother_in_law is not None and brother_in_law.own == "brother_in_law"
+    assert [steps[0] for steps in brother_in_law.paths] == [SIBLING, PARTNER]  # a sibling's, the partner's
+    grandson = kin_path("What does my grandson play?")
+    assert grandson is not None and grandson.paths[0][0] == CHILD
+
+
+@pytest.mark.parametrize(
+    ("note", "tie"),
+    [
+        ("Priya's husband Dev works at Arup", ("Priya", "husband", "Dev")),
+        ("Met Dev, Priya's husband, at the party", ("Priya", "husband", "Dev")),
+        ("Elena on video from Munich with her husband Jonas and little Niki.", ("Elena", "husband", "Jonas")),
+        (
+            "Farah's bday Friday! Order flowers. Her hubby Kamal is useless at this",
+            ("Farah", "hubby", "Kamal"),
+        ),
+        ("Went to Ana and Tom's 10th anniversary party", ("Ana", "spouse", "Tom")),
+        ("Lunch with Sam and her fiancée Rico", ("Sam", "fiancée", "Rico")),
+    ],
+)
+def test_a_partner_tie_between_two_others_is_read(note, tie):
+    found = others_partners(note, spot_entities(note, frozenset({"Farah", "Elena"})))
+    assert [(t.holder, t.word, t.partner) for t in found] == [tie]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "My husband Tom is a chef",  # the user's own tie, read where the person is named
+        "I met her husband at the gym",  # nobody named as the partner
+        "Priya and Dev went to the anniversary dinner of the club",  # no wedding of theirs
+        "Sam told her boss Rico about the move",  # a boss is no partner
+    ],
+)
+def test_no_partner_tie_between_others_is_read_where_none_is_said(note):
+    assert others_partners(note, spot_entities(note)) == []
