@@ -114,3 +114,23 @@ def test_a_tie_set_off_after_a_name_relates_the_person(text: str, name: str, tie
 )  # fmt: skip
 def test_another_persons_tie_after_a_name_is_no_tie_to_the_user(text: str, name: str) -> None:
     assert ties(text).get(name) is None, ties(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "ties"),
+    [
+        # a tie in the plural before a list is each listed name's
+        (
+            "Fiona flies over with the grandkids, Isla and Rory",
+            {"Fiona": None, "Isla": "grandchild", "Rory": "grandchild"},
+        ),
+        ("Took the kids, Zosia and Kuba, to the beach", {"Zosia": "child", "Kuba": "child"}),
+        ("Lunch with my sisters Ana and Eva", {"Ana": "sister", "Eva": "sister"}),
+        # ... a tie in the singular only the first's; a word holding a tie word is none ("grandkids")
+        ("Lunch with my sister Ana and Eva", {"Ana": "sister", "Eva": None}),
+        ("Coffee with Priya and Dev", {"Priya": None, "Dev": None}),
+    ],
+)
+def test_a_tie_said_before_a_list_of_people(text: str, ties: dict[str, str | None]) -> None:
+    spotted = {e.name: e.relationship for e in spot_entities(text) if e.entity_type == "person"}
+    assert spotted == ties

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engram.language.text.vocabulary import RELATION_WORDS
+
 _PARTNER = frozenset(
     (
         *("partner", "dating", "engaged_to", "married_to", "husband", "wife", "spouse"),
@@ -52,7 +54,7 @@ _MOTHER = Step(frozenset(("mother", "mum", "mom", "mama", "parent", "parents")),
 _FATHER = Step(frozenset(("father", "dad", "papa", "parent", "parents")), _CHILD)
 _WORD_STEPS: dict[str, Step] = {
     **dict.fromkeys(("partner", "spouse", "fiance", "fiancee", "fiancé", "fiancée"), PARTNER),
-    **dict.fromkeys(("boyfriend", "girlfriend", "other half"), PARTNER),
+    **dict.fromkeys(("boyfriend", "girlfriend", "bf", "gf", "other half"), PARTNER),
     **dict.fromkeys(("husband", "hubby"), _HUSBAND),
     **dict.fromkeys(("wife", "wifey", "missus"), _WIFE),
     **dict.fromkeys(("sister", "sis"), _SISTER),
@@ -107,13 +109,23 @@ _PATH = re.compile(
 
 @dataclass(frozen=True)
 class KinPath:
-    """A path the question names, where it stands in the question, and what the user's own tie would be
-    called if they had told it by that word (`own`: "son_in_law")."""
+    """A path the question names, where it stands in the question, and the edge types the user's own tie
+    would carry had they told it by that word (`own`: "son_in_law"; "grandchild" for "my grandkids")."""
 
     start: int
     end: int
     paths: tuple[tuple[Step, ...], ...]
-    own: str | None = None
+    own: frozenset[str] = frozenset()
+
+
+def _own_types(word: str) -> frozenset[str]:
+    """The edge types of the user's own tie told by `word`: as said, in the singular, and by the word the
+    write path stores for it ("grandkids": grandchild); a grandson may have been told a grandchild."""
+    singular = word.removesuffix("ren") if word.endswith("children") else word.removesuffix("s")
+    said = {w for w in (word, singular, RELATION_WORDS.get(word), RELATION_WORDS.get(singular)) if w}
+    if singular in ("grandson", "granddaughter"):
+        said.add("grandchild")
+    return frozenset(re.sub(r"[^a-z]+", "_", w) for w in said)
 
 
 def kin_path(question: str) -> KinPath | None:
@@ -124,8 +136,7 @@ def kin_path(question: str) -> KinPath | None:
     if match.group("compound"):
         word = match.group("compound").lower()
         key = word if word in _COMPOUNDS else word[:-1]
-        own = re.sub(r"[^a-z]+", "_", key)
-        return KinPath(match.start(), match.end(), _COMPOUNDS[key], own)
+        return KinPath(match.start(), match.end(), _COMPOUNDS[key], _own_types(key))
     words = [match.group(g).lower() for g in ("first", "second", "third") if match.group(g)]
     steps = tuple(_WORD_STEPS[w] for w in words)
     return KinPath(match.start(), match.end(), (steps,))

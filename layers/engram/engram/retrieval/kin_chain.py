@@ -37,8 +37,7 @@ def with_kin_named(conn: Conn, user_id: str, query: str) -> str:
 def _people_on(conn: Conn, user_id: str, path: KinPath) -> list[dict[str, Any]]:
     """The people at the end of the first of `path`'s ways the graph holds whole."""
     if path.own:  # the user told the tie by its own word: "my son-in-law Jonas"
-        own = {path.own, path.own.removesuffix("s"), path.own.removesuffix("ren")}
-        direct = people_tied(conn, user_id, None, own, ())
+        direct = people_tied(conn, user_id, None, path.own, ())
         if direct:
             return direct
     for steps in path.paths:

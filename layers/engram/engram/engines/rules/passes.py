@@ -17,7 +17,7 @@ from engram.language.lexicons import (
     HEALTH_AS_FIELD,
     sensitivity_of,
 )
-from engram.language.others_partners import PartnerTie, may_tell_a_partner, others_partners
+from engram.language.others_partners import PARTNER_STATES, PartnerTie, may_tell_a_partner, others_partners
 from engram.language.text import (
     FAMILY_RELATIONS,
     ONE_HOLDER_TIES,
@@ -85,28 +85,28 @@ def _stated_ties(drafts: list[Draft]) -> None:
             fact.relationship = tie
 
 
-def partners_told(turns: list[TurnInput], known_people: frozenset[str]) -> dict[str, PartnerTie]:
+def partners_told(turns: list[TurnInput], known_people: frozenset[str]) -> dict[str, tuple[PartnerTie, int]]:
     """Whose partner each person the turns name is, when the turns say it and it is not the user
-    ("Priya's husband Dev"), by the partner's lowercased name."""
-    told: dict[str, PartnerTie] = {}
-    for turn in turns:
+    ("Priya's husband Dev"), by the partner's lowercased name, with the index of the turn that said it."""
+    told: dict[str, tuple[PartnerTie, int]] = {}
+    for index, turn in enumerate(turns):
         if turn.role != "user" or not may_tell_a_partner(turn.content):
             continue
         text = normalise_text(turn.content)
         for tie in others_partners(text, spot_entities(text, known_people)):
-            told.setdefault(tie.partner.lower(), tie)
+            told.setdefault(tie.partner.lower(), (tie, index))
     return told
 
 
 def _entity_memories(
-    drafts: list[Draft], speakers: frozenset[str], partners: dict[str, PartnerTie] | None = None
+    drafts: list[Draft], speakers: frozenset[str], partners: dict[str, tuple[PartnerTie, int]] | None = None
 ) -> list[Draft]:
     """One entity memory per person, pet or project a kept fact mentions ("Emma is my sister").
 
     A person merely mentioned ("coffee with Marcus") gets an inferred, low-confidence memory that
     reinforcement strengthens when they keep coming up; an introduced one ("my sister Emma") is explicit.
-    Someone told as another's partner ("Priya's husband Dev") and no tie of the user's is that partner
-    (`partners`): "Dev is Priya's husband", the relationship slot that links the two in the graph.
+    Someone told as another's partner and as no tie of the user's (`partners`) gets "Dev is Priya's
+    husband" instead (`_partner_memories`).
     """
     introduced = {
         d.fact.name.lower()
@@ -129,33 +129,47 @@ def _entity_memories(
                 continue
             if lowered not in chosen or (mention.relationship and not chosen[lowered][0].relationship):
                 chosen[lowered] = (mention, fact, owner, draft)
-    # a clause that states the tie itself ("Leila got engaged to her girlfriend Saoirse") says it better
+    tied = {
+        name: told
+        for name, told in (partners or {}).items()
+        if name not in introduced and not (name in chosen and chosen[name][0].relationship)
+    }
+    partnered = _partner_memories(drafts, tied)
+    told = {d.fact.name.lower() for d in partnered if d.fact.name}
+    return partnered + [_entity_memory(*picked) for name, picked in chosen.items() if name not in told]
+
+
+def _partner_memories(drafts: list[Draft], partners: dict[str, tuple[PartnerTie, int]]) -> list[Draft]:
+    """ "Dev is Priya's husband": a tie between two people other than the user, as the holder's
+    relationship slot (the graph's edge between them), from the note that said it in passing. A clause
+    that states the tie itself ("Leila got engaged to her girlfriend Saoirse") already says it better."""
     stated = {
         ((d.fact.subject or "").lower(), d.fact.attribute.lower())
         for d in drafts
         if d.fact.attribute and d.fact.attribute.startswith("relationship:")
     }
-    partners = {
-        name: tie
-        for name, tie in (partners or {}).items()
-        if (tie.holder.lower(), f"relationship:{tie.partner.lower()}") not in stated
-    }
-    return [
-        _partner_memory(picked[0], partners[name], picked[1], picked[3])
-        if name in partners and not picked[0].relationship and picked[0].entity_type == "person"
-        else _entity_memory(*picked)
-        for name, picked in chosen.items()
-    ]
+    made = []
+    for tie, turn_index in partners.values():
+        if (tie.holder.lower(), f"relationship:{tie.partner.lower()}") in stated:
+            continue
+        said = [d for d in drafts if d.turn_index == turn_index and not d.fact.forget]
+        source = next((d for d in said if tie.partner in d.fact.content), said[0] if said else None)
+        if source is not None:
+            made.append(_partner_memory(tie, source))
+    return made
 
 
-def _partner_memory(mention: EntityMention, tie: PartnerTie, source: CandidateFact, draft: Draft) -> Draft:
-    """ "Dev is Priya's husband": a tie between two people the user knows, as Priya's relationship slot
-    (the graph's edge between them), told as plainly as the note told it."""
-    content = f"{mention.name} is {tie.holder}'s {tie.word.lower()}"
+def _partner_memory(tie: PartnerTie, draft: Draft) -> Draft:
+    """The partner's entity memory, told as plainly as the note told it."""
+    source = draft.fact
+    if tie.word.lower() in PARTNER_STATES:
+        content = f"{tie.partner} is {tie.holder}'s {tie.word.lower()}"
+    else:  # said by a verb: "Rhys and Cerys are dating"
+        content = f"{tie.partner} and {tie.holder} are {tie.state}"
     topics, sensitivity = sensitivity_of(content)
     fact = CandidateFact(
         content=content,
-        name=mention.name,
+        name=tie.partner,
         memory_type="entity",
         layer="semantic",
         category="relationships",
@@ -166,10 +180,10 @@ def _partner_memory(mention: EntityMention, tie: PartnerTie, source: CandidateFa
         evidence=source.evidence,
         sensitivity_level=max(sensitivity, source.sensitivity_level, key=SENSITIVITY_LEVELS.index),
         subject=tie.holder,
-        attribute=f"relationship:{mention.name}",
+        attribute=f"relationship:{tie.partner}",
         value=tie.state,
         entities=[
-            EntityMention(name=mention.name, kind="person", entity_type="person", role="subject"),
+            EntityMention(name=tie.partner, kind="person", entity_type="person", role="subject"),
             EntityMention(name=tie.holder, kind="person", entity_type="person", role="mention"),
         ],
         provenance=list(source.provenance),

@@ -61,10 +61,11 @@ _CAPITALISED_RUN = re.compile(
 _RELATIONS = "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))
 _RELATION_BEFORE = re.compile(
     r"(?:\b(?:my|our|his|her|their|a|the|'s)\s+)?(?:(?:best|old|new|close|older|younger|little|big|"
-    r"baby|twin|former|ex|future|late)\s+)?(?P<rel>"
+    r"baby|twin|former|ex|future|late)\s+)?\b(?P<rel>"
     + _RELATIONS
-    # "my physio Marco", "Physio: Marco", "Manager = Kate", "boss there is Raj", "Manager will be Grace"
-    + r")s?\s*(?:,|:|=|-|(?:\s+there)?\s+(?:is|will\s+be))?\s*$",
+    # "my physio Marco", "Physio: Marco", "Manager = Kate", "boss there is Raj", "Manager will be Grace";
+    # "the kids, Zosia and Kuba": a tie in the plural is every listed name's
+    + r")(?P<plural>s)?\s*(?:,|:|=|-|(?:\s+there)?\s+(?:is|will\s+be))?\s*$",
     re.IGNORECASE,
 )
 # The last word of a place's name says it is one, whatever its first word is (a given name, a surname);
@@ -534,6 +535,21 @@ def _people_listed_with_people(text: str, found: list[SpottedEntity]) -> None:
             for entity in group:
                 if entity.entity_type == "other" and entity.cues == ["capitalised"]:
                     entity.kind, entity.entity_type, entity.cues = "person", "person", ["listed"]
+            _share_a_plural_tie(text, group)
+
+
+def _share_a_plural_tie(text: str, group: list[SpottedEntity]) -> None:
+    """ "the grandkids, Isla and Rory", "my sisters Ana and Eva": a tie said in the plural before a list
+    of people is each one's, not only the first's."""
+    first = group[0]
+    if first.relationship is None or "relation" not in first.cues:
+        return
+    before = _RELATION_BEFORE.search(text[max(0, first.start - 40) : first.start])
+    if before is None or not before.group("plural"):
+        return
+    for entity in group[1:]:
+        if entity.entity_type == "person" and entity.relationship is None:
+            entity.relationship = first.relationship
 
 
 def _ORG_SUFFIX_OR_KNOWN(name: str) -> bool:  # noqa: N802 - reads as a predicate on the vocabulary

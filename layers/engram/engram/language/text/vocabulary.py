@@ -195,6 +195,9 @@ FAMILY_RELATIONS = {
     "brother-in-law": "brother-in-law",
     "grandson": "grandson",
     "granddaughter": "granddaughter",
+    "grandchild": "grandchild",
+    "grandkid": "grandchild",
+    "grandchildren": "grandchild",
     **OTHER_LANGUAGE_KIN,
 }
 PARTNER_RELATIONS = {

@@ -1,0 +1,165 @@
+"""Ties through others: does the write path store whose partner someone is, and does search read a path
+through others in a question?
+
+A question about "my sister's husband" is answered through the user's graph: the user's sister, then
+her partner (docs/design.md, "Someone named by a path through others is asked about by name"). Two halves
+make that work, and each has a labelled set written by an author who had read neither:
+
+- bench/data/partner_ties.tsv: personal notes, each with the partner ties it states between two people
+  other than the writer (`Priya|married|Dev`; several joined by ";"; empty when none: the writer's own
+  partner, a tennis partner, an ended tie, a hope). Each note goes through the offline rules extractor,
+  and the partner edges (dating, engaged to, married to) its facts draw between two people other than
+  the writer are its answer. A pair is right when the note states it (either order); its state is
+  reported apart.
+- bench/data/kin_questions.tsv: questions, each with the words that name a path through others ("my
+  older sister's husband", "my grandkids"; empty when none: "my sister", "Priya's husband", "my boss's
+  wife"). `language.question_kin.kin_path` reads each; it is right when it reads exactly those words.
+
+Precision and recall per set and split; the tuning split's misses are listed, the holdout's figures
+alone are read. Nothing is asserted (the floors are in tests/unit/test_kin_paths.py).
+
+    python -m bench.bench_ties [--set tuning|holdout|all] [--out results.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data"
+SETS = ("tuning", "holdout")
+PARTNER_EDGES = {"dating": "dating", "engaged_to": "engaged", "married_to": "married"}
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    split: str
+    text: str
+    expected: str
+
+
+def load(name: str) -> list[Case]:
+    with (DATA / name).open(encoding="utf-8", newline="") as handle:
+        rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+        return [
+            Case(r["id"], r["split"], r.get("note") or r["question"], (r["expected"] or "").strip()) for r in rows
+        ]
+
+
+def _pair(a: str, b: str) -> Pair:
+    x, y = sorted((a.strip().lower(), b.strip().lower()))
+    return x, y
+
+
+def stated_pairs(expected: str) -> dict[Pair, str]:
+    pairs = {}
+    for item in filter(None, (part.strip() for part in expected.split(";"))):
+        first, state, second = item.split("|")
+        pairs[_pair(first, second)] = state
+    return pairs
+
+
+def stored_pairs(note: str) -> dict[Pair, str]:
+    """The partner edges the rules extractor's facts of `note` draw between two others."""
+    from engram.engines.ports import ExtractionInput, TurnInput
+    from engram.engines.rules.extractor import RulesExtractor
+    from engram.graph.edges import OWNER, edges_for_fact
+
+    said = ExtractionInput(
+        source_id="bench", turns=[TurnInput(content=note)], observed_at=datetime(2026, 3, 1, tzinfo=UTC)
+    )
+    pairs: dict[Pair, str] = {}
+    for fact in RulesExtractor().extract(said).facts:
+        for edge in edges_for_fact(fact):
+            ends = {edge.source.canonical, edge.target.canonical}
+            if edge.relationship_type in PARTNER_EDGES and not edge.ends and OWNER not in ends:
+                pairs[_pair(edge.source.name, edge.target.name)] = PARTNER_EDGES[edge.relationship_type]
+    return pairs
+
+
+def _ratio(a: int, b: int) -> float:
+    return round(a / b, 3) if b else 1.0
+
+
+def score_ties(cases: list[Case]) -> tuple[dict[str, Any], list[str]]:
+    right = wrong = labelled = same_state = 0
+    misses = []
+    for case in cases:
+        expected, found = stated_pairs(case.expected), stored_pairs(case.text)
+        labelled += len(expected)
+        hits = expected.keys() & found.keys()
+        right += len(hits)
+        wrong += len(found.keys() - hits)
+        same_state += sum(expected[p] == found[p] for p in hits)
+        if found.keys() != expected.keys():
+            misses.append(f"{case.id} {case.text!r}\n    labelled {sorted(expected)} stored {sorted(found)}")
+    figures = {
+        "labelled": labelled,
+        "stored": right + wrong,
+        "precision": _ratio(right, right + wrong),
+        "recall": _ratio(right, labelled),
+        "state_right": _ratio(same_state, right),
+    }
+    return figures, misses
+
+
+def score_paths(cases: list[Case]) -> tuple[dict[str, Any], list[str]]:
+    from engram.language.question_kin import kin_path
+
+    right = read = labelled = 0
+    misses = []
+    for case in cases:
+        path = kin_path(case.text)
+        said = case.text[path.start : path.end] if path else ""
+        labelled += bool(case.expected)
+        read += bool(said)
+        right += bool(said) and said == case.expected
+        if said != case.expected:
+            misses.append(f"{case.id} {case.text!r}\n    labelled {case.expected!r} read {said!r}")
+    figures = {
+        "labelled": labelled,
+        "read": read,
+        "precision": _ratio(right, read),
+        "recall": _ratio(right, labelled),
+    }
+    return figures, misses
+
+
+def run(sets: tuple[str, ...]) -> tuple[dict[str, Any], list[str]]:
+    ties, paths = load("partner_ties.tsv"), load("kin_questions.tsv")
+    results: dict[str, Any] = {}
+    lines = []
+    for split in sets:
+        tie_figures, tie_misses = score_ties([c for c in ties if c.split == split])
+        path_figures, path_misses = score_paths([c for c in paths if c.split == split])
+        results[split] = {"partner_ties": tie_figures, "kin_paths": path_figures}
+        lines.append(f"## {split}")
+        lines.append(f"partner ties between others: {json.dumps(tie_figures)}")
+        lines.append(f"paths through others in questions: {json.dumps(path_figures)}")
+        if split == "tuning":  # the holdout's misses are not read
+            lines += ["misses:", *tie_misses, *path_misses]
+    return results, lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", choices=(*SETS, "all"), default="all")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args(argv)
+    results, lines = run(SETS if args.set == "all" else (args.set,))
+    print("\n".join(lines))
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
