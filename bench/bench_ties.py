@@ -50,7 +50,7 @@ def load(name: str) -> list[Case]:
     with (DATA / name).open(encoding="utf-8", newline="") as handle:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
         return [
-            Case(r["id"], r["split"], r.get("note") or r["question"], (r["expected"] or "").strip()) for r in rows
+            Case(r["id"], r["split"], r.get("note") or r["question"], r["expected"].strip()) for r in rows
         ]
 
 

@@ -64,6 +64,9 @@ def test_each_word_of_a_path_is_a_step_and_a_compound_word_its_ways():
         ),
         ("Went to Ana and Tom's 10th anniversary party", ("Ana", "spouse", "Tom")),
         ("Lunch with Sam and her fiancée Rico", ("Sam", "fiancée", "Rico")),
+        ("Rhys and Cerys are dating now apparently??", ("Rhys", "dating", "Cerys")),
+        ("Jess is marrying Pete in June", ("Jess", "marrying", "Pete")),
+        ("Sofia brought her girlfriend Anna to book club", ("Sofia", "girlfriend", "Anna")),
     ],
 )
 def test_a_partner_tie_between_two_others_is_read(note, tie):
@@ -78,6 +81,9 @@ def test_a_partner_tie_between_two_others_is_read(note, tie):
         "I met her husband at the gym",  # nobody named as the partner
         "Priya and Dev went to the anniversary dinner of the club",  # no wedding of theirs
         "Sam told her boss Rico about the move",  # a boss is no partner
+        "idk if Rania and Karim are dating or just friends",  # in doubt
+        "Tennis doubles: Fran and her partner Gus beat us 6-2",  # a partner at a game
+        "Went to Paris with her husband Tom",  # "her" is nobody named
     ],
 )
 def test_no_partner_tie_between_others_is_read_where_none_is_said(note):

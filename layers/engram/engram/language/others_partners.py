@@ -113,9 +113,9 @@ def others_partners(text: str, spotted: Sequence[SpottedEntity]) -> list[Partner
             holder, partner = (_as_spotted(match.group(g), spotted) for g in ("holder", "partner"))
             ties.append(PartnerTie(holder, re.sub(r"\s+", " ", word), partner))
     for match in _PRONOUN.finditer(text):
-        holder = _named_before(people, match.start()) or _sentence_subject(text, match.start())
-        if holder is not None:
-            ties.append(PartnerTie(holder, match.group("word"), _as_spotted(match.group("partner"), spotted)))
+        whose = _named_before(people, match.start()) or _sentence_subject(text, match.start(), spotted)
+        if whose is not None:
+            ties.append(PartnerTie(whose, match.group("word"), _as_spotted(match.group("partner"), spotted)))
     return _distinct([tie for tie in ties if not _other_kind_of_partner(text, tie)])
 
 
@@ -128,12 +128,15 @@ def _as_spotted(name: str, spotted: Sequence[SpottedEntity]) -> str:
     return last if last in names else name
 
 
-def _sentence_subject(text: str, at: int) -> str | None:
+def _sentence_subject(text: str, at: int, spotted: Sequence[SpottedEntity]) -> str | None:
     """The name that opens the sentence "her"/"his" at `at` is in, when a verb follows it ("Sofia brought
-    her girlfriend Anna"): whom the pronoun stands for, though the name is also a city's."""
+    her girlfriend Anna"): whom the pronoun stands for, though the spotter took the name for a city's. A
+    capitalised word it did not take for a name at all ("Went to Paris with her husband") is no one."""
     sentence = re.split(r"[.!?]\s+", text[:at])[-1]
     opening = _SUBJECT.match(sentence)
-    return opening.group("name") if opening else None
+    if opening is None or opening.group("name") not in {e.name for e in spotted}:
+        return None
+    return opening.group("name")
 
 
 def _other_kind_of_partner(text: str, tie: PartnerTie) -> bool:
