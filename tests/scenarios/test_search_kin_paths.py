@@ -52,3 +52,20 @@ def test_a_path_the_graph_does_not_hold_is_searched_as_asked(engram: Engram):
     engram.note("My brother Tomek's wife is a dentist in Gdansk")
     first = _first(engram, "What does my brother's wife do?")
     assert first is not None and "dentist" in first, first
+
+
+def test_a_relatives_child_told_in_passing_is_the_nephew(engram: Engram):
+    # Given a sister, and her son told only as hers
+    engram.note("My sister Ana came over with her son Leo for Sunday lunch")
+    engram.note("Leo started school at St Brigid's today, very proud")
+    engram.note("The school run took an hour in the rain")
+    # Then whose son he is is in the graph, and the nephew is asked about by his name: the memory about
+    # Leo comes before the one that only shares the question's word
+    assert ("son", "Leo") in _ties_of(engram, "Ana")
+    body = {"query": "Which school does my nephew go to?", "special": False, "threshold": 0}
+    response = engram.api.post("/v1/search", body, user=engram.user)
+    assert response.status == 200, response.body
+    found = [r["content"] for r in response.body["results"]]
+    leo = next(i for i, text in enumerate(found) if "St Brigid" in text)
+    run = next(i for i, text in enumerate(found) if "school run" in text)
+    assert leo < run, found

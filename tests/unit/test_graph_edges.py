@@ -74,6 +74,20 @@ def test_partner_slot_uses_the_partner_word_and_the_other_person():
     assert _summary(fact) == {("sarah", "engaged_to", "dan", False)}
 
 
+def test_a_relationship_slot_holding_a_tie_draws_that_tie_not_a_partner():
+    # "Theo is Bethan's son": the slot's value is a tie, so Bethan -son-> Theo (it had been "dating")
+    def tie(subject: str, other: str, value: str) -> set:
+        people = [EntityMention(name=n, kind="person", role="mention") for n in (subject, other)]
+        fact = _fact("...", subject=subject, attribute=f"relationship:{other}", value=value, entities=people)
+        return _summary(fact)
+
+    assert tie("Bethan", "Theo", "son") == {("bethan", "son", "theo", False)}
+    assert tie("Kai", "Mele", "parent") == {("kai", "parent", "mele", False)}
+    assert tie("user", "Leila", "sister") == {(OWNER, "sister", "leila", False)}  # as a model may say it
+    assert tie("Priya", "Dev", "husband") == {("priya", "married_to", "dev", False)}
+    assert tie("Priya", "Dev", "married") == {("priya", "married_to", "dev", False)}
+
+
 def test_a_relationship_to_the_user_is_an_edge_from_the_owner_node():
     fact = _fact(
         "My sister Emma lives in Oslo",

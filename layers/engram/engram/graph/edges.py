@@ -7,6 +7,8 @@ draw edges without another model call:
 - a person with a relationship to the user ("my friend Sarah") -> user -has_relationship_with-> Sarah;
 - employer / home / school slots -> Marcus -engages_with(works_at)-> Stripe, Sarah -lives_in-> Austin;
 - partner slots ("Sarah got engaged to Dan") -> Sarah -has_relationship_with(engaged_to)-> Dan;
+- tie slots, whose value is a tie rather than a partner's state ("Theo is Bethan's son": subject Bethan,
+  relationship:Theo = son) -> Bethan -has_relationship_with(son)-> Theo;
 - several things named together ("lunch with Sarah and Marcus") -> weak co-mention edges whose
   strength grows each time they are named together again.
 
@@ -20,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from engram.language.names import canonical_name
+from engram.language.text.vocabulary import RELATION_WORDS
 from engram.models import CandidateFact, EntityMention
 
 OWNER = "@owner"  # stands for the user's own node until the writer resolves it
@@ -45,6 +48,14 @@ PARTNER_VALUES = {
     "engaged": "engaged_to",
     "married": "married_to",
     "wed": "married_to",
+    # a model may say the partner's tie rather than its state: "relationship:Tom" = "husband"
+    "husband": "married_to",
+    "wife": "married_to",
+    "spouse": "married_to",
+    "fianc": "engaged_to",
+    "boyfriend": "dating",
+    "girlfriend": "dating",
+    "partner": "dating",
 }
 ENDING = re.compile(
     r"^(?:left|quit|resigned|retired|fired|laid off|no longer|broke up|split|separated|divorced|ended|"
@@ -62,6 +73,8 @@ FAMILY_TIES = frozenset(
         "nephew", "twin", "stepmother", "stepfather", "stepsister", "stepbrother", "in-law",
     }
 )  # fmt: skip
+# A relationship slot's value that is a family tie though no relation word says it so ("parent")
+KIN_VALUES = FAMILY_TIES | {"grandson", "granddaughter", "grandchild", "sibling"}
 CLOSE_TIES = frozenset({"best friend", "roommate", "flatmate"})
 WORK_TIES = frozenset({"coworker", "colleague", "manager", "boss", "mentor", "mentee", "employee", "report"})
 SLOT_TYPES = {"employer": "works_at", "location": "lives_in", "school": "studies_at"}
@@ -178,7 +191,14 @@ def _slot_edge(fact: CandidateFact, attitude: int | None, description: str) -> E
         other = attribute.split(":", 1)[1].strip()
         mention = _mention_named(fact, other)
         target = _endpoint(mention) if mention else EndpointSpec(other, "person", "person")
-        rtype = next((t for word, t in PARTNER_VALUES.items() if value.lower().startswith(word)), "dating")
+        partner = next((t for word, t in PARTNER_VALUES.items() if value.lower().startswith(word)), None)
+        kin = RELATION_WORDS.get(value.lower()) or (value.lower() if value.lower() in KIN_VALUES else None)
+        if partner is None and kin is not None and not ends:  # "Theo is Bethan's son": Bethan -son-> Theo
+            rtype, proximity = tie_type(kin)
+            return EdgeSpec(
+                source, target, "has_relationship_with", rtype, proximity, attitude, 0.6, False, description
+            )
+        rtype = partner or "dating"
         return EdgeSpec(source, target, "has_relationship_with", rtype, 5, attitude, 0.7, ends, description)
     return None
 

@@ -50,7 +50,7 @@ from engram.engines.rules.passes import (
     _entity_memories,
     _fill_old_values,
     _stated_ties,
-    partners_told,
+    ties_told,
 )
 from engram.engines.rules.slots import _slot_of
 from engram.language.attributes import EMPLOYER_TITLE_AT, JOB_TITLE, TITLE_HEADS, pay_told, tells_a_job
@@ -133,8 +133,8 @@ class RulesExtractor:
             last_person = ctx.last_person
         drafts = _apply_preferences(attach_fragments(complete_changes(drafts, inp)), inp)
         _stated_ties(drafts)
-        partners = partners_told(list(inp.turns), known_people)
-        drafts.extend(_apply_preferences(_entity_memories(drafts, speakers, partners), inp))
+        others = ties_told(list(inp.turns), known_people)
+        drafts.extend(_apply_preferences(_entity_memories(drafts, speakers, others), inp))
         drafts = _dedupe(drafts)
         _fill_old_values(drafts, inp)
         return ExtractionResult(

@@ -17,7 +17,7 @@ from engram.language.lexicons import (
     HEALTH_AS_FIELD,
     sensitivity_of,
 )
-from engram.language.others_partners import PARTNER_STATES, PartnerTie, may_tell_a_partner, others_partners
+from engram.language.others_ties import OthersTie, may_tell_a_tie, others_ties
 from engram.language.text import (
     FAMILY_RELATIONS,
     ONE_HOLDER_TIES,
@@ -85,28 +85,27 @@ def _stated_ties(drafts: list[Draft]) -> None:
             fact.relationship = tie
 
 
-def partners_told(turns: list[TurnInput], known_people: frozenset[str]) -> dict[str, tuple[PartnerTie, int]]:
-    """Whose partner each person the turns name is, when the turns say it and it is not the user
-    ("Priya's husband Dev"), by the partner's lowercased name, with the index of the turn that said it."""
-    told: dict[str, tuple[PartnerTie, int]] = {}
+def ties_told(turns: list[TurnInput], known_people: frozenset[str]) -> list[tuple[OthersTie, int]]:
+    """The ties between two people other than the user the turns state ("Priya's husband Dev", "Bethan's
+    son Theo"), each with the index of the turn that said it."""
+    told: list[tuple[OthersTie, int]] = []
     for index, turn in enumerate(turns):
-        if turn.role != "user" or not may_tell_a_partner(turn.content):
+        if turn.role != "user" or not may_tell_a_tie(turn.content):
             continue
         text = normalise_text(turn.content)
-        for tie in others_partners(text, spot_entities(text, known_people)):
-            told.setdefault(tie.partner.lower(), (tie, index))
+        told.extend((tie, index) for tie in others_ties(text, spot_entities(text, known_people)))
     return told
 
 
 def _entity_memories(
-    drafts: list[Draft], speakers: frozenset[str], partners: dict[str, tuple[PartnerTie, int]] | None = None
+    drafts: list[Draft], speakers: frozenset[str], others: list[tuple[OthersTie, int]] | None = None
 ) -> list[Draft]:
     """One entity memory per person, pet or project a kept fact mentions ("Emma is my sister").
 
     A person merely mentioned ("coffee with Marcus") gets an inferred, low-confidence memory that
     reinforcement strengthens when they keep coming up; an introduced one ("my sister Emma") is explicit.
-    Someone told as another's partner and as no tie of the user's (`partners`) gets "Dev is Priya's
-    husband" instead (`_partner_memories`).
+    Someone told as another's partner or relative and as no tie of the user's (`others`) gets "Dev is
+    Priya's husband", "Theo is Bethan's son" instead (`_tie_memories`).
     """
     introduced = {
         d.fact.name.lower()
@@ -129,50 +128,69 @@ def _entity_memories(
                 continue
             if lowered not in chosen or (mention.relationship and not chosen[lowered][0].relationship):
                 chosen[lowered] = (mention, fact, owner, draft)
-    tied = {
-        name: told
-        for name, told in (partners or {}).items()
-        if name not in introduced and not (name in chosen and chosen[name][0].relationship)
-    }
-    partnered = _partner_memories(drafts, tied)
-    told = {d.fact.name.lower() for d in partnered if d.fact.name}
-    return partnered + [_entity_memory(*picked) for name, picked in chosen.items() if name not in told]
+    tied = [
+        (tie, index)
+        for tie, index in others or []
+        if (name := tie.other.lower()) not in introduced
+        and not (name in chosen and chosen[name][0].relationship)
+    ]
+    ties = _tie_memories(drafts, tied)
+    told = {d.fact.name.lower() for d in ties if d.fact.name}
+    return ties + [_entity_memory(*picked) for name, picked in chosen.items() if name not in told]
 
 
-def _partner_memories(drafts: list[Draft], partners: dict[str, tuple[PartnerTie, int]]) -> list[Draft]:
-    """ "Dev is Priya's husband": a tie between two people other than the user, as the holder's
-    relationship slot (the graph's edge between them), from the note that said it in passing. A clause
-    that states the tie itself ("Leila got engaged to her girlfriend Saoirse") already says it better."""
+def _tie_memories(drafts: list[Draft], others: list[tuple[OthersTie, int]]) -> list[Draft]:
+    """ "Dev is Priya's husband", "Theo is Bethan's son": a tie between two people other than the user,
+    as the holder's relationship slot (the graph's edge between them), from the note that said it in
+    passing. A clause that states the tie itself ("Leila got engaged to her girlfriend Saoirse") already
+    says it better."""
     stated = {
         ((d.fact.subject or "").lower(), d.fact.attribute.lower())
         for d in drafts
         if d.fact.attribute and d.fact.attribute.startswith("relationship:")
     }
     made = []
-    for tie, turn_index in partners.values():
-        if (tie.holder.lower(), f"relationship:{tie.partner.lower()}") in stated:
+    for tie, turn_index in others:
+        if (tie.holder.lower(), f"relationship:{tie.other.lower()}") in stated:
             continue
         said = [d for d in drafts if d.turn_index == turn_index and not d.fact.forget]
-        source = next((d for d in said if tie.partner in d.fact.content), said[0] if said else None)
-        if source is not None:
-            made.append(_partner_memory(tie, source))
+        source = next((d for d in said if tie.other in d.fact.content), said[0] if said else None)
+        if source is None:
+            continue
+        memory = _tie_memory(tie, source)
+        same = next((d for d in said if d.fact.content.lower() == memory.fact.content.lower()), None)
+        if same is not None and not same.fact.attribute:  # the note said just that: "Theo is Bethan's son"
+            same.fact.subject, same.fact.attribute, same.fact.value = (
+                tie.holder,
+                memory.fact.attribute,
+                tie.value,
+            )
+            same.fact.entities = _with_mentions(same.fact.entities, memory.fact.entities)
+        else:
+            made.append(memory)
     return made
 
 
-def _partner_memory(tie: PartnerTie, draft: Draft) -> Draft:
-    """The partner's entity memory, told as plainly as the note told it."""
+def _with_mentions(entities: list[EntityMention], more: list[EntityMention]) -> list[EntityMention]:
+    """`entities` and those of `more` they lack, by name."""
+    named = {e.name.lower() for e in entities}
+    return [*entities, *(e for e in more if e.name.lower() not in named)]
+
+
+def _tie_memory(tie: OthersTie, draft: Draft) -> Draft:
+    """The other's entity memory, told as plainly as the note told it."""
     source = draft.fact
-    if tie.word.lower() in PARTNER_STATES:
-        content = f"{tie.partner} is {tie.holder}'s {tie.word.lower()}"
+    if tie.said_as_a_noun:
+        content = f"{tie.other} is {tie.holder}'s {tie.noun}"
     else:  # said by a verb: "Rhys and Cerys are dating"
-        content = f"{tie.partner} and {tie.holder} are {tie.state}"
+        content = f"{tie.other} and {tie.holder} are {tie.value}"
     topics, sensitivity = sensitivity_of(content)
     fact = CandidateFact(
         content=content,
-        name=tie.partner,
+        name=tie.other,
         memory_type="entity",
         layer="semantic",
-        category="relationships",
+        category="family" if not tie.is_partner else "relationships",
         entity_type="person",
         importance="medium",
         confidence=source.confidence,
@@ -180,10 +198,10 @@ def _partner_memory(tie: PartnerTie, draft: Draft) -> Draft:
         evidence=source.evidence,
         sensitivity_level=max(sensitivity, source.sensitivity_level, key=SENSITIVITY_LEVELS.index),
         subject=tie.holder,
-        attribute=f"relationship:{tie.partner}",
-        value=tie.state,
+        attribute=f"relationship:{tie.other}",
+        value=tie.value,
         entities=[
-            EntityMention(name=tie.partner, kind="person", entity_type="person", role="subject"),
+            EntityMention(name=tie.other, kind="person", entity_type="person", role="subject"),
             EntityMention(name=tie.holder, kind="person", entity_type="person", role="mention"),
         ],
         provenance=list(source.provenance),
