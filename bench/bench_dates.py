@@ -25,15 +25,15 @@ wrong. Precision is right / resolved, recall right / labelled, per kind and over
 
 from __future__ import annotations
 
-import argparse
 import calendar
-import json
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
+
+from bench.split_cli import split_main
 
 DATA = Path(__file__).resolve().parent / "data" / "time_expressions.tsv"
 SETS = ("tuning", "holdout")
@@ -205,17 +205,7 @@ def run(sets: tuple[str, ...]) -> tuple[dict[str, Any], list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--set", choices=(*SETS, "all"), default="all")
-    parser.add_argument("--out", type=Path)
-    args = parser.parse_args(argv)
-    results, lines = run(SETS if args.set == "all" else (args.set,))
-    print("\n".join(lines))
-    if args.out:
-        args.out.write_text(json.dumps(results, indent=2))
-    return 0
+    return split_main(__doc__ or "", SETS, run, argv)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ alone are read. Nothing is asserted (the floors are in tests/unit/test_kin_paths
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import re
@@ -37,6 +36,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from bench.split_cli import split_main
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = ("tuning", "holdout")
@@ -197,15 +198,7 @@ def run(sets: tuple[str, ...]) -> tuple[dict[str, Any], list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", choices=(*SETS, "all"), default="all")
-    parser.add_argument("--out", type=Path)
-    args = parser.parse_args(argv)
-    results, lines = run(SETS if args.set == "all" else (args.set,))
-    print("\n".join(lines))
-    if args.out:
-        args.out.write_text(json.dumps(results, indent=2))
-    return 0
+    return split_main(__doc__ or "", SETS, run, argv)
 
 
 if __name__ == "__main__":
