@@ -69,3 +69,16 @@ def test_a_relatives_child_told_in_passing_is_the_nephew(engram: Engram):
     leo = next(i for i, text in enumerate(found) if "St Brigid" in text)
     run = next(i for i, text in enumerate(found) if "school run" in text)
     assert leo < run, found
+
+
+def test_a_path_is_walked_in_the_asking_users_graph_only(engram: Engram):
+    # Given one user whose sister's fiancée is told
+    engram.note("My sister Leila got engaged to Saoirse last night, so happy for them")
+    engram.note("Saoirse started at the Galway Arts Centre as a lighting designer")
+    # Then another user asking the same path finds nothing of theirs
+    other = Engram(engram.api, f"{engram.user}-other")
+    other.note("I work nights at Harbourview Clinic")
+    body = {"query": "Where does my sister's fiancée work?", "special": False, "threshold": 0}
+    response = other.api.post("/v1/search", body, user=other.user)
+    assert response.status == 200, response.body
+    assert all("Saoirse" not in r["content"] for r in response.body["results"]), response.body["results"]

@@ -16,21 +16,21 @@ STEP_LIMIT = 5
 _TIED = """(r.relationship_type = ANY(%(types)s)
            OR regexp_replace(r.relationship_type, '^.*_', '') = ANY(%(types)s))"""
 
-_STEP = f"""
-    WITH src AS (
-        SELECT id FROM entities
-        WHERE user_id = %(uid)s AND merged_into IS NULL
-          AND CASE WHEN %(ids)s::uuid[] IS NULL THEN is_owner ELSE id = ANY(%(ids)s::uuid[]) END),
+# Where a step starts: the user's own node (its partial unique index), or the people the last step reached.
+_FROM_OWNER = "SELECT id FROM entities WHERE user_id = %(uid)s AND is_owner"
+_FROM_PEOPLE = "SELECT unnest(%(ids)s::uuid[]) AS id"
+_STEP = """
+    WITH src AS ({start}),
     tied AS (
         SELECT r.to_entity_id AS id, r.strength
         FROM relationships r
         WHERE r.user_id = %(uid)s AND r.is_active AND r.valid_to IS NULL
-          AND r.from_entity_id IN (SELECT id FROM src) AND {_TIED.replace("types", "forward")}
+          AND r.from_entity_id IN (SELECT id FROM src) AND {forward}
         UNION ALL
         SELECT r.from_entity_id, r.strength
         FROM relationships r
         WHERE r.user_id = %(uid)s AND r.is_active AND r.valid_to IS NULL
-          AND r.to_entity_id IN (SELECT id FROM src) AND {_TIED.replace("types", "backward")})
+          AND r.to_entity_id IN (SELECT id FROM src) AND {backward})
     SELECT e.id, e.name, max(t.strength)::float8 AS strength
     FROM tied t JOIN entities e ON e.id = t.id
     WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND NOT e.is_owner AND e.kind = 'person'
@@ -57,4 +57,14 @@ def people_tied(
         "backward": sorted(backward),
         "limit": STEP_LIMIT,
     }
-    return conn.execute(_STEP, params).fetchall()
+    return conn.execute(_STEPS[ids is None], params).fetchall()
+
+
+_STEPS = {
+    from_owner: _STEP.format(
+        start=_FROM_OWNER if from_owner else _FROM_PEOPLE,
+        forward=_TIED.replace("types", "forward"),
+        backward=_TIED.replace("types", "backward"),
+    )
+    for from_owner in (True, False)
+}
