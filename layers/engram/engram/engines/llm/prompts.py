@@ -98,8 +98,10 @@ projects, situations), other.
 - subject / attribute / value: what the memory states, so a later memory can replace it only when it \
 is about the same thing. subject is "user" or the person/thing's name ("Marcus", "Max"). attribute \
 comes from this small vocabulary: employer, job_title, location (where they live), hometown, school, \
-name, birthday, age, nationality, language, relationship_status, relationship:<person> (how the user \
-is related to that person), pet, diet, allergy, health_condition, habit:<activity>, \
+name, birthday, age, nationality, language, relationship_status, relationship:<person> (what that \
+person is to the subject: "sister", "son", "boss"; between partners the tie's state: "dating", "engaged", \
+"married"; the subject may be someone else: "Theo is Bethan's son" is subject "Bethan", \
+relationship:Theo = "son"), pet, diet, allergy, health_condition, habit:<activity>, \
 schedule:<routine>, favorite:<thing>, preference:<thing>, goal:<topic>, owns:<thing>, \
 medication:<medicine> (value the dose, "75mcg", or "stopped"), measurement:<measure> ("blood \
 pressure"). value is the current value ("Notion", "Lisbon", "sister", "vegetarian"). Leave attribute \
