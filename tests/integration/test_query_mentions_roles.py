@@ -1,7 +1,8 @@
-"""What a query names includes the person in a role it says as the user's ("my physio"): the role is
-matched in the query as a word (sql/0044). A role is whatever the write path stored for a person, and a
-model's extraction may store any characters ("friend (college)", "boss [old]"): those are text to match,
-never a pattern, so a query must not fail on them."""
+"""What a query names includes the person in a role it says as the user's ("my physio", "my mum"): the
+roles it says are read as words, with the plain word of each tie and the words for the same tie, and
+compared with the stored roles as values (sql/0045). A role is whatever the write path stored for a
+person, and a model's extraction may store any characters ("friend (college)", "boss [old]"): those are
+values to compare, never a pattern, so a query must not fail on them."""
 
 from __future__ import annotations
 
@@ -51,3 +52,21 @@ def test_a_role_with_pattern_characters_is_matched_as_text(db, user_id):
     assert _candidates(db, user_id, "my friend (college) and my boss[") is not None
     found = _candidates(db, user_id, "when do I see my physio?")
     assert any(row.id == physio["id"] and row.entity_rank is not None for row in found)
+
+
+def test_a_role_said_in_another_word_reaches_its_person(db, user_id):
+    # Given people the write path stored by the canonical tie ("my mum Carol" is stored as her mother)
+    (mum,) = add_memories(db, user_id, "Carol rang about the garden")
+    (partner,) = add_memories(db, user_id, "Tom booked the table for Friday")
+    (kids,) = add_memories(db, user_id, "Zosia and Kuba have swimming on Saturday")
+    _person(db, user_id, "Carol", "mother", mum["id"])
+    _person(db, user_id, "Tom", "husband", partner["id"])
+    _person(db, user_id, "Zosia", "child", kids["id"])
+    # Then the query's word for the tie reaches them: mum, my partner, the kids
+    for query, memory in (
+        ("what did my mum say about the garden?", mum),
+        ("when is my partner free?", partner),
+        ("what are the kids doing at the weekend?", kids),
+    ):
+        found = _candidates(db, user_id, query)
+        assert any(row.id == memory["id"] and row.entity_rank is not None for row in found), query

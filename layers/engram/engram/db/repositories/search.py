@@ -30,6 +30,7 @@ from engram.db.repositories.search_visibility import (
     visibility_needs,
     visibility_params,
 )
+from engram.language.question_roles import roles_said
 from engram.language.question_slots import QuestionSlots, question_slots
 
 if TYPE_CHECKING:
@@ -524,7 +525,8 @@ _PROLOGUE = sql.SQL(
             FROM ({lexemes}) AS lx(lexemes),
                  (SELECT coalesce(array_agg(kind), '{{}}') AS kinds, coalesce(array_agg(id), '{{}}') AS ids,
                          coalesce(array_agg(weight), '{{}}') AS weights
-                  FROM engram_query_mentions(%(query)s, %(grams)s, %(cap)s, %(specific)s, %(kinds)s)
+                  FROM engram_query_mentions(%(query)s, %(grams)s, %(cap)s, %(specific)s, %(kinds)s,
+                                             %(roles)s)
                   WHERE %(kinds)s <> '{{}}') mentions"""
 )
 # Its two texts (with and without the query's lexemes), rendered once; as text for the reason given in
@@ -565,6 +567,7 @@ def _prologue(
             "cap": name_cap,
             "specific": SPECIFIC_ENTITY_MAX_MEMORIES,
             "kinds": kinds,
+            "roles": roles_said(query),
         },
     ).fetchone()
     assert row is not None  # an aggregate always returns its row
