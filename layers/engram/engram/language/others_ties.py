@@ -57,6 +57,8 @@ _BORN = {
 }
 _WORD = "|".join(sorted((re.escape(w) for w in (*PARTNER_STATES, *KIN_TIES)), key=len, reverse=True))
 _APOSTROPHE = r"['’]s"
+# A name whose halves are joined by a hyphen, each capitalised ("Jean-Paul", "Mary-Kate Olsen")
+_HYPHENED = r"(?-i:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+-[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:\s+[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'\-]+)?)"
 _ADJECTIVE = r"(?:(?:new|lovely|long-suffering|long-time|little|baby|big|older|younger|eldest|youngest)\s+)?"
 _TIE = rf"{_ADJECTIVE}(?P<word>(?i:{_WORD}))(?P<plural>s)?"
 _JOINED = r"\s*(?:and|&|\+|with)\s*"
@@ -74,6 +76,11 @@ _BIRTH = re.compile(
 # "Dev, Priya's husband", "Theo (Bethan's boy)", "Jomar is Miggy's dad"
 _SET_OFF = re.compile(
     rf"(?P<other>{NAME})\s*(?:,|\(|\s-|\s–|\s+is|['’]s)\s*(?P<holder>{NAME}){_APOSTROPHE}\s+{_TIE}\b"
+)
+# "Elijah, son of Pastor Mensah", "Stella is the daughter of Jean-Paul"
+_OF = re.compile(
+    rf"(?P<other>{NAME})\s*(?:,|\s+is|\s+was)\s+(?:the\s+)?{_ADJECTIVE}(?P<word>(?i:{_WORD}))\s+of\s+"
+    rf"(?P<holder>{_HYPHENED}|{NAME})"
 )
 # "Tomás and his missus Gráinne", "Lunch with Sam and his mum Carol"
 _WITH_THEIRS = re.compile(
@@ -158,7 +165,7 @@ def others_ties(text: str, spotted: Sequence[SpottedEntity]) -> list[OthersTie]:
     order, for whom "her" and "his" stand)."""
     people = [e for e in spotted if e.entity_type == "person"]
     ties: list[OthersTie] = []
-    for pattern in (_POSSESSIVE, _SET_OFF, _WITH_THEIRS, _WEDDING, _ARE, _IS, _BIRTH):
+    for pattern in (_POSSESSIVE, _SET_OFF, _OF, _WITH_THEIRS, _WEDDING, _ARE, _IS, _BIRTH):
         for match in pattern.finditer(text):
             if _DOUBT.search(text[: match.start()]):
                 continue
