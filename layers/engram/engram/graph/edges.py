@@ -191,8 +191,9 @@ def _slot_edge(fact: CandidateFact, attitude: int | None, description: str) -> E
         other = attribute.split(":", 1)[1].strip()
         mention = _mention_named(fact, other)
         target = _endpoint(mention) if mention else EndpointSpec(other, "person", "person")
-        partner = next((t for word, t in PARTNER_VALUES.items() if value.lower().startswith(word)), None)
-        kin = RELATION_WORDS.get(value.lower()) or (value.lower() if value.lower() in KIN_VALUES else None)
+        said = value.lower()
+        partner = next((t for word, t in PARTNER_VALUES.items() if said.startswith(word)), None)
+        kin = RELATION_WORDS.get(said) or (said if said in KIN_VALUES else None)
         if partner is None and kin is not None and not ends:  # "Theo is Bethan's son": Bethan -son-> Theo
             rtype, proximity = tie_type(kin)
             return EdgeSpec(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from engram.language.phrases import NAME
 from engram.language.text.entities import SpottedEntity
-from engram.language.text.vocabulary import FAMILY_RELATIONS
+from engram.language.text.vocabulary import FAMILY_RELATIONS, KIN_SHORTHAND
 
 # A partner word and the state of the tie it says, as a relationship slot holds it.
 PARTNER_STATES = {
@@ -30,20 +30,15 @@ PARTNER_STATES = {
 KIN_TIES = {
     **{w: t for w, t in FAMILY_RELATIONS.items() if "-" not in w and not w.startswith("step")},
     **dict.fromkeys(("kids", "children", "babies"), "child"),
+    **KIN_SHORTHAND,
     "boy": "son",
     "girl": "daughter",
-    "sis": "sister",
-    "bro": "brother",
-    **dict.fromkeys(("nan", "nana", "gran"), "grandmother"),
     "grandad": "grandfather",
-    "auntie": "aunt",
     "ma": "mother",
     "pa": "father",
     "twin": "sibling",
     "twins": "child",
     "parents": "parent",
-    "lola": "grandmother",
-    "lolo": "grandfather",
 }
 _PLURALS = frozenset(("kids", "children", "babies", "twins", "parents"))
 # What a birth is told by: "Darren and Kirsty had a boy, Lachlan"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from engram.language.text import FAMILY_RELATIONS, PARTNER_RELATIONS, STOPWORDS
+from engram.language.text.vocabulary import KIN_SHORTHAND
 from engram.language.text.words import stem
 from engram.language.verb_forms import base_form
 
@@ -118,9 +119,8 @@ _ASKED_DOING = re.compile(
 # the other languages notes use for them ("halmeoni drives her", "Nanay cooks").
 _KIN = "|".join(
     sorted(
-        # and the short and pet names the vocabulary keeps out ("lola" and "lolo" are given names too)
-        (*FAMILY_RELATIONS, *PARTNER_RELATIONS, "sis", "bro", "hubby", "nan", "nana", "gran", "auntie",
-         "lola", "lolo"),
+        # and the short and pet names the relation words keep out
+        (*FAMILY_RELATIONS, *PARTNER_RELATIONS, *KIN_SHORTHAND, "hubby"),
         key=len,
         reverse=True,
     )

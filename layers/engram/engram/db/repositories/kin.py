@@ -41,6 +41,16 @@ _STEP = """
 """
 
 
+_STEPS = {
+    from_owner: _STEP.format(
+        start=_FROM_OWNER if from_owner else _FROM_PEOPLE,
+        forward=_TIED.replace("types", "forward"),
+        backward=_TIED.replace("types", "backward"),
+    )
+    for from_owner in (True, False)
+}
+
+
 def people_tied(
     conn: Conn,
     user_id: str,
@@ -58,13 +68,3 @@ def people_tied(
         "limit": STEP_LIMIT,
     }
     return conn.execute(_STEPS[ids is None], params).fetchall()
-
-
-_STEPS = {
-    from_owner: _STEP.format(
-        start=_FROM_OWNER if from_owner else _FROM_PEOPLE,
-        forward=_TIED.replace("types", "forward"),
-        backward=_TIED.replace("types", "backward"),
-    )
-    for from_owner in (True, False)
-}

@@ -133,6 +133,18 @@ FIRST_NAMES = frozenset(
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 
+# Short and pet names for family that the relation words keep out (a reader that knows whose family is
+# meant reads them: "Ana's sis", "Mum's nan"); "lola" and "lolo" are given names as often as grandparents.
+KIN_SHORTHAND = {
+    "sis": "sister",
+    "bro": "brother",
+    "nan": "grandmother",
+    "nana": "grandmother",
+    "gran": "grandmother",
+    "auntie": "aunt",
+    "lola": "grandmother",
+    "lolo": "grandfather",
+}
 # Relationship words -> the canonical relationship stored on people (and the category they imply).
 # Family called in the languages notes use for them ("my abuela Rosa", "Gogo isn't well"), each used as a
 # name when capitalised, as "Mum" is; not "lola" or "lolo", which are given names as often as grandparents.
