@@ -1611,6 +1611,18 @@ def test_a_notes_fragments_join_the_statement_before_them() -> None:
     ]
 
 
+def test_a_notes_one_word_opening_heads_the_statement_after_it() -> None:
+    # alone, "Munich" was a memory that answered nothing and that any question naming Munich found first
+    contents = [f.content for f in facts_of("Munich. Fed the ducks with Niki in the Englischer Garten.")]
+    assert contents == ["Munich. Fed the ducks with Niki in the Englischer Garten"]
+    signed = facts_of("Signed!! 3 bed flat on Onslow Drive with Mhairi and Femi.")
+    assert [f.content for f in signed] == ["Signed!! 3 bed flat on Onslow Drive with Mhairi and Femi"]
+    # the statement keeps the date read from its own words
+    (settled,) = facts_of("Highgate. Settlement is 10 April.")
+    assert settled.content.startswith("Highgate. Settlement is 10 April")
+    assert settled.event_date is not None and (settled.event_date.month, settled.event_date.day) == (4, 10)
+
+
 @pytest.mark.parametrize(
     "text",
     [
