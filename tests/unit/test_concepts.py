@@ -20,6 +20,12 @@ def test_instances_carry_their_kinds():
     assert {"cuisine", "food"} <= kinds("We always order Lebanese on Fridays")
 
 
+def test_working_at_or_for_a_place_is_a_job_and_work_alone_is_none():
+    assert {"job", "employer"} <= kinds("I work at Osaka University")
+    assert {"job", "employer"} <= kinds("She worked for the council for thirty years")
+    assert "job" not in kinds("Went for a run after work")
+
+
 def test_plurals_and_phrases_match():
     assert "ingredient" in kinds("No peanuts or walnuts for me")
     assert "dessert" in kinds("She makes the best ice cream")  # a phrase, not "ice" and "cream" apart

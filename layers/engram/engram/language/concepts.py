@@ -508,6 +508,9 @@ AGE = re.compile(
 )
 
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
+# Working at or for a place is a job ("I work at Osaka University", "she works for the council"): what
+# "what was my job in Japan?" asks. "Work" alone is no job ("after work", "the work on the house").
+_WORKS_AT = re.compile(r"\bwork(?:s|ed|ing)?\s+(?:at|for)\b", re.IGNORECASE)
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
     r"drops?)\b",
@@ -599,6 +602,8 @@ def concepts_of(text: str) -> str:
         found |= {"dose", "dosage"}
     if _SCHOOL_NAME.search(text):
         found |= {"school", "study", "studying", "education"}
+    if _WORKS_AT.search(text):
+        found |= {"job", "occupation", "employer"}
     if AGE.search(text):
         found |= {"age", "old"}
     if _MOUNTAIN.search(text):
