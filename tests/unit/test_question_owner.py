@@ -123,3 +123,28 @@ def test_a_memory_of_someone_else_doing_what_the_user_is_asked_to_do(
 )
 def test_a_questions_first_word_is_no_name_and_a_name_that_is_a_word_still_is(question: str, subjects):
     assert question_subjects(question) == subjects
+
+
+@pytest.mark.parametrize(
+    ("question", "subjects"),
+    [
+        ("What was my job in Japan?", ("user",)),
+        ("What did I do at Calder & Moss?", ("user",)),
+        ("Where did Hedda live in New York?", ("hedda",)),
+        ("Does Kasia work in Galway?", ("kasia",)),
+        ("Where did I live before Galway?", ("user",)),
+        ("Which neighbourhood of Rotterdam do we live in?", ("user",)),
+        ("Who was I dating before Tiago?", ("user",)),
+        ("What am I doing over December and January?", ("user",)),
+        ("Is Fiona planning to move back to New Zealand?", ("fiona",)),
+        ("What Japanese food do I hate?", ("user",)),
+        ("What am I studying for my PhD?", ("user",)),
+        ("What did Dr. Abebe tell me about running?", ("abebe",)),
+        ("Where does May work?", ("may",)),
+        ("Where does Sydney work?", ("sydney",)),
+    ],
+)
+def test_a_place_a_time_or_a_nationality_is_where_or_when_not_whose(question: str, subjects):
+    # before, "Japan" was whose job the question asked, "Galway" where whose home, "PhD" whose studies:
+    # the user's own slot was asked of no one
+    assert question_subjects(question) == subjects

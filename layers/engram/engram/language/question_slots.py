@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from engram.language.medicines import medicine_named
 from engram.language.text import RELATION_WORDS
+from engram.language.text.gazetteer import without_places
+from engram.language.text.vocabulary import DEMONYMS, MONTHS, NOT_NAMES
 
 USER_SUBJECT = "user"
 
@@ -196,6 +198,16 @@ _RELATIVE = re.compile(
     re.I,
 )
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# A place or time named after a preposition: "in Japan", "at Calder & Moss", "near St Vincent Street",
+# "before Galway", "over December and January", "of Rotterdam".
+_WHERE_NAMED = re.compile(
+    r"\b(?:in|at|near|around|across|outside|inside|throughout|before|after|during|over|since|until|of)"
+    r"\s+(?:the\s+)?"
+    r"(?-i:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|and\s+|of\s+)?(?-i:[A-Z][\w'’.-]*))*",
+    re.IGNORECASE,
+)
+# A month with its day or year: "How did July 2026 go?", "May 14th".
+_DATED_MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\s+\d", re.IGNORECASE)
 # Capitalised words that are not names when they open a question or stand alone.
 _NOT_NAMES = frozenset(
     {"what", "where", "who", "whom", "whose", "when", "why", "how", "which", "is", "are", "was", "were",
@@ -246,9 +258,11 @@ def asks_my_job(slots: QuestionSlots) -> bool:
 def question_subjects(question: str) -> tuple[str, ...]:
     """Names the question mentions (capitalised words that are no question word), else the person it
     names by their tie to the user, else the user when it speaks in the first person: "where does Hedda
-    work?" is about Hedda, "where do my parents live?" about the parents, "where do I work?" the user."""
-    words = _WORD.findall(question)
-    names = [w.lower() for w in words if w[0].isupper() and w.lower() not in _NOT_NAMES]
+    work?" is about Hedda, "where do my parents live?" about the parents, "where do I work?" the user. A
+    place, a time or a name after "in", "before" or "of" is where or when, not whose: "what was my job in
+    Japan?", "where did I live before Galway?" and "who was I dating before Tiago?" ask the user's."""
+    words = _WORD.findall(_DATED_MONTH.sub(" ", _WHERE_NAMED.sub(_whose_kept, without_places(question))))
+    names = [w.lower() for w in words if w[0].isupper() and _may_be_someone(w)]
     if names:
         # "where does Mum live?" asks about whom the user calls "my mum" as a name: both are stored
         subjects = [key for name in names for key in (*_as_relative(name), name)]
@@ -257,6 +271,20 @@ def question_subjects(question: str) -> tuple[str, ...]:
         return ()
     relatives = _relatives(question)
     return relatives if relatives and not _SPEAKER.search(question) else (USER_SUBJECT,)
+
+
+def _whose_kept(match: re.Match[str]) -> str:
+    """A name after a preposition is no one's slot unless it is said as whose ("after Mum's operation")."""
+    return match.group(0) if match.group(0).endswith(("'s", "’s")) else " "
+
+
+def _may_be_someone(word: str) -> bool:
+    """Not a question's word, a day, a feast, a nationality or letters ("PhD", "HbA1c"); a month is
+    someone's name unless a date or a preposition says it is the month ("Where does May work?")."""
+    lower = word.lower()
+    if lower in _NOT_NAMES or lower in DEMONYMS or (lower in NOT_NAMES and lower not in MONTHS):
+        return False
+    return sum(ch.isupper() for ch in word) < 2
 
 
 def _as_relative(word: str) -> list[str]:

@@ -300,6 +300,22 @@ def place_kinds(text: str) -> set[str]:
     place."""
     table = _table()
     found: set[str] = set()
+    for match in _places(text):
+        found.update(table[match.group(1).lower()])
+    return found
+
+
+def without_places(text: str) -> str:
+    """`text` with the places it names (as `place_kinds` reads them) blanked out: "is Fiona moving back to
+    New Zealand?" names one person."""
+    spans = [match.span(1) for match in _places(text)]
+    for start, end in reversed(spans):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _places(text: str) -> list[re.Match[str]]:
+    found: list[re.Match[str]] = []
     for match in _pattern().finditer(text):
         said, name = match.group(1), match.group(1).lower()
         if not said[0].isupper() or (name in _ABBREVIATIONS and not said.isupper()):
@@ -309,5 +325,5 @@ def place_kinds(text: str) -> set[str]:
             continue
         if _LANDFORM_BEFORE.search(text[: match.start()]):
             continue
-        found.update(table[name])
+        found.append(match)
     return found
