@@ -87,6 +87,8 @@ LEXICAL_EMBEDDER_VECTOR_WEIGHT = 0.5
 # (importance and recency may lift one from below the limit) and some slack for those the threshold
 # leaves out.
 EVIDENCE_SLACK = 20
+# Each signal's candidates: its best 50, or five times the limit when that is more.
+CANDIDATES_PER_SIGNAL = 50
 # The share of the fused signal ranks in the ranking term; the calibrated relevance has the rest. The
 # fused ranks are scaled to the best candidate, so they tell which memory is first more than how well
 # it answers; the rules that read what a question asks act on the relevance. At 0.35 rather than 0.5
@@ -335,7 +337,7 @@ def search_in(
     params = replace(params, query=plain_question(params.query))  # "do for a living": for work
     if "graph" in params.signals:  # "my sister's husband": by the name the user's graph holds for him
         params = replace(params, query=with_kin_named(conn, user_id, params.query))
-    per_signal = max(50, params.limit * 5)
+    per_signal = max(CANDIDATES_PER_SIGNAL, params.limit * 5)
     # Reading the question's words for the period it names is lexical: it comes with full text.
     period = named_period(params.query, params.filters.now) if "fts" in params.signals else None
     if period is not None:  # what was in force during that period answers it, expired since or not
