@@ -38,6 +38,14 @@ from engram.language.question_focus import asked_focus, focus_said
         ("What major achievement did Joanna accomplish?", None),
         ("What activities does John enjoy?", None),
         ("What recognition did Maria receive?", None),
+        # a word of when after the thing is no thing ("back", "now"); a title, a take, a status are said of
+        # no memory's words ("Project Engineer, VPS 5", "she said I'm too cheap", "single")
+        ("What was my job back in Lagos?", "job"),
+        ("What is my car now?", "car"),
+        ("What's my job title now?", None),
+        ("What was Funmi's take on my pricing?", None),
+        ("What is Caroline's relationship status?", None),
+        ("Which outdoor spot did Joanna visit?", None),
         # things whose names end as abstract nouns do
         ("Which instrument do I play?", "instrument"),
         ("Which university did I study at?", "university"),

@@ -21,10 +21,12 @@ _AUX = (
 _KIND = r"(?:(?:kind|sort|type|make|brand|model|colour|color)s?\s+of\s+)?"
 # what/which + [kind of] + up to three words + an auxiliary: "what football team do I support?"
 _WHICH = re.compile(rf"^\s*(?:what|which)\s+{_KIND}((?:[\w-]+\s+){{0,2}}[\w-]+)\s+{_AUX}\b", re.IGNORECASE)
-# what is + someone's/my + up to three words + "called"/end/a preposition: "what is Theo's school called?"
+# what is + someone's/my + up to three words + "called"/end/a preposition/a word of when: "what is Theo's
+# school called?", "what was my job back in Lagos?", "what's my job title now?"
 _WHAT_IS = re.compile(
     r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our|his|her|their|the|[\w-]+'s)\s+"
-    r"((?:[\w-]+'s\s+)?(?:[\w-]+\s+){0,2}?[\w-]+)(?:\s+(?:called|named|at|in|for|of|on|with|like)\b|\s*\??\s*$)",
+    r"((?:[\w-]+'s\s+)?(?:[\w-]+\s+){0,2}?[\w-]+)(?:\s+(?:called|named|at|in|for|of|on|with|like|now|back|then|"
+    r"currently|exactly|again|these\s+days|nowadays)\b|\s*\??\s*$)",
     re.IGNORECASE,
 )
 # have/got: "do I have a driver's licence?", "have I got a boyfriend?"
@@ -39,7 +41,7 @@ _NOT_A_FOCUS = frozenset(
     """
     time times year years day days date month months week weeks hour age old long much many often
     happened happen thing things else one ones way kind sort type name names number matter worth
-    part bit place places stuff
+    part bit place places stuff title
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 # Words for a category an answer belongs to rather than a word it says: "what setback did she face?" is
@@ -50,7 +52,8 @@ _CATEGORY = frozenset(
     topic topics subject subjects item items issue issues problem problems setback setbacks event events
     reason reasons idea ideas goal goals plan plans change changes step steps field fields area areas
     city cities town towns country countries state states region regions village villages county
-    continent suburb suburbs neighbourhood neighborhood neighbourhoods neighborhoods
+    continent suburb suburbs neighbourhood neighborhood neighbourhoods neighborhoods spot spots
+    take view views opinion opinions thoughts status
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 # Abstract nouns by their ending ("recognition", "kindness"), and those ending as concrete ones do
