@@ -105,12 +105,24 @@ def test_a_memory_storing_what_a_question_asks_of_someone_else(
         ("What sport do I play?", "My big brother plays rugby for Connacht", True),
         ("What sport do I play?", "Dad plays golf, I play tennis", False),
         ("What do I drive?", "Mum drives me to the station", False),
+        # the doing read past the words that say how often or no more
+        ("What foods do I no longer eat?", "Pauline eats no meat now", True),
+        ("What do I never drink?", "Tom drinks whisky", True),
     ],
 )
 def test_a_memory_of_someone_else_doing_what_the_user_is_asked_to_do(
     question: str, memory: str, another: bool
 ):
     assert done_by_another(memory, asked_doing(question)) is another
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [("What foods do I no longer eat?", "eat"), ("Did I ever run a marathon?", "run"),
+     ("What am I doing in May?", None)],
+)  # fmt: skip
+def test_the_doing_asked_is_the_verb_after_how_often(question: str, verb: str | None):
+    assert asked_doing(question) == verb
 
 
 @pytest.mark.parametrize(

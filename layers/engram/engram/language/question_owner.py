@@ -110,7 +110,7 @@ def owned_by_another(text: str, asked: set[tuple[str, str]]) -> bool:
 # too common to tell whose a memory is).
 _ASKED_DOING = re.compile(
     r"\b(?:do|did|does|will|would|can|could|should)\s+(?:I|we)\s+(?:still\s+|usually\s+|normally\s+|"
-    r"often\s+|now\s+)?(?P<verb>[a-z]+)\b"
+    r"often\s+|now\s+|no\s+longer\s+|not\s+|never\s+|ever\s+|really\s+|always\s+|also\s+)?(?P<verb>[a-z]+)\b"
     # and in the progressive: "where am I living at the moment?", "what are we driving now?"
     r"|\b(?:am\s+I|are\s+we)\s+(?:still\s+|now\s+)?(?P<ing>[a-z]+ing)\b",
     re.IGNORECASE,
@@ -159,7 +159,7 @@ def asked_doing(question: str) -> str | None:
     """The verb of what the question asks the user does ("run" of "what business do I run now?")."""
     found = _ASKED_DOING.search(question)
     verb = found and (found.group("verb") or found.group("ing"))
-    if not verb or verb.lower() in STOPWORDS:
+    if not verb or verb.lower() in STOPWORDS or verb.lower() == "doing":  # "what am I doing in May?"
         return None
     return _verb_key(verb)
 
