@@ -74,6 +74,19 @@ def test_a_date_is_no_amount_and_a_rate_is_one(engram: Engram):
     assert [u for c, u in untold.items() if "6,500/mo" in c] == [False], untold
 
 
+def test_a_how_much_that_names_no_money_is_answered_by_a_measure(engram: Engram):
+    engram.note("Darren and Kirsty had a boy this morning, Lachlan, 3.6 kilos.")
+    engram.note("First honey! 14 kg from two hives, linden and sunflower.")
+    results = _explained(engram, "How much did the bees give me this summer?")
+    untold = _evidence(results, "amount_untold")
+    assert [u for c, u in untold.items() if "14 kg" in c] == [False], untold
+    weighed = _evidence(_explained(engram, "How much did Lachlan weigh?"), "amount_untold")
+    assert [u for c, u in weighed.items() if "3.6 kilos" in c] == [False], weighed
+    # asked money, a measure is no amount
+    paid = _evidence(_explained(engram, "How much did I pay for the honey?"), "amount_untold")
+    assert [u for c, u in paid.items() if "14 kg" in c] == [True], paid
+
+
 def test_asked_a_name_a_memory_that_names_no_one_is_no_answer(engram: Engram):
     engram.note("Mpho says the landlord wants to put the rent up R400 from June.")
     assert _search(engram, "What's the landlord's name?") == []

@@ -43,6 +43,26 @@ AMOUNT_PATTERN = (
 )
 
 
+# A measure by a figure ("14 kg from two hives", "3.6 kilos", "2 litres a day"): what a "how much" that
+# names no money asks ("how much did the bees give me?", "how much did Lachlan weigh?").
+QUANTITY_PATTERN = (
+    r"[0-9][0-9,.]*\s?(?:kg|kgs|kilos?|kilograms?|g|grams?|lbs?|oz|ounces?|stone|litres?|liters?|l|ml|"
+    r"km|kms|miles?|jars?|bottles?|pints?|cups?|tonnes?|tons?)\y"
+)
+_MONEY = re.compile(
+    rf"\b(?:{_AMOUNT_WORDS}|money|cash|spend|spent|charge|charged|owe|owed|buy|bought|sell|sold|make|made|"
+    r"raise|raised|save|saved|borrow|borrowed|lend|lent|budget|send|sent|transfer|transferred|donate|donated|"
+    r"tip|tipped|afford|invest|invested|loan)\b",
+    re.IGNORECASE,
+)
+
+
+def amount_pattern(question: str) -> str:
+    """What states the amount a question asks (`asks_amount`), as a PostgreSQL regular expression: money,
+    and a measure too when it names no money."""
+    return AMOUNT_PATTERN if _MONEY.search(question) else f"{AMOUNT_PATTERN}|{QUANTITY_PATTERN}"
+
+
 def asks_amount(question: str) -> bool:
     """Does the question ask how much something cost, paid or is worth? ("how much is my rent?",
     "what did I pay for the flat?", "what's my salary?"; not "who pays my salary?")."""

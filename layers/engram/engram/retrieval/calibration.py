@@ -20,7 +20,7 @@ from engram.language.changes import reads_as_ending
 from engram.language.concepts import tells_anothers_job
 from engram.language.periods import resolve_timeframe
 from engram.language.question_age import asks_age, states_age
-from engram.language.question_amount import asks_amount
+from engram.language.question_amount import amount_pattern, asks_amount
 from engram.language.question_figure import asks_figure, states_figure
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_name import asked_name, name_untold
@@ -137,6 +137,7 @@ def calibrate(
         embedding,
         speaker=asked.speaker,
         amount=asked.amount,
+        amount_re=amount_pattern(query),
         focus=asked.focus,
         content=asked.reads_text,
         anchor=before_anchor(query) or "",
