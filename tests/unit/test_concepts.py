@@ -26,6 +26,11 @@ def test_working_at_or_for_a_place_is_a_job_and_work_alone_is_none():
     assert "job" not in kinds("Went for a run after work")
 
 
+def test_a_degree_by_its_letters_is_a_degree():
+    assert {"degree", "qualification"} <= kinds("Switching to a BSc in marine biology from next year")
+    assert "degree" not in kinds("Ma said I need a new bed")
+
+
 def test_plurals_and_phrases_match():
     assert "ingredient" in kinds("No peanuts or walnuts for me")
     assert "dessert" in kinds("She makes the best ice cream")  # a phrase, not "ice" and "cream" apart

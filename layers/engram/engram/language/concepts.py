@@ -242,6 +242,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "qualification certificate licence license",
         "degree diploma exam licence license certification",
     ),
+    # a degree by its letters: "switching to a BSc in marine biology", "an MBA at Said"
+    (
+        "degree qualification study studying education",
+        "bsc msc mba meng beng llb llm bcom mphil dphil phd hnd bachelor bachelors",
+    ),
     ("office workplace", "office desk coworking"),
     # --- home and places ---
     (
