@@ -86,7 +86,8 @@ def query_evidence(
     candidates only. With the `speaker` whose words the query asks (`engram.language.question_speech`),
     `told` says the memory reports speech and holds every word of the speaker (any speaker's, for
     `ANYONE`). When the query asks an `amount` (`engram.language.question_amount`), `amount` says the
-    memory states one (`amount_re`: money, or a measure too). The `focus` of the query (`engram.language.question_focus`) and the `anchor` of a
+    memory states one (`amount_re`: money, or a measure too). The `focus` of the query
+    (`engram.language.question_focus`) and the `anchor` of a
     question about the one before (`engram.language.question_time.before_anchor`) and the words that ask
     for a slot (`engram.language.question_slots.slot_words`) or for someone's words
     (`engram.language.question_speech.speech_verbs`) come back stemmed with its words. With
