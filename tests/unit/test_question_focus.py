@@ -29,6 +29,7 @@ from engram.language.question_focus import asked_focus, focus_said
         ("What does Callum do for a living?", None),
         ("What time is my flight?", None),
         ("What year did we move?", None),
+        ("What hours do I work at St. Clare?", None),
         ("What is my sister studying?", None),
         ("What kind of places do I like going out to?", None),
         ("How old is Isla?", None),

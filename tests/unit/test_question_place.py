@@ -16,6 +16,10 @@ from engram.language.question_place import asks_place, names_place
         ("Where's my passport?", True),
         ("When is the dentist?", False),
         ("What did I do somewhere nice?", False),  # not the word "where"
+        ("Which days am I in the office, and where is it?", True),
+        ("Did Mum say where she left the keys?", True),
+        # a "where" that says which thing asks no place
+        ("What type of show did Nate host where he taught vegan recipes?", False),
     ],
 )
 def test_a_question_asks_where(question: str, asks: bool):

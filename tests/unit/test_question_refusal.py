@@ -22,6 +22,11 @@ from engram.language.question_refusal import asks_refusal, states_refusal
         ("What do I want for my birthday?", False),  # "want" is no negation
         ("What did I drink at the wedding?", False),
         ("Do I eat meat?", False),
+        # a stopping in a clause of when is a time, not what is asked
+        ("What did Fiona say when I quit?", False),
+        ("What did I eat before I stopped eating meat?", False),
+        ("What does Vesela cook for me now that I'm cutting back on salt?", True),  # what, instead
+        ("Which foods can't I eat since the diagnosis?", True),
     ],
 )
 def test_a_question_asks_what_is_not_done(question: str, asks: bool):

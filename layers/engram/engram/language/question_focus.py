@@ -39,8 +39,8 @@ _HAVE = re.compile(
 # Words that ask for no thing of a kind: a time ("what year"), a quantity, the question's own frame.
 _NOT_A_FOCUS = frozenset(
     """
-    time times year years day days date month months week weeks hour age old long much many often
-    happened happen thing things else one ones way kind sort type name names number matter worth
+    time times year years day days date month months week weeks hour hours minutes age old long much many
+    often happened happen thing things else one ones way kind sort type name names number matter worth
     part bit place places stuff title
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )

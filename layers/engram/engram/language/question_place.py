@@ -14,7 +14,15 @@ import re
 from engram.language.text import MONTHS, WEEKDAYS, spot_entities
 from engram.language.text.gazetteer import place_kinds
 
-_ASKS = re.compile(r"\bwhere\b", re.IGNORECASE)
+# "Where" that asks: opening the question or a part of it ("..., and where is it?"), or after a verb of
+# knowing ("do you remember where I parked?"); not a "where" that says which thing ("the show where he
+# taught vegan recipes").
+_ASKS = re.compile(
+    r"^\W*(?:(?:so|and|but|ok|okay|hey)\W+)?where\b|\b(?:and|or|but)\s+where\b|"
+    r"\b(?:remember|recall|know|knows|tell\s+me|remind\s+me|forgot|forget|idea|wonder|sure|find\s+out|"
+    r"say|said|mention|mentioned)\s+where\b",
+    re.IGNORECASE,
+)
 _INTRODUCES = r"\b(?:in|at|to|from|near|into|around|outside|through|across|along|via|on|off|up|down)\s+"
 # A name after a word that introduces a place: "in the Ardennes", "at Loch Lomond", "to Narrogin"; not a
 # time ("in March", "on Monday", "at Christmas").

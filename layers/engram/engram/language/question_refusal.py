@@ -38,9 +38,17 @@ _STATES = re.compile(
 )
 
 
+# A clause of when: its stopping is a time, not what is asked ("what did Fiona say when I quit?"). "Now
+# that I'm cutting back on salt" stays a refusal: what is cooked instead answers it.
+_CLAUSE = re.compile(
+    r"\b(?:when|after|before|since|because|while|until|once|as\s+soon\s+as)\b", re.IGNORECASE
+)
+
+
 def asks_refusal(question: str) -> bool:
     """Does the question ask what the user (or someone) does not do, avoids or has given up?"""
-    return bool(_ASKS.search(question))
+    found = _ASKS.search(question)
+    return bool(found) and not _CLAUSE.search(found.group(0))
 
 
 def states_refusal(text: str) -> bool:
