@@ -319,7 +319,7 @@ def test_a_person_left_open_is_filled_in_by_replace() -> None:
 
 def test_a_bare_tie_to_someone_a_memory_already_places_is_not_stored() -> None:
     # The note's own tie ("Declan is my roommate") was folded into the memory that says it in passing.
-    told = stored("I share a flat in Ancoats with my roommate Declan")
+    told = stored("Went to the pub quiz with my roommate Declan")
     told = [m for m in told if m.memory_type != "entity"]
     bare = next(f for f in extract("Watched the derby at the pub with Declan") if f.attribute == "relation")
     assert bare.value is None  # "Declan is someone I know"

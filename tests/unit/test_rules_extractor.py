@@ -1728,6 +1728,29 @@ def test_study_said_by_its_verb_names_the_school(text: str, slot: tuple[str, str
     assert not {s for s in slots(text) if s[1] == "employer"}
 
 
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I share a flat in Ancoats with my roommate Declan", "Ancoats"),
+        ("My flat is in Ancoats", "Ancoats"),
+        ("Our place is out in Didsbury now", "Didsbury"),
+    ],
+)
+def test_a_home_shared_or_said_as_mine_is_where_the_user_lives(text: str, place: str) -> None:
+    assert ("user", "location", place) in slots(text)
+
+
+def test_a_move_and_what_came_with_it_are_two_slots() -> None:
+    found = slots("moved to Auckland, got work at Fonterra as a lab tech")
+    assert {("user", "location", "Auckland"), ("user", "employer", "Fonterra")} <= found
+    # no move, one memory: "hated every minute" is no taste of its own
+    assert not {s for s in slots("used to work at Deloitte, hated every minute") if "preference" in (s[1] or "")}
+
+
+def test_a_home_in_a_state_is_no_place() -> None:
+    assert not {s for s in slots("My house is in a state after the party") if s[1] == "location"}
+
+
 def test_a_job_in_a_relative_clause_is_the_persons_it_follows() -> None:
     found = slots("I share a flat in Ancoats with my roommate Declan, who is a tattoo artist")
 

@@ -208,9 +208,14 @@ LOCATION_STATE = re.compile(
     + _DWELLING
     + r"|(?:in|out of|near)\s+)"
     + PLACE_VALUE
-    + r"|\brent(?:s|ed|ing)?\s+"
+    # "rent a room in a share house in Sandy Bay", "I share a flat in Ancoats with Declan"
+    + r"|\b(?:rent(?:s|ed|ing)?|share|shares|sharing)\s+"
     + _DWELLING
-    + PLACE_VALUE.replace("?P<v>", "?P<v4>"),
+    + PLACE_VALUE.replace("?P<v>", "?P<v4>")
+    # "my flat is in Ancoats", "our place is out in Didsbury"
+    + r"|\b(?:my|our)\s+(?:flat|apartment|house|home|place|room|digs)\s+(?:is|'s|’s)\s+"
+    + r"(?:(?:out|over|up|down)\s+)?in\s+"
+    + PLACE_VALUE.replace("?P<v>", "?P<v5>"),
     re.IGNORECASE,
 )
 HOMETOWN = re.compile(

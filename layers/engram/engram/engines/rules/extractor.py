@@ -308,6 +308,11 @@ _SHARED_SUBJECT = re.compile(
     r"I|we|he|she|they))\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# A note's move with no subject, and what came with it ("moved to Auckland, got work at Fonterra"): the
+# writer's. Only a move: "used to work at Deloitte, hated every minute" is one memory.
+_SUBJECTLESS = re.compile(
+    r"^(?P<subject>)(?P<rest>(?:just\s+|finally\s+)?(?P<verb>moved|relocated|emigrated)\b.+)$", re.IGNORECASE
+)
 _VERB_START = re.compile(
     r"^(?:also\s+|now\s+|then\s+|still\s+)?(?:[a-z]+(?:s|ed)|is|has|had|was|got|went|left|love|like|hate|enjoy|"
     r"prefer|adore|"
@@ -316,22 +321,24 @@ _VERB_START = re.compile(
 
 
 def _split_shared_subject(clause: str) -> list[str]:
-    """ "My brother lives in Chicago and works for Deloitte" -> two facts with the same subject.
+    """ "My brother lives in Chicago and works for Deloitte", "Moved to Auckland, got work at Fonterra" ->
+    two facts with the same subject.
 
     Only when both halves state a different attribute: "left Stripe and joined Notion" stays one change.
     """
-    match = _SHARED_SUBJECT.match(clause)
-    joint = re.search(r",?\s+(?:and|but)\s+", match.group("rest")) if match else None
-    if not match or not joint:
+    match = _SUBJECTLESS.match(clause) or _SHARED_SUBJECT.match(clause)
+    if not match:
         return [clause]
-    left_rest, right_rest = match.group("rest")[: joint.start()], match.group("rest")[joint.end() :]
-    if not _VERB_START.match(right_rest):
-        return [clause]
-    left, right = f"{match.group('subject')} {left_rest}", f"{match.group('subject')} {right_rest}"
+    rest, subject = match.group("rest"), (match.group("subject") or "").strip()
     probe = Subject("?", is_owner=True)
-    left_slot, right_slot = _slot_of(left, probe), _slot_of(right, probe)
-    if left_slot and right_slot and left_slot.attribute != right_slot.attribute:
-        return [left, right]
+    for joint in re.finditer(r",?\s+(?:and|but)\s+|,\s+", rest):
+        left_rest, right_rest = rest[: joint.start()], rest[joint.end() :]
+        if not _VERB_START.match(right_rest):
+            continue
+        left, right = f"{subject} {left_rest}".strip(), f"{subject} {right_rest}".strip()
+        left_slot, right_slot = _slot_of(left, probe), _slot_of(right, probe)
+        if left_slot and right_slot and left_slot.attribute != right_slot.attribute:
+            return [left, right]
     return [clause]
 
 

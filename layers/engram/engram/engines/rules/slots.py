@@ -430,7 +430,7 @@ def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
         return Slot(key, "location", lowered, "location")
     state = LOCATION_STATE.search(text)
     if state:
-        value = _clean_value(state.group("v") or state.group("v4"))
+        value = _clean_value(state.group("v") or state.group("v4") or state.group("v5"))
         if value and value.lower() not in ORGANISATIONS:
             if _negated(text, state.start()) and not _no_longer(text):
                 return None
