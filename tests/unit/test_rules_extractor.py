@@ -1744,7 +1744,8 @@ def test_a_move_and_what_came_with_it_are_two_slots() -> None:
     found = slots("moved to Auckland, got work at Fonterra as a lab tech")
     assert {("user", "location", "Auckland"), ("user", "employer", "Fonterra")} <= found
     # no move, one memory: "hated every minute" is no taste of its own
-    assert not {s for s in slots("used to work at Deloitte, hated every minute") if "preference" in (s[1] or "")}
+    found = slots("used to work at Deloitte, hated every minute")
+    assert not {s for s in found if "preference" in (s[1] or "")}, found
 
 
 def test_a_home_in_a_state_is_no_place() -> None:
