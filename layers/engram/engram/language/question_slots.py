@@ -261,8 +261,7 @@ def question_subjects(question: str) -> tuple[str, ...]:
     work?" is about Hedda, "where do my parents live?" about the parents, "where do I work?" the user. A
     place, a time or a name after "in", "before" or "of" is where or when, not whose: "what was my job in
     Japan?", "where did I live before Galway?" and "who was I dating before Tiago?" ask the user's."""
-    words = _WORD.findall(_DATED_MONTH.sub(" ", _WHERE_NAMED.sub(_whose_kept, without_places(question))))
-    names = [w.lower() for w in words if w[0].isupper() and _may_be_someone(w)]
+    names = [w.lower() for w in _WORD.findall(_without_where_or_when(question)) if _may_be_someone(w)]
     if names:
         # "where does Mum live?" asks about whom the user calls "my mum" as a name: both are stored
         subjects = [key for name in names for key in (*_as_relative(name), name)]
@@ -273,14 +272,22 @@ def question_subjects(question: str) -> tuple[str, ...]:
     return relatives if relatives and not _SPEAKER.search(question) else (USER_SUBJECT,)
 
 
+def _without_where_or_when(question: str) -> str:
+    """The question with the places it names, the names after a preposition and its dates blanked out."""
+    return _DATED_MONTH.sub(" ", _WHERE_NAMED.sub(_whose_kept, without_places(question)))
+
+
 def _whose_kept(match: re.Match[str]) -> str:
     """A name after a preposition is no one's slot unless it is said as whose ("after Mum's operation")."""
     return match.group(0) if match.group(0).endswith(("'s", "’s")) else " "
 
 
 def _may_be_someone(word: str) -> bool:
-    """Not a question's word, a day, a feast, a nationality or letters ("PhD", "HbA1c"); a month is
-    someone's name unless a date or a preposition says it is the month ("Where does May work?")."""
+    """A capitalised word that is not a question's word, a day, a feast, a nationality or letters ("PhD",
+    "HbA1c"); a month is someone's name unless a date or a preposition says it is the month ("Where does
+    May work?")."""
+    if not word[0].isupper():
+        return False
     lower = word.lower()
     if lower in _NOT_NAMES or lower in DEMONYMS or (lower in NOT_NAMES and lower not in MONTHS):
         return False
