@@ -48,7 +48,7 @@ _CLAUSE = re.compile(
 def asks_refusal(question: str) -> bool:
     """Does the question ask what the user (or someone) does not do, avoids or has given up?"""
     found = _ASKS.search(question)
-    return bool(found) and not _CLAUSE.search(found.group(0))
+    return found is not None and not _CLAUSE.search(found.group(0))
 
 
 def states_refusal(text: str) -> bool:
