@@ -125,3 +125,16 @@ def test_a_value_said_to_be_wrong_leaves_only_the_right_one_active(engram: Engra
     assert "hip op" in wrong["content"]
     hits = engram.api.post("/v1/search", {"query": "when is my hip op?"}, user=user_id).body["results"]
     assert hits and "14 March" in hits[0]["content"]
+
+
+def test_a_value_said_to_be_wrong_is_no_history_a_question_about_the_past_reads(engram: Engram, user_id: str):
+    engram.note("First parkrun!! Queens Park, 34:10. finished!", when="2025-03-01T10:00:00Z")
+    engram.note("That was Victoria Park parkrun not Queens Park, I keep mixing up the parks",
+                when="2025-03-02T10:00:00Z")  # fmt: skip
+    (wrong,) = engram.find("Queens Park, 34:10", status="superseded")  # kept for the record
+    for body in ({"query": "Where did I run my first parkrun?"},
+                 {"query": "where was my first parkrun?", "include_historical": True}):  # fmt: skip
+        hits = engram.api.post("/v1/search", body | {"threshold": 0}, user=user_id).body["results"]
+        contents = [h["content"] for h in hits]
+        assert contents and "Victoria Park" in contents[0], contents
+        assert wrong["id"] not in [h["id"] for h in hits], contents

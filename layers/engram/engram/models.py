@@ -294,6 +294,11 @@ class SimilarMemory(BaseModel):
     relationship: str | None = None  # who the memory's named person is to the user, when it says
 
 
+# The metadata key of a memory a correction retired (`UpdateDecision.corrects`): search reads it as no
+# history.
+CORRECTED_METADATA = "corrected"
+
+
 class UpdateDecision(BaseModel):
     """The one operation phase 2 chose for a candidate fact."""
 
@@ -302,6 +307,9 @@ class UpdateDecision(BaseModel):
     strategy: MergeStrategy | None = None
     new_content: str | None = None
     hard_delete: bool = False
+    # A supersede of a value said to be wrong ("Op is 14 March not the 4th"): the old memory never held,
+    # and is no history a question about the past reads.
+    corrects: bool = False
     reasoning: str = ""
     model: str = "rules-v1"
     input_tokens: int = 0

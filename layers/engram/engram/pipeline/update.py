@@ -50,6 +50,7 @@ from engram.language.lexicons import sensitivity_of
 from engram.language.names import canonical_name, name_differs
 from engram.language.temporal import BEGINS
 from engram.models import (
+    CORRECTED_METADATA,
     CandidateFact,
     OperationResult,
     SimilarMemory,
@@ -607,6 +608,9 @@ def _supersede(
         mention_count=1,
     )
     new_row = memory_repo.insert_memory(conn, ctx.user_id, columns)
+    # a value said to be wrong never held: kept for the record, read as no history (search)
+    marked = {**(target["metadata"] or {}), CORRECTED_METADATA: True}
+    corrected = {"metadata": marked} if decision.corrects else {}
     memory_repo.update_memory(
         conn,
         ctx.user_id,
@@ -618,6 +622,7 @@ def _supersede(
             # out of order, or two concurrent writes of one user) ends it where it began
             "valid_to": max(ctx.observed_at, target["valid_from"] or ctx.observed_at),
             "superseded_by": new_row["id"],
+            **corrected,
         },
     )
     memory_repo.insert_version(

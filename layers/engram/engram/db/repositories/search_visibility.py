@@ -14,6 +14,7 @@ from typing import Any
 from psycopg import sql
 
 from engram.db.repositories.visibility import SENSITIVITY_ORDER, memory_visible
+from engram.models import CORRECTED_METADATA
 
 # When a memory happened, or else when it was told: what a period the question names is compared with.
 DATED = "coalesce(m.event_date, m.document_date, m.created_at)"
@@ -48,7 +49,8 @@ class SearchFilters:
 def visibility_needs(filters: SearchFilters) -> tuple[bool, ...]:
     """Which of the optional visibility conditions `filters` need (`visible_predicate`)."""
     f = filters
-    return (not f.include_historical, f.exclude_expired, f.reads_expired, bool(f.memory_types),
+    return (not f.include_historical, f.include_historical, f.exclude_expired, f.reads_expired,
+            bool(f.memory_types),
             f.min_importance is not None, f.sensitivity_max != "private", f.since is not None,
             f.until is not None, bool(f.exclude_ids))  # fmt: skip
 
@@ -71,6 +73,15 @@ _EXPIRED_ARCHIVE = (
 )
 
 
+# Of the superseded memories a search that reads history reads, not one a correction retired: a value
+# said to be wrong never held ("hip op is 4 March" after "Op is 14 March not the 4th"), and "where did I
+# run my first parkrun?" is no question about it. By id, as `_EXPIRED_ARCHIVE`.
+_NOT_CORRECTED = (
+    "(m.status <> 'superseded' OR NOT EXISTS (SELECT 1 FROM memories x WHERE x.id = m.id "
+    f"AND x.metadata ? '{CORRECTED_METADATA}'))"
+)
+
+
 @functools.lru_cache(maxsize=64)
 def predicate_for(needs: tuple[bool, ...] | None) -> sql.SQL:
     """`visible_predicate` with the optional conditions `needs` (None: all, each switched by a parameter)."""
@@ -84,6 +95,7 @@ def predicate_for(needs: tuple[bool, ...] | None) -> sql.SQL:
             conditions.append(specific)
 
     add("(%(historical_ok)s OR NOT m.is_historical)", "NOT m.is_historical")
+    add(f"(NOT %(historical_ok)s OR {_NOT_CORRECTED})", _NOT_CORRECTED)
     add("(NOT %(exclude_expired)s OR m.expires_at IS NULL OR m.expires_at > %(alive_at)s)",
         "(m.expires_at IS NULL OR m.expires_at > %(alive_at)s)")  # fmt: skip
     add(_EXPIRED_ARCHIVE, _EXPIRED_ARCHIVE)
@@ -110,7 +122,7 @@ VISIBLE = visible_predicate()
 # The default visibility (not historical, not expired, in effect, at or below the ceiling): it reads only
 # what the (user_id, status) btree holds, so a nearest-vector lookup under it reads no table row
 # (`vector_index`).
-DEFAULT_VISIBLE = predicate_for((True, True, False, False, False, True, False, False, False))
+DEFAULT_VISIBLE = predicate_for((True, False, True, False, False, False, True, False, False, False))
 
 
 def statuses_read(filters: SearchFilters) -> list[str]:

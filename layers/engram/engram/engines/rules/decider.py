@@ -299,9 +299,10 @@ def _correct(fact: CandidateFact, wrong: SimilarMemory) -> UpdateDecision:
     if MERGED_STATEMENTS in wrong.content:
         merged = f"{wrong.content.rstrip('. ')}{MERGED_STATEMENTS}{fact.content}"
         return _update(wrong, "append", merged, "A correction of one statement of the memory: added to it.")
-    return _update(
+    decision = _update(
         wrong, "supersede", fact.content, "A correction: the memory held the value said to be wrong."
     )
+    return decision.model_copy(update={"corrects": True})
 
 
 def _elaborate_or_noop(fact: CandidateFact, memory: SimilarMemory) -> UpdateDecision:
