@@ -24,6 +24,8 @@ _ASKS = re.compile(
 _FRAME = frozenset(
     ("what", "whats", "who", "whos", "name", "names", "called", "call", "is", "was", "are", "were", "the")
     + ("of", "my", "our")
+    # when it is asked of, no role: "who is my doctor now?", "who do I report to at the moment?"
+    + ("now", "moment", "currently", "today", "nowadays", "days", "still", "anymore", "exactly")
 )
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Father|Sister|Auntie|Uncle)\.?\s+)?"
 _NAME = r"(?-i:[A-Z][a-z'’-]+)"
