@@ -12,6 +12,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engram.language.medicines import medicine_named
 from engram.language.text import RELATION_WORDS
@@ -310,8 +311,10 @@ def _relatives(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(subjects))
 
 
+@lru_cache(maxsize=256)
 def question_slots(question: str) -> QuestionSlots:
-    """The (subjects, attribute rules) a question asks for; empty when it names no slot or nobody."""
+    """The (subjects, attribute rules) a question asks for; empty when it names no slot or nobody. Read
+    twice per search (its candidates, then their relevance): cached, as the result is immutable."""
     rules = [rule for _, asked in _asking_words(question) for rule in asked]
     if _HOW_IS.search(question):
         rules.extend(_HEALTH)

@@ -608,23 +608,17 @@ def _supersede(
         mention_count=1,
     )
     new_row = memory_repo.insert_memory(conn, ctx.user_id, columns)
-    # a value said to be wrong never held: kept for the record, read as no history (search)
-    marked = {**(target["metadata"] or {}), CORRECTED_METADATA: True}
-    corrected = {"metadata": marked} if decision.corrects else {}
-    memory_repo.update_memory(
-        conn,
-        ctx.user_id,
-        target["id"],
-        {
-            "status": "superseded",
-            "is_historical": True,
-            # never before it became true: a note observed earlier than the memory it replaces (an import
-            # out of order, or two concurrent writes of one user) ends it where it began
-            "valid_to": max(ctx.observed_at, target["valid_from"] or ctx.observed_at),
-            "superseded_by": new_row["id"],
-            **corrected,
-        },
-    )
+    retired: dict[str, Any] = {
+        "status": "superseded",
+        "is_historical": True,
+        # never before it became true: a note observed earlier than the memory it replaces (an import
+        # out of order, or two concurrent writes of one user) ends it where it began
+        "valid_to": max(ctx.observed_at, target["valid_from"] or ctx.observed_at),
+        "superseded_by": new_row["id"],
+    }
+    if decision.corrects:  # a value said to be wrong never held: kept for the record, no history to search
+        retired["metadata"] = {**(target["metadata"] or {}), CORRECTED_METADATA: True}
+    memory_repo.update_memory(conn, ctx.user_id, target["id"], retired)
     memory_repo.insert_version(
         conn, ctx.user_id, new_row, operation="UPDATE", strategy="supersede", changed_by=decision.model
     )

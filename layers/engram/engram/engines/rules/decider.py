@@ -299,10 +299,8 @@ def _correct(fact: CandidateFact, wrong: SimilarMemory) -> UpdateDecision:
     if MERGED_STATEMENTS in wrong.content:
         merged = f"{wrong.content.rstrip('. ')}{MERGED_STATEMENTS}{fact.content}"
         return _update(wrong, "append", merged, "A correction of one statement of the memory: added to it.")
-    decision = _update(
-        wrong, "supersede", fact.content, "A correction: the memory held the value said to be wrong."
-    )
-    return decision.model_copy(update={"corrects": True})
+    reasoning = "A correction: the memory held the value said to be wrong."
+    return _update(wrong, "supersede", fact.content, reasoning, corrects=True)
 
 
 def _elaborate_or_noop(fact: CandidateFact, memory: SimilarMemory) -> UpdateDecision:
@@ -488,12 +486,15 @@ def _general_knowledge(fact: CandidateFact) -> bool:
     return about_the_world(fact.content) or not re.search(r"\d", fact.content)
 
 
-def _update(memory: SimilarMemory, strategy: str, content: str, reasoning: str) -> UpdateDecision:
+def _update(
+    memory: SimilarMemory, strategy: str, content: str, reasoning: str, *, corrects: bool = False
+) -> UpdateDecision:
     return UpdateDecision(
         operation="UPDATE",
         target_id=memory.id,
         strategy=strategy,  # type: ignore[arg-type]
         new_content=content,
+        corrects=corrects,
         reasoning=reasoning,
         model=MODEL,
     )
