@@ -229,6 +229,23 @@ def test_a_job_said_with_money_beside_it_says_what_it_pays():
     assert "earn" not in kinds("Dr Fraser is a pharmacist at the uni health service")
 
 
+def test_a_condition_says_what_it_is_by_its_ending():
+    # what "what condition was I diagnosed with?" asks, of a condition no list names
+    for text in ("TSH high = hypothyroidism", "plantar fasciitis again", "Leukaemia in remission",
+                 "peripheral neuropathy in both feet", "fibromyalgia flare", "endometriosis"):  # fmt: skip
+        assert {"condition", "diagnosed", "illness"} <= kinds(text), text
+    # everyday words that end alike
+    for text in ("a bad diagnosis", "so much empathy", "a nostalgia trip", "hypnosis session"):
+        assert "condition" not in kinds(text), text
+
+
+def test_a_salary_is_what_one_earns():
+    # the salary slot's own memory answers "how much do I earn?", "what's my income?"
+    assert {"earn", "income", "pay"} <= kinds("My salary is 26,500/mo")
+    assert {"earn", "salary"} <= kinds("Income went up to 4,000 a month")
+    assert {"earn", "salary"} <= kinds("The PhD stipend is tiny")
+
+
 def test_smoking_and_vaping_are_habits():
     assert "habit" in kinds("Day one without cigarettes")
     assert {"habit", "tobacco"} <= kinds("Swapped the fags for vaping in March")

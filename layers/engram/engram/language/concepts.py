@@ -93,7 +93,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("cold freezing chilly", "cold freezing chilly shivering"),
     (
-        "illness condition disease health chronic",
+        "illness condition disease health chronic diagnosis diagnosed",
         "diabetes asthma arthritis migraine apnea apnoea epilepsy hypertension blood pressure "
         "cholesterol eczema psoriasis celiac coeliac crohn lupus anaemia anemia thyroid "
         "depression anxiety insomnia tinnitus allergy allergic intolerant intolerance cancer",
@@ -224,7 +224,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ),
     (
         "salary pay paid income money earn",
-        "job work employer founded raise bonus pay wage wages payslip paycheck",
+        "job work employer founded raise bonus pay wage wages payslip paycheck salary income stipend",
     ),
     ("boss manager", "supervisor director manager"),
     # what someone in a role does: "who supervises my PhD?" of "Dr. Whitlock is my supervisor"
@@ -495,7 +495,15 @@ def _by_ending(stems: list[str]) -> re.Pattern[str]:
 
 
 _MEDICINE = _by_ending(_MEDICINE_STEMS)
+# A condition says what it is by its ending, as a medicine does: tendonitis, endometriosis, leukaemia,
+# neuropathy, fibromyalgia, hypothyroidism; not the everyday words that end alike.
+_CONDITION = re.compile(r"^[a-z]{3,}(?:itis|osis|aemia|emia|pathy|algia)$|^hyp(?:o|er)[a-z]{4,}ism$")
+_NOT_A_CONDITION = frozenset(
+    ("diagnosis", "prognosis", "hypnosis", "osmosis", "symbiosis", "metamorphosis", "nostalgia")
+    + ("empathy", "sympathy", "apathy", "antipathy", "telepathy", "homeopathy", "osteopathy", "naturopathy")
+)
 _MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))
+_CONDITION_WORDS = frozenset(("illness", "condition", "disease", "health", "diagnosis", "diagnosed"))
 _TREATS_INDEX = tuple((_by_ending(endings.split()), frozenset(treats.split())) for treats, endings in _TREATS)
 # A school by its name: a name that ends in the word for its kind ("Kaikorai Valley High", "St Mary's
 # Primary", "Leeds Grammar"), or the Irish "Scoil" before it ("Scoil Mhuire"): "which school was I at?"
@@ -623,6 +631,8 @@ def concepts_of(text: str) -> str:
         if kinds & _JOB_KINDS and _someones_role(tokens, i):
             kinds -= _JOB_KINDS  # "Papa's doctor put him on insulin" tells no one's job
         found |= kinds
+        if _CONDITION.match(token) and token not in _NOT_A_CONDITION:
+            found |= _CONDITION_WORDS
         if _MEDICINE.match(token):
             found |= _MEDICINE_WORDS
             found.update(*(treats for stems, treats in _TREATS_INDEX if stems.match(token)))
