@@ -239,6 +239,13 @@ def test_a_condition_says_what_it_is_by_its_ending():
         assert "condition" not in kinds(text), text
 
 
+def test_something_that_works_has_no_job():
+    for text in ("BORACAY!! no wheezing at all, the inhaler talaga works", "that works for me"):
+        assert not {"job", "salary", "earn"} & kinds(text), text
+    assert {"job", "earn"} <= kinds("she works at the bank")
+    assert "earn" in kinds("Dad works nights at the depot")
+
+
 def test_a_salary_is_what_one_earns():
     # the salary slot's own memory answers "how much do I earn?", "what's my income?"
     assert {"earn", "income", "pay"} <= kinds("My salary is 26,500/mo")

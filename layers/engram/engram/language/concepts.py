@@ -331,6 +331,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
 
 _NAMED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 _COMPASS_NAME = re.compile(r"(?-i:\b(?:East|West|North|South)\s+[A-Z][\w'-]*)")
+# Something that works does its job and has none: "the inhaler talaga works", "that works for me"; not
+# "Dad works nights", "she works at the bank".
+_WORKS_WELL = re.compile(
+    r"\bworks\b(?=\s*(?:[.!?,;:)]|$))|\b(?:it|that|this)\s+(?:\w+\s+)?works\b", re.IGNORECASE
+)
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
@@ -609,7 +614,7 @@ def concepts_of(text: str) -> str:
     does not already say; "" when none."""
     words, phrases = _index()
     # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
-    text = _NAMED.sub(" ", text)
+    text = _WORKS_WELL.sub(" ", _NAMED.sub(" ", text))
     found: set[str] = place_kinds(text)  # "Rome" is a city in Italy, in Europe
     if _DOSE.search(text):
         found |= {"dose", "dosage"}
