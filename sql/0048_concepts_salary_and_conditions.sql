@@ -2,9 +2,8 @@
 -- one earns ("My salary is 26,500/mo": what "how much do I earn?" asks), and a condition by its medical
 -- ending (hypothyroidism, tendonitis, endometriosis, leukaemia, neuropathy, fibromyalgia: what "what
 -- condition was I diagnosed with?" asks), and something that works ("the inhaler really works") as no job.
--- Memories whose text says one are marked for their concepts to
--- be derived again (NULL: the daily cleanup derives them, `engram maintenance run cleanup` now;
--- docs/operations.md). The words are a copy of the lexicon's on purpose: a migration must not change when
+-- Memories whose text says one are marked for their concepts to be derived again (NULL: the daily cleanup
+-- derives them, `engram maintenance run cleanup` now; docs/operations.md). The words are a copy of the lexicon's on purpose: a migration must not change when
 -- the lexicon does.
 UPDATE memories SET concepts = NULL
 WHERE concepts IS NOT NULL
