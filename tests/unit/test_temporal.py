@@ -167,6 +167,12 @@ def test_relative_phrases_resolve_against_observed_at_with_a_label(
     assert f"({label})" in info.annotate(text)
 
 
+def test_a_month_ahead_told_after_what_led_to_it_is_the_coming_one() -> None:
+    # said in May 2023: the September he leaves is the coming one, though the visa came first
+    info = analyse_temporal("Arnel got his Canada visa, leaving in September", SAID)
+    assert info.event_date == at(2023, 9, 1)
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -177,6 +183,8 @@ def test_relative_phrases_resolve_against_observed_at_with_a_label(
         ("The interview is next Monday", at(2023, 5, 15)),
         ("We met last Monday", at(2023, 5, 1)),
         ("Told Gerry I'm leaving on Friday", at(2023, 5, 12)),  # the arrangement, not the telling
+        # the arrangement told after what led to it, in the past tense
+        ("Sold the car - moving on Friday", at(2023, 5, 12)),
     ],
 )
 def test_weekdays_follow_tense_and_never_mean_the_day_itself(text: str, expected: datetime) -> None:

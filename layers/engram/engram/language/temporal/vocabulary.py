@@ -165,7 +165,9 @@ FUTURE_MARKERS = re.compile(
     r"(?:booked|reserved|got tickets)\b[^.!?]{0,40}?\bfor)\b|'ll\b|"
     # an arrangement in the present progressive: "(told Gerry) I'm leaving at the end of February"
     r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:leaving|moving|flying|quitting|retiring|heading|travell?ing|"
-    r"returning|relocating|coming)\b",
+    r"returning|relocating|coming)\b|"
+    # the same arrangement told after what led to it: "got his Canada visa, leaving in September"
+    r"[,;\u2013\u2014-]\s+(?:and\s+)?(?:leaving|moving|flying|heading|relocating|returning)\b",
     re.IGNORECASE,
 )
 PAST_MARKERS = re.compile(
