@@ -447,6 +447,21 @@ def test_goals_split_active_and_achieved(engram: Engram):
         assert {r["memory_type"] for r in body["results"]} == {"goal"}
 
 
+def test_a_goal_is_not_achieved_by_someone_else_or_by_what_came_before_it(engram: Engram):
+    engram.note("Finished the pottery course at the community centre", when="2026-01-05T10:00:00Z")
+    engram.note("plan: Boracay for the kids, April 18-20. need to ask Ma'am Guia for leave", when="2026-03-01T10:00:00Z")
+    engram.note("My goal is to learn pottery this year", when="2026-03-02T10:00:00Z")
+    engram.note("Found the certificate: finished a pottery course in January 2026", when="2026-03-10T10:00:00Z")
+    engram.note("Arnel got his leave approved yesterday, off to Cebu with his brother", when="2026-07-12T10:00:00Z")
+    body = _ask(engram, "what are my goals", sensitivity_max="private")
+    assert body["type"] == "goals"
+    # a course finished before the goal was set (told before or after it) and Arnel's leave complete none
+    # of the user's goals
+    assert not body["achieved"], body["achieved"]
+    assert any("leave" in g["content"] for g in body["active"]), body["active"]
+    assert any("pottery" in g["content"] for g in body["active"]), body["active"]
+
+
 # --- summaries written by a model ------------------------------------------------------------------
 
 

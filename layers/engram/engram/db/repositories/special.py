@@ -407,10 +407,11 @@ def memory_sentiment_points(
 def goal_completions(
     conn: Conn, user_id: str, filters: SearchFilters, goal_ids: Sequence[UUID]
 ) -> dict[UUID, dict[str, Any]]:
-    """For each goal, the first visible action or event, stated no earlier than the goal, that reports
-    finishing something (COMPLETION_CUE) and shares a content word with it beyond goal phrasing
-    (GOAL_FILLER_WORDS, numbers, words under 3 letters): "I ran my first marathon" completes "My goal is
-    to run a marathon" through "marathon"."""
+    """For each goal, the first visible action or event, stated and happening no earlier than the goal,
+    about the same person, that reports finishing something (COMPLETION_CUE) and shares a content word
+    with it beyond goal phrasing (GOAL_FILLER_WORDS, numbers, words under 3 letters): "I ran my first
+    marathon" completes "My goal is to run a marathon" through "marathon"; "Arnel got his visa, leaving
+    in September" completes no goal of the user's to ask for leave."""
     if not goal_ids:
         return {}
     params = visibility_params(user_id, filters) | {
@@ -422,7 +423,8 @@ def goal_completions(
     rows = conn.execute(
         _statement("""
         WITH g AS (
-            SELECT id, tsv, coalesce(document_date, created_at) AS stated_at
+            SELECT id, tsv, coalesce(document_date, created_at) AS stated_at,
+                   lower(coalesce(metadata->>'subject', 'user')) AS subject
             FROM memories WHERE user_id = %(uid)s AND id = ANY(%(goals)s)
         ), filler AS (
             SELECT tsvector_to_array(to_tsvector('english', %(filler)s)) AS words
@@ -431,7 +433,8 @@ def goal_completions(
         FROM g CROSS JOIN filler f
         JOIN memories m ON m.user_id = %(uid)s AND m.memory_type IN ('action', 'event')
         WHERE {visible}
-          AND coalesce(m.document_date, m.created_at) >= g.stated_at
+          AND coalesce(m.document_date, m.created_at) >= g.stated_at AND {happened_at} >= g.stated_at
+          AND lower(coalesce(m.metadata->>'subject', 'user')) = g.subject
           AND m.content ~* %(cue)s
           AND EXISTS (
               SELECT 1 FROM unnest(tsvector_to_array(g.tsv)) AS w(word)
