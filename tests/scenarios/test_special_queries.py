@@ -448,11 +448,14 @@ def test_goals_split_active_and_achieved(engram: Engram):
 
 
 def test_a_goal_is_not_achieved_by_someone_else_or_by_what_came_before_it(engram: Engram):
-    engram.note("Finished the pottery course at the community centre", when="2026-01-05T10:00:00Z")
-    engram.note("plan: Boracay for the kids, April 18-20. need to ask Ma'am Guia for leave", when="2026-03-01T10:00:00Z")
-    engram.note("My goal is to learn pottery this year", when="2026-03-02T10:00:00Z")
-    engram.note("Found the certificate: finished a pottery course in January 2026", when="2026-03-10T10:00:00Z")
-    engram.note("Arnel got his leave approved yesterday, off to Cebu with his brother", when="2026-07-12T10:00:00Z")
+    for when, text in (
+        ("2026-01-05", "Finished the pottery course at the community centre"),
+        ("2026-03-01", "plan: Boracay for the kids, April 18-20. need to ask Ma'am Guia for leave"),
+        ("2026-03-02", "My goal is to learn pottery this year"),
+        ("2026-03-10", "Found the certificate: finished a pottery course in January 2026"),
+        ("2026-07-12", "Arnel got his leave approved yesterday, off to Cebu with his brother"),
+    ):
+        engram.note(text, when=f"{when}T10:00:00Z")
     body = _ask(engram, "what are my goals", sensitivity_max="private")
     assert body["type"] == "goals"
     # a course finished before the goal was set (told before or after it) and Arnel's leave complete none
