@@ -1099,6 +1099,16 @@ def test_hired_at_in_shorthand_names_the_employer(text: str, employer: str) -> N
     assert [f.value for f in extract(text).facts if f.attribute == "employer"] == [employer]
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Bought a secondhand Toyota Vios 2016 from Sir Edwin", "Toyota Vios 2016"),
+     ("Got a second-hand Honda Jazz", "Honda Jazz"),
+     ("Finally bought a shiny red Tesla Model 3", "Tesla Model 3")],
+)  # fmt: skip
+def test_a_car_told_with_how_it_came_is_still_the_car(text: str, value: str) -> None:
+    assert [f.value for f in extract(text).facts if f.attribute == "car"] == [value]
+
+
 @pytest.mark.parametrize("text", ["Apple released a new iPhone today", "Google announced layoffs yesterday"])
 def test_dated_news_about_the_world_is_not_a_memory(text: str) -> None:
     assert extract(text).facts == []

@@ -40,6 +40,15 @@ def test_a_tie_set_off_after_a_name_is_no_clause_of_its_own(sentence: str, claus
     assert split_clauses(sentence) == clauses
 
 
+@pytest.mark.parametrize(
+    ("sentence", "clauses"),
+    [("Bought it off Ed (my dentist, he's retiring)", ["Bought it off Ed (my dentist, he's retiring)"]),
+     ("Met Tom (he's back from Oslo), we had a pint", ["Met Tom (he's back from Oslo)", "we had a pint"])],
+)  # fmt: skip
+def test_an_aside_in_brackets_is_no_clause_of_its_own(sentence: str, clauses: list[str]) -> None:
+    assert split_clauses(sentence) == clauses
+
+
 def test_contractions_typed_without_the_apostrophe_get_it_back() -> None:
     from engram.language.text import normalise_text
 

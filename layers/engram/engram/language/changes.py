@@ -151,16 +151,22 @@ _POSSESSION = (
     + r")(?:\s+(?-i:[A-Z0-9][\w\-]*)){0,3})"
 )
 POSSESSION_THING = re.compile(rf"^{_POSSESSION}$", re.IGNORECASE)
+# How a thing owned is told before its make: "a secondhand Toyota", "my trusty old silver Golf"
+_OWNED_AS = (
+    r"(?:(?:brand\s+new|new|used|second[- ]?hand|2nd[- ]hand|pre-owned|old|little|tiny|trusty|shiny|cheap|"
+    r"reliable|red|blue|black|white|silver|grey|gray|green)\s+){0,3}"
+)
 POSSESSION_STATE = re.compile(
     r"(?<![\w\-])(?:drive|drives|driving|drove|have|has|own|owns|use|uses|using|wear|wears|got|get|gets|bought|"
     r"buy|buys|leased?|upgraded\s+to|switched\s+to|picked\s+up|ordered)\s+(?:a|an|my|his|her|their|our|the)"
-    r"\s+(?:new\s+|used\s+|second-hand\s+|brand\s+new\s+)?" + _POSSESSION,
+    r"\s+" + _OWNED_AS + _POSSESSION,
     re.IGNORECASE,
 )
 POSSESSION_END = re.compile(
     r"\b(?:sold|sell|sells|selling|gave\s+away|give\s+away|gives\s+away|giving\s+away|got\s+rid\s+of|"
     r"get\s+rid\s+of|getting\s+rid\s+of|gave|donated|scrapped|totaled|totalled|wrecked|lost|"
-    r"returned|traded\s+in|parted\s+with)\s+(?:away\s+)?(?:my|his|her|their|our|the|a|an)?\s*(?:old\s+)?"
+    r"returned|traded\s+in|parted\s+with)\s+(?:away\s+)?(?:my|his|her|their|our|the|a|an)?\s*"
+    + _OWNED_AS
     + _POSSESSION,
     re.IGNORECASE,
 )

@@ -160,6 +160,8 @@ def split_clauses(sentence: str) -> list[str]:
         right = sentence[match.end() :].strip()
         if len(left.split()) < 2 or not _starts_independent_clause(right, match.group(0)):
             continue
+        if _inside_brackets(sentence, match.start()):
+            continue  # "from Sir Edwin (my dentist, he's upgrading)": an aside, not a clause
         if match.group(0).strip() == "," and (_only_when(left) or _APPOSED_TIE.match(right)):
             continue  # "Last week, my grandma passed away": the time belongs to what follows
         if re.match(r"(?:I|me)\b", right) and "and" in match.group(0) and len(left.split()) <= 3:
@@ -168,6 +170,12 @@ def split_clauses(sentence: str) -> list[str]:
         start = match.end()
     clauses.append(sentence[start:].strip())
     return [clause for clause in clauses if clause]
+
+
+def _inside_brackets(sentence: str, at: int) -> bool:
+    """Whether position `at` is inside a bracket the sentence opened before it and has not yet closed."""
+    before = sentence[:at]
+    return before.count("(") > before.count(")")
 
 
 _WHEN_WORDS = frozenset(
