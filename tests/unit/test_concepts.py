@@ -246,6 +246,12 @@ def test_something_that_works_has_no_job():
     assert "earn" in kinds("Dad works nights at the depot")
 
 
+def test_a_device_is_known_by_its_maker_or_line():
+    assert {"phone", "device"} <= kinds("Zayan (12) wants an iPhone")
+    assert {"laptop", "computer"} <= kinds("my MacBook died on the train")
+    assert "tablet" in kinds("Mum uses the iPad for video calls")
+
+
 def test_a_salary_is_what_one_earns():
     # the salary slot's own memory answers "how much do I earn?", "what's my income?"
     assert {"earn", "income", "pay"} <= kinds("My salary is 26,500/mo")

@@ -254,6 +254,12 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "flat apartment house bungalow cottage semi studio room share house rent",
     ),
     ("flatmate housemate roommate", "flatmate housemate roommate flat share share house"),
+    # a device by its maker or line ("Zayan wants an iPhone": what "when will he get his own phone?" asks)
+    ("phone mobile device", "iphone smartphone oneplus xiaomi"),
+    ("laptop computer device", "macbook thinkpad chromebook"),
+    ("tablet device", "ipad"),
+    ("e-reader ereader device", "kindle kobo"),
+    ("watch device", "smartwatch fitbit apple watch"),
     (
         "car vehicle ride motor drive",
         "ford toyota skoda volkswagen vw honda nissan bmw audi mercedes tesla kia hyundai peugeot "
