@@ -246,6 +246,11 @@ def test_something_that_works_has_no_job():
     assert "earn" in kinds("Dad works nights at the depot")
 
 
+def test_an_injury_is_what_injured_asks():
+    # full text stems "injured" and "injury" apart
+    assert {"injured", "injury"} <= kinds("Twisted my knee coming down a tower ladder")
+
+
 def test_a_device_is_known_by_its_maker_or_line():
     assert {"phone", "device"} <= kinds("Zayan (12) wants an iPhone")
     assert {"laptop", "computer"} <= kinds("my MacBook died on the train")

@@ -125,9 +125,9 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("diabetes blood sugar glucose medication medicine", "insulin metformin ozempic jardiance"),
     ("device machine equipment", "cpap inhaler hearing aid pacemaker glasses brace crutch monitor"),
     (
-        "injury hurt",
+        "injury injured hurt",  # "injured" is no stem of "injury" to full text
         "knee ankle wrist shoulder sprain sprained fracture fractured broke swollen torn hamstring "
-        "ligament acl concussion dislocated whiplash",
+        "ligament acl concussion dislocated whiplash twisted",
     ),
     ("doctor", "gp physiotherapist physio dentist surgeon consultant specialist dr"),
     # the title of the doctor one sees is one's GP's more often than not: "who's my GP?" of "Dr Nguyen"
