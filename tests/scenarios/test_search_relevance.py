@@ -114,3 +114,25 @@ def test_a_role_the_question_names_reaches_the_person_in_it(engram: Engram):
     assert marco["explain"]["signals"]["entity"]["rank"] is not None  # no word of the question in it
     toms = _search(engram, "What does Tom's physio say?", threshold=0)  # Tom's, not the user's
     assert all("entity" not in r["explain"]["signals"] for r in toms if "bridges" in r["content"])
+
+
+def test_asked_what_is_liked_a_dislike_does_not_answer(engram: Engram):
+    for note in [*LIFE, "I really don't like mushrooms, the texture makes me gag",
+                 "I love very spicy food, scotch bonnets in everything"]:  # fmt: skip
+        engram.note(note)
+    for query in ("What kind of food do I like?", "What food do I love?"):
+        first, *rest = _search(engram, query, threshold=0)
+        assert "spicy" in first["content"], query
+        (dislike,) = [hit for hit in rest if "mushrooms" in hit["content"]]
+        assert dislike["explain"]["evidence"]["taste_untold"], query
+    # asked the dislike, it answers
+    assert "mushrooms" in _search(engram, "What food don't I like?")[0]["content"]
+
+
+def test_asked_which_one_of_a_kind_the_one_named_answers(engram: Engram):
+    # "school" said outright names no school; "Scoil Mhuire" is one
+    for note in [*LIFE, "Kasia will move to Galway but only if the kids can start the new school in September",
+                 "Kids started at Scoil Mhuire in Oranmore"]:  # fmt: skip
+        engram.note(note)
+    first = _search(engram, "What school do the kids go to?", threshold=0)[0]
+    assert "Scoil Mhuire" in first["content"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_taste import asks_taste, states_taste
+from engram.language.question_taste import asks_liking, asks_taste, states_only_dislike, states_taste
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,36 @@ def test_a_question_asks_what_someone_likes(question: str, asks: bool) -> None:
 )
 def test_a_memory_says_a_liking(memory: str, states: bool) -> None:
     assert states_taste(memory) is states
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("What kind of food do I like?", True),
+        ("What sports does John like besides basketball?", True),
+        ("what music is Emil into?", True),
+        ("What's my all-time favourite dish?", True),
+        ("What food do I not like?", False),  # asks the dislike
+        ("What do I hate about winter?", False),
+        ("Does Mum like olives?", False),  # asked yes or no: a dislike answers it
+        ("What is Lagos like?", False),
+        ("What would I like to do next year?", False),
+    ],
+)
+def test_a_question_asks_what_is_liked(question: str, asks: bool) -> None:
+    assert asks_liking(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("memory", "only"),
+    [
+        ("I really don't like mushrooms, the texture makes me gag", True),
+        ("Not a fan of jazz, never was", True),
+        ("Can't stand coriander", True),
+        ("I love spicy food but hate coriander", False),  # a liking too
+        ("I love very spicy food, scotch bonnets in everything", False),
+        ("Mushroom risotto at Gino's", False),
+    ],
+)
+def test_a_memory_says_only_a_dislike(memory: str, only: bool) -> None:
+    assert states_only_dislike(memory) is only

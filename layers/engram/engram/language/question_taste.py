@@ -46,3 +46,42 @@ def asks_taste(question: str) -> bool:
 def states_taste(text: str) -> bool:
     """Does the memory say what someone likes, dislikes or prefers?"""
     return bool(PREFERENCE.search(text) or STRONG_PREFERENCE.search(text) or _TASTE_WORDS.search(text))
+
+
+# A question that asks what is liked, as instances or as a taste: "what kind of food do I like?", "what
+# music is Emil into?", "what's my favourite dish?"; not one that asks what is disliked.
+_ASKS_LIKING = re.compile(
+    r"\b(?:do|does|did)\s+(?:I|we|you|he|she|they|[A-Z][\w'-]*)\s+(?:really\s+|most\s+)?(?:like|love|enjoy)\b"
+    r"|\bfavou?rites?\b|\b(?:am|is|are)\s+(?:I|we|you|he|she|they|[A-Z][\w'-]*)\s+into\b",
+    re.IGNORECASE,
+)
+_ASKS_DISLIKE = re.compile(r"\b(?:not|never|dislike[sd]?|hate[sd]?)\b|n't\b", re.IGNORECASE)
+# A dislike said: "I really don't like mushrooms", "hate coriander", "can't stand jazz", "not a fan of ..."
+_DISLIKE = re.compile(
+    r"\b(?:do|does|did)(?:n't|\s+not)\s+(?:really\s+|much\s+|even\s+)?(?:like|love|enjoy|fancy)\b"
+    r"|\bnever\s+(?:liked|loved|enjoyed)\b"
+    r"|\b(?:hate[sd]?|dislike[sd]?|detest(?:s|ed)?|loathe[sd]?|can(?:'t|not)\s+stand|not\s+a\s+(?:big\s+)?fan)\b",
+    re.IGNORECASE,
+)
+_LIKED = re.compile(
+    r"\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|adore[sd]?|favou?rite|fan\s+of)\b", re.IGNORECASE
+)
+
+
+def asks_liking(question: str) -> bool:
+    """Does the question ask what someone likes (not what they dislike)? Not one asked yes or no ("does
+    Mum like olives?"): "Mum can't stand olives" answers that."""
+    if _YES_OR_NO.match(question):
+        return False
+    return bool(_ASKS_LIKING.search(question)) and not _ASKS_DISLIKE.search(question)
+
+
+_YES_OR_NO = re.compile(r"^\s*(?:do|does|did|is|are|am|was|were)\b", re.IGNORECASE)
+
+
+def states_only_dislike(text: str) -> bool:
+    """Does the memory say a dislike and no liking ("I really don't like mushrooms, the texture makes me
+    gag")? Asked what is liked, it tells the opposite."""
+    if not _DISLIKE.search(text):
+        return False
+    return not _LIKED.search(_DISLIKE.sub(" ", text))

@@ -35,7 +35,7 @@ from engram.language.question_slots import (
     stored_for_another,
 )
 from engram.language.question_speech import asked_speaker, names_a_person, speech_verbs, spoken_by
-from engram.language.question_taste import asks_taste, states_taste
+from engram.language.question_taste import asks_liking, asks_taste, states_only_dislike, states_taste
 from engram.language.question_time import asks_ever, asks_previous, before_anchor
 from engram.language.question_when import asks_planned_time, states_time
 from engram.retrieval.relevance import (
@@ -159,7 +159,9 @@ def calibrate(
         if period is not None and row.period_rank is not None:
             matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
         slot = held[row.id]
-        coverage = word_coverage(asked_lexemes, asked_dfs, size, matched, implied)
+        # the kind a question asks for, held as an instance ("what school?" of "Scoil Mhuire"), is held
+        # as fully as the word: the instance is what is asked
+        coverage = word_coverage(asked_lexemes, asked_dfs, size, matched | (implied & words.focus), implied)
         evidence = Evidence(
             similarity=similarity,
             words=FRAME_SHARE * coverage if slot_framed and not (slot or seen.get("told")) else coverage,
@@ -240,6 +242,7 @@ class _Asked:
     place: bool
     refusal: bool
     taste: bool
+    liking: bool  # asks what is liked: a dislike tells the opposite
     age: bool
     planned: bool
     owned: set[tuple[str, str]]  # "my salary", "Declan's girlfriend"
@@ -259,6 +262,7 @@ class _Asked:
             place=asks_place(query),
             refusal=asks_refusal(query),
             taste=asks_taste(query),
+            liking=asks_liking(query),
             age=asks_age(query),
             planned=asks_planned_time(query),
             owned=asked_possessions(query),
@@ -271,7 +275,7 @@ class _Asked:
         """Whether a rule reads the candidates' text (it is fetched only then)."""
         return bool(
             self.roles is not None or self.figure or names_a_person(self.speaker) or self.focus
-            or self.place or self.refusal or self.taste or self.age or self.planned
+            or self.place or self.refusal or self.taste or self.liking or self.age or self.planned
             or self.owned or self.doing or asks_my_job(self.slots)
         )  # fmt: skip
 
@@ -283,7 +287,9 @@ class _Asked:
             or (self.figure and not states_figure(text)),
             "place_untold": self.place and not names_place(text),
             "refusal_untold": self.refusal and not states_refusal(text),
-            "taste_untold": self.taste and seen.get("memory_type") != "preference" and not states_taste(text),
+            "taste_untold": (self.taste and seen.get("memory_type") != "preference"
+                             and not states_taste(text))
+            or (self.liking and states_only_dislike(text)),
             "age_untold": self.age and not states_age(text),
             "time_untold": self.planned and not states_time(text),
             "name_untold": self.roles is not None and name_untold(text, self.roles),
