@@ -131,7 +131,7 @@ def test_asked_what_is_liked_a_dislike_does_not_answer(engram: Engram):
 
 def test_asked_which_one_of_a_kind_the_one_named_answers(engram: Engram):
     # "school" said outright names no school; "Scoil Mhuire" is one
-    for note in [*LIFE, "Kasia will move to Galway but only if the kids can start the new school in September",
+    for note in [*LIFE, "Kasia will move but only if the kids can start the new school in September",
                  "Kids started at Scoil Mhuire in Oranmore"]:  # fmt: skip
         engram.note(note)
     first = _search(engram, "What school do the kids go to?", threshold=0)[0]
