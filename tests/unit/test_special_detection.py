@@ -300,6 +300,8 @@ def test_excluded_terms_match_whole_words_in_either_number() -> None:
         ("am I happier with work", ("work",), "work"),
         ("how do I feel about Marcus", ("Marcus",), "Marcus"),
         ("how has my mood been lately", (), None),
+        ("How have I been feeling lately?", (), None),  # the user's own mood, said as a feeling
+        ("How am I feeling these days?", (), None),
     ],
 )
 def test_sentiment_trend(query: str, entities: tuple[str, ...], topic: str | None) -> None:

@@ -287,6 +287,8 @@ _SENTIMENT_PATTERNS = [
         _I,
     ),
     re.compile(r"^how(?:'s| is| has) my mood(?: been)?(?: " + _VAGUE_TIME + r")?$", _I),
+    # the user's own mood, with no topic: "how have I been feeling lately?", "how am I feeling these days?"
+    re.compile(r"^how (?:have i been|am i|was i|have we been|are we) feeling(?: " + _VAGUE_TIME + r")?$", _I),
     re.compile(r"^(?:what(?:'s| is) )?my (?:mood|sentiment) (?:trend|over time)$", _I),
 ]
 
