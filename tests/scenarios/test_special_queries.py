@@ -154,6 +154,14 @@ def test_entity_summary_resolves_a_relation_word_to_the_person(engram: Engram):
         assert body["summary"].startswith("Emma is your sister.")
 
 
+def test_a_tie_no_one_is_named_in_is_summed_up_as_the_tie(engram: Engram):
+    engram.note("My wife turns 40 on 3 December")
+    body = _ask(engram, "Who is my wife?")
+    assert body["type"] == "entity_summary" and body["found"]
+    assert body["summary"].startswith("About your wife:"), body["summary"]
+    assert _ask(engram, "Tell me about my son")["summary"] == "I don't have any memories about your son."
+
+
 def test_who_someone_is_comes_first_and_a_later_mention_does_not_forget_it(engram: Engram):
     engram.note("I share a flat in Ancoats with my roommate Declan, who is a tattoo artist.",
                 when="2025-02-05T10:00:00Z")  # fmt: skip

@@ -128,9 +128,13 @@ def answer_entity_summary(ctx: AnswerContext) -> tuple[dict[str, Any], SummaryIn
             trend = sentiment_trend([(p["at"], p["sentiment"]) for p in points], ctx.now)
     # "Marcus is someone I know" only says the entity exists: worth a line only when nothing else is known.
     telling = [r for r in current if r.memory.memory_type != "entity"] or current
+    # Asked by a tie no one is named in ("who is my wife?"), the summary speaks of the tie: "About your
+    # wife: ...", not "wife is your wife."
+    unnamed = entity is None and name is None and bool(special.relationship)
+    tie = (entity["relationship"] if entity else None) or special.relationship
     material = entity_summary_input(
-        name=display,
-        relationship=(entity["relationship"] if entity else None) or special.relationship,
+        name=f"your {display}" if unnamed else display,
+        relationship=None if unnamed else tie,
         current=[r.memory.content for r in telling[:6]],
         history=[r.memory.content for r in history[:3]],
         sentiment_average=entity["sentiment_average"] if entity else None,
