@@ -17,6 +17,8 @@ from engram.retrieval.transform import names_in
         ("What is my sister's fiancée called?", ["fiancée"]),
         ("Who supervises my PhD now?", ["supervises", "phd"]),  # the one in a role, by what they do
         ("What's the landlord's name now?", ["landlord"]),  # when it is asked of is no role
+        ("What are my kids' names?", ["kids"]),  # names asked of several
+        ("What are the names of my grandchildren?", ["grandchildren"]),
         ("Who cuts my hair?", ["cuts", "hair"]),
         ("Who supports Caroline?", None),  # not the user's: who she leans on, not a role's name
         ("Who is Declan?", None),  # his name is given: who he is to the user is asked

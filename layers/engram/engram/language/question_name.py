@@ -14,7 +14,7 @@ import re
 from engram.language.text.words import STOPWORDS
 
 _ASKS = re.compile(
-    r"^\s*(?:what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+name\s+of\b|.*\bname\b|.*\bcalled\s*\??\s*$)"
+    r"^\s*(?:what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+names?\s+of\b|.*\bnames?\b|.*\bcalled\s*\??\s*$)"
     r"|who(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:my|our|the)\s+[\w\s-]+\??\s*$"
     # "who supervises my PhD?", "who cuts my hair?": the one in a role, by what they do for the user
     r"|who\s+(?!is\b|was\b|are\b|were\b|did\b|does\b|do\b|has\b|had\b|will\b)\w+s\s+(?:my|our)\s+[\w\s-]+\??\s*$)",
