@@ -318,6 +318,14 @@ def test_a_period_question_with_a_topic_is_ranked_within_the_period(engram: Engr
     assert _contents(body["results"]) == ["I went to the farmers market and bought peaches"]
 
 
+def test_what_is_done_whenever_a_period_comes_round_is_a_habit_not_that_period(engram: Engram):
+    engram.note("Every Saturday I do parkrun in Queens Park, then brunch", when="2025-03-01T10:00:00Z")
+    body = _ask(engram, "What do I do at the weekend?", threshold=0)
+    assert body["type"] == "standard", body["type"]
+    assert _mentions(body["results"], "parkrun")
+    assert _ask(engram, "What did I do last weekend?")["type"] == "temporal"
+
+
 # --- historical ------------------------------------------------------------------------------------
 
 

@@ -407,6 +407,11 @@ _FIRST_PERSON_PERIOD = re.compile(
     r"(?P<tail>[\w' -]+)$",
     _I,
 )
+# A question in the simple present asks what is usually done, whenever the period it names comes round.
+_HABIT = re.compile(
+    r"\b(?:do|does)\s+(?:i|we|you|he|she|they)\s+(?:usually\s+|normally\s+|tend\s+to\s+)?do\b", _I
+)
+_ONE_PERIOD = re.compile(r"\b(?:this|next|last|coming|past|previous)\b", _I)
 _DANGLING_PREPOSITION = re.compile(
     r"\s+(?:from|in|during|since|over|for|on|between|of|within|throughout)$", _I
 )
@@ -582,6 +587,8 @@ def _detect_temporal(text: str, now: datetime) -> SpecialQuery | None:
     if found is None:
         return None
     timeframe, (start, end) = found
+    if _HABIT.search(text) and not _ONE_PERIOD.search(text[start:end]):
+        return None  # "what do I do at the weekend?" asks a habit, not about this weekend
     rest = (text[:start] + " " + text[end:]).strip()
     rest = _DANGLING_PREPOSITION.sub("", " ".join(rest.split())).strip(" ,")
     if any(p.match(rest) for p in _RECAP_PATTERNS):
