@@ -106,6 +106,16 @@ def test_leaving_the_old_job_leaves_the_new_one_the_current_answer(engram: Engra
     assert "Western Wind" in results[0]["content"], [r["content"] for r in results]
 
 
+def test_a_job_title_told_answers_where_i_work_before_a_memory_that_says_work(engram: Engram):
+    # the title says no place, but a mate "from work" says less of where the user works
+    for note in ("Eid. Farah trying to set me up with Imran - Kamal's mate from work, engineer, widower",
+                 "Community midwife, start 2 June", "Carers from Home Instead start Mon, 8am + 9pm visits",
+                 "Bought the car - 2019 Toyota Yaris hybrid"):  # fmt: skip
+        engram.note(note)
+    results = _search(engram, "Where do I work?", include_historical=None)
+    assert "midwife" in results[0]["content"], [r["content"] for r in results]
+
+
 def test_an_older_memory_of_the_same_slot_is_demoted_even_while_active(engram: Engram):
     """Two active memories of the user's phone: the newer one is the current answer, whatever the
     older one's words share with the question."""

@@ -150,21 +150,19 @@ def calibrate(
     unknown = never_told(asked_lexemes, asked_dfs, size)
     focus_untold = _focus_untold(asked.focus, words, set(asked_lexemes), said | stood_for, found)
     held = _slot_holders(asked, window, found)
-    slot_framed = any(held.values()) and _only_slot_words(asked_lexemes, words.slot)
+    slot_framed, title_only = _slot_framing(asked, window, held, asked_lexemes, words.slot)
     out: dict[Any, Calibration] = {}
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
-        matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
-        if period is not None and row.period_rank is not None:
-            matched |= {lex for lex in asked_lexemes if any(w.startswith(lex) for w in period.words)}
+        matched, implied = _held(seen, row, period, asked_lexemes, words.focus, words.anchor)
         slot = held[row.id]
-        # the kind a question asks for, held as an instance ("what school?" of "Scoil Mhuire"), is held
-        # as fully as the word: the instance is what is asked
-        coverage = word_coverage(asked_lexemes, asked_dfs, size, matched | (implied & words.focus), implied)
+        coverage = word_coverage(asked_lexemes, asked_dfs, size, matched, implied)
         evidence = Evidence(
             similarity=similarity,
-            words=FRAME_SHARE * coverage if slot_framed and not (slot or seen.get("told")) else coverage,
+            words=FRAME_SHARE * coverage
+            if slot_framed and not (slot or seen.get("told") or (title_only and row.slot_rank is not None))
+            else coverage,
             slot=slot,
             slot_share=_slot_share(asked_lexemes, asked_dfs, size, words.slot | matched, implied)
             if slot or seen.get("told")
@@ -192,6 +190,26 @@ def calibrate(
     return out
 
 
+def _held(
+    seen: dict[str, Any],
+    row: Candidate,
+    period: NamedPeriod | None,
+    asked: list[str],
+    focus: Set[str],
+    anchor: Set[str],
+) -> tuple[set[str], set[str]]:
+    """The query's lexemes a candidate holds, and those it only stands for (its concepts). A memory of
+    the period the query names holds the words that name it; the kind a question asks for, held as an
+    instance ("what school?" of "Scoil Mhuire"), is held as fully as the word, since the instance is
+    what is asked, unless the memory holds the one the question asks about the one before ("what house
+    did we live in before Eastfield?": the Eastfield flat is an instance, and no answer)."""
+    matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
+    instances = set() if anchor & matched else implied & focus
+    if period is not None and row.period_rank is not None:
+        matched |= {lex for lex in asked if any(w.startswith(lex) for w in period.words)}
+    return matched | instances, implied
+
+
 def _keep_the_speakers_words(speaker: str | None, found: dict[Any, dict[str, Any]]) -> None:
     """Asked what someone named said, a report holding the name is theirs only when they speak or are
     spoken to (`question_speech.spoken_by`): "Mama says I look thinner, and that Kasia is fed up" is
@@ -215,6 +233,22 @@ def _slot_holders(
     if ended and any(holds and i not in ended for i, holds in held.items()):
         return {i: holds and i not in ended for i, holds in held.items()}
     return held
+
+
+def _slot_framing(
+    asked: _Asked,
+    window: list[tuple[float, Candidate, dict[str, float]]],
+    held: dict[Any, bool],
+    asked_lexemes: list[str],
+    slot: Set[str],
+) -> tuple[bool, bool]:
+    """Whether the question's words only frame a slot a candidate stores (`_only_slot_words`), and whether
+    the slot is stored only as a job title. A title says no place, but once one is stored "where do I
+    work?" is not answered by a memory that merely says "work" ("Kamal's mate from work") either; and
+    with no employer stored, the title is the best there is of the answer, its words whole."""
+    title_only = not asked.previous and not any(held.values())
+    stored = any(held.values()) or (title_only and any(row.slot_rank is not None for _, row, _ in window))
+    return stored and _only_slot_words(asked_lexemes, slot), title_only
 
 
 def _only_slot_words(asked: list[str], slot: Set[str]) -> bool:
