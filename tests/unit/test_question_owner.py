@@ -77,6 +77,8 @@ def test_a_memory_that_may_be_about_the_owner_asked(question: str, memory: str):
         # a question's first word is no name: "Am I allergic ...?" asks about the user, not about "Am"
         ("Am I allergic to anything?", "tom", "allergy", True),
         ("Must I take my statin with food?", "dana", "medication:statin", True),
+        # a partner is asked by every word for one ("fiancé(e)" among them): the user's school is not his
+        ("Where did my boyfriend study chemistry?", "user", "school", True),
     ],
 )
 def test_a_memory_storing_what_a_question_asks_of_someone_else(

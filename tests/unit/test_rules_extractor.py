@@ -1731,7 +1731,9 @@ def test_an_amount_that_is_neither_rent_nor_pay_is_neither(text: str) -> None:
     [("Enrolled at UCL!! first lecture is on Monday", ("user", "school", "UCL")),
      ("doing my MSc at Wageningen, soil science, send help", ("user", "school", "Wageningen")),
      ("Thandi, my best friend, is in her second year at Wits", ("Thandi", "school", "Wits")),
-     ("Mateo started at Escuela Primaria Juárez today", ("Mateo", "school", "Escuela Primaria Juárez"))],
+     ("Mateo started at Escuela Primaria Juárez today", ("Mateo", "school", "Escuela Primaria Juárez")),
+     # the year with the course between, after the week it is told in
+     ("First week of second year BCom accounting at UCT", ("user", "school", "UCT"))],
 )  # fmt: skip
 def test_study_said_by_its_verb_names_the_school(text: str, slot: tuple[str, str, str]) -> None:
     assert slot in slots(text)

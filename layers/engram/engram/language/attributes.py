@@ -495,7 +495,8 @@ SCHOOL_STUDY = re.compile(
     r"(?:doing|started|starting|finishing|halfway\s+through)\s+(?:my|his|her|their|a|an)\s+(?:msc|ma|ba|bsc|"
     r"phd|masters?|master's|degree|doctorate|mba|llm|a-levels|diploma|foundation\s+year|apprenticeship)"
     r"(?:\s+in\s+[\w\s]{1,25}?)?\s+at|"
-    r"(?:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+year\s+(?:student\s+)?at|"
+    # "second year BCom accounting at UCT", "final year law at Leeds"
+    r"(?:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+year\s+(?:[\w\s]{0,30}?\s+)?at|"
     r"(?:started|starting|starts|began)\s+(?:uni|university|college|school|nursery|kindergarten|reception|"
     r"(?:year|grade|class)\s+\d{1,2}|high\s+school|primary\s+school|secondary\s+school)\s+at)\s+"
     r"(?P<v>(?:the\s+)?" + CAP_RUN + r")",

@@ -147,7 +147,9 @@ LEADING_ADVERBIAL = re.compile(
     r"back (?:in (?:\d{4}|the day|college|school)|then|when \w+ \w+)|"
     r"now|earlier|later|after (?:work|school|lunch|dinner|that)|over the weekend|at (?:work|school|home)|"
     r"in (?:\w+ )?\d{4}|in [A-Z]\w+|(?:\w+ )?(?:days?|weeks?|months?|years?) ago|since \w+|"
-    r"a (?:few|couple of) (?:days|weeks) ago|this past \w+)\s*,?\s+)+",
+    r"a (?:few|couple of) (?:days|weeks) ago|this past \w+|"
+    # "First week of second year at UCT", "Last week of term" (not "First day at Kelvin": the day is the news)
+    r"(?:first|second|last|final) (?:day|week|month|night|term|semester) of)\s*,?\s+)+",
     re.IGNORECASE,
 )
 FRAGMENT_VERBS = frozenset(

@@ -241,7 +241,8 @@ def stored_for_another(slots: QuestionSlots, subject: str | None, attribute: str
     if slots.subjects == (USER_SUBJECT,):
         if subject == USER_SUBJECT:
             return False
-    elif subject != USER_SUBJECT or not all(s.split()[-1] in RELATION_WORDS for s in slots.subjects):
+    # the subjects are one person's names ("my boyfriend", "my partner", "fiancé(e)"): one tie is enough
+    elif subject != USER_SUBJECT or not any(s.split()[-1] in RELATION_WORDS for s in slots.subjects):
         return False
     stored = attribute.lower()
     return any(
