@@ -54,7 +54,10 @@ def test_a_weekday_or_month_written_short_is_no_part_of_a_name(text: str, names:
     ("text", "names"),
     [("WE GOT IT, a townhouse in Killarney", {"Killarney"}),
      ("DID THE SUN RUN 10K", set()),
-     ("DTP offer!! start in May", {"DTP"})],
+     ("DTP offer!! start in May", {"DTP"}),
+     # one small word stressed in capitals is no name either
+     ("Dev sits 2 desks away lol, flatmate AND coworker", set()),
+     ("Order flowers to hers - ranunculus NOT roses", set())],
 )  # fmt: skip
 def test_a_sentence_in_capitals_names_nothing_by_its_capitals(text: str, names: set[str]) -> None:
     assert set(kinds(text)) == names, kinds(text)

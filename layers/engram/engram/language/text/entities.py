@@ -287,10 +287,13 @@ def _shouted(run: str) -> bool:
     """A sentence in capitals ("WE GOT IT", "DID THE SUN RUN 10K") names nothing by its capitals: two
     or more words in capitals, one of them a small word no name is."""
     tokens = [t for t in run.split() if t.isalpha() and t.isupper()]
+    if len(tokens) == 1 and len(run.split()) == 1 and tokens[0].lower() in _STRESSED_WORDS:
+        return True  # one small word stressed: "flatmate AND coworker", "NOT roses"
     return len(tokens) >= 2 and any(t.lower() in _SHOUTED_SMALL_WORDS for t in tokens)
 
 
 _SHOUTED_SMALL_WORDS = frozenset("we it the i a an is was did got my our so just".split())  # noqa: SIM905
+_STRESSED_WORDS = frozenset("and or not but too also all so very never no yes still again".split())  # noqa: SIM905
 # Weekdays and months written short, as on a phone ("Wed 19 Nov"); some are given names or surnames too.
 _CALENDAR_SHORT = frozenset(
     "mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec".split()  # noqa: SIM905
