@@ -150,6 +150,7 @@ def calibrate(
     unknown = never_told(asked_lexemes, asked_dfs, size)
     focus_untold = _focus_untold(asked.focus, words, set(asked_lexemes), said | stood_for, found)
     held = _slot_holders(asked, window, found)
+    focus = (words.focus & set(asked_lexemes)) - words.names
     slot_framed, title_only = _slot_framing(asked, window, held, asked_lexemes, words.slot)
     out: dict[Any, Calibration] = {}
     for _, row, _ in window:
@@ -173,6 +174,7 @@ def calibrate(
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
             focus_untold=focus_untold,
+            focus_missing=bool(focus) and not focus_untold and not (focus & (matched | implied)),
             **asked.untold(seen),
         )
         relevance = relevance_of(evidence, embedder)
