@@ -235,7 +235,8 @@ def test_a_condition_says_what_it_is_by_its_ending():
                  "peripheral neuropathy in both feet", "fibromyalgia flare", "endometriosis"):  # fmt: skip
         assert {"condition", "diagnosed", "illness"} <= kinds(text), text
     # everyday words that end alike
-    for text in ("a bad diagnosis", "so much empathy", "a nostalgia trip", "hypnosis session"):
+    for text in ("a bad diagnosis", "so much empathy", "a nostalgia trip", "hypnosis session",
+                 "leaving academia for industry"):  # fmt: skip
         assert "condition" not in kinds(text), text
 
 

@@ -229,6 +229,17 @@ def test_a_month_asked_ahead_is_the_coming_one(query: str, start: datetime, end:
     assert (found[0].start, found[0].end) == (start, end)
 
 
+@pytest.mark.parametrize(
+    ("query", "habit"),
+    [("What do I do at the weekend?", True), ("What do we usually do on Sundays?", True),
+     ("What do I do this weekend?", False), ("What did I do at the weekend?", False),
+     ("What do I do on 3 December?", False), ("What do I do in March?", False)],
+)  # fmt: skip
+def test_a_period_that_comes_round_asked_in_the_present_is_a_habit(query: str, habit: bool) -> None:
+    found = detect_special_query(query, NOW)
+    assert (found is None or found.type != "temporal") is habit, found
+
+
 def test_temporal_labels_name_the_period() -> None:
     labels = {}
     for query in ("what happened last week", "what did I note in Q1", "what happened recently"):

@@ -510,7 +510,8 @@ _MEDICINE = _by_ending(_MEDICINE_STEMS)
 # neuropathy, fibromyalgia, hypothyroidism; not the everyday words that end alike.
 _CONDITION = re.compile(r"^[a-z]{3,}(?:itis|osis|aemia|emia|pathy|algia)$|^hyp(?:o|er)[a-z]{4,}ism$")
 _NOT_A_CONDITION = frozenset(
-    ("diagnosis", "prognosis", "hypnosis", "osmosis", "symbiosis", "metamorphosis", "nostalgia")
+    ("diagnosis", "prognosis", "hypnosis", "osmosis", "symbiosis", "metamorphosis", "apotheosis", "nostalgia")
+    + ("academia", "bohemia")
     + ("empathy", "sympathy", "apathy", "antipathy", "telepathy", "homeopathy", "osteopathy", "naturopathy")
 )
 _MEDICINE_WORDS = frozenset(("medication", "medicine", "drug", "prescription", "pill"))

@@ -156,7 +156,7 @@ def calibrate(
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
-        matched, implied = _held(seen, row, period, asked_lexemes, words.focus, words.anchor)
+        matched, implied = _held(seen, row, period, asked_lexemes, focus, words.anchor)
         slot = held[row.id]
         coverage = word_coverage(asked_lexemes, asked_dfs, size, matched, implied)
         evidence = Evidence(

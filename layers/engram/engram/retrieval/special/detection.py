@@ -407,11 +407,16 @@ _FIRST_PERSON_PERIOD = re.compile(
     r"(?P<tail>[\w' -]+)$",
     _I,
 )
-# A question in the simple present asks what is usually done, whenever the period it names comes round.
+# A question in the simple present asks what is usually done, whenever the period it names comes round
+# (a weekend, a weekday, a part of the day); "this weekend", a date or a month is one period.
 _HABIT = re.compile(
     r"\b(?:do|does)\s+(?:i|we|you|he|she|they)\s+(?:usually\s+|normally\s+|tend\s+to\s+)?do\b", _I
 )
-_ONE_PERIOD = re.compile(r"\b(?:this|next|last|coming|past|previous)\b", _I)
+_RECURRING = re.compile(
+    r"\b(?:weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|nights?)\b",
+    _I,
+)
+_ONE_PERIOD = re.compile(r"\b(?:this|next|last|coming|past|previous)\b|\d", _I)
 _DANGLING_PREPOSITION = re.compile(
     r"\s+(?:from|in|during|since|over|for|on|between|of|within|throughout)$", _I
 )
@@ -587,7 +592,8 @@ def _detect_temporal(text: str, now: datetime) -> SpecialQuery | None:
     if found is None:
         return None
     timeframe, (start, end) = found
-    if _HABIT.search(text) and not _ONE_PERIOD.search(text[start:end]):
+    phrase = text[start:end]
+    if _HABIT.search(text) and _RECURRING.search(phrase) and not _ONE_PERIOD.search(phrase):
         return None  # "what do I do at the weekend?" asks a habit, not about this weekend
     rest = (text[:start] + " " + text[end:]).strip()
     rest = _DANGLING_PREPOSITION.sub("", " ".join(rest.split())).strip(" ,")
