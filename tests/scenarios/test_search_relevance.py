@@ -42,7 +42,6 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
         "amount_untold",
         "name_untold",
         "focus_untold",
-        "focus_missing",
         "place_untold",
         "refusal_untold",
         "time_untold",

@@ -180,16 +180,6 @@ def test_a_memory_that_lacks_the_kind_of_answer_asked_keeps_less_unless_it_store
     assert relevance(Evidence(**{**slot.__dict__, untold: True}), "hash") == relevance(slot, "hash")
 
 
-def test_a_memory_without_the_kind_asked_that_another_holds_keeps_less():
-    # "what position do I play in five-a-side?" of "played my last five-a-side", when a memory says a
-    # position: it answers less than it would if none did; a stored attribute still answers whole
-    plain = Evidence(similarity=None, words=0.6, slot=False, named=False)
-    missing = Evidence(**{**plain.__dict__, "focus_missing": True})
-    assert relevance(missing, "hash") == pytest.approx(relevance(plain, "hash") * 0.8, abs=1e-4)
-    slot = Evidence(similarity=None, words=0.1, slot=True, named=False)
-    assert relevance(Evidence(**{**slot.__dict__, "focus_missing": True}), "hash") == relevance(slot, "hash")
-
-
 def test_a_memory_about_another_owners_thing_answers_less_whatever_it_stores():
     # "what's my salary?" of "Budget up to €380k with Kasia's salary": the words, not the owner
     mine = Evidence(similarity=0.3, words=0.7, slot=True, named=False)

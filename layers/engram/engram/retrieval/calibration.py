@@ -174,7 +174,6 @@ def calibrate(
             tie_only=seen.get("memory_type") == "entity",
             told=bool(seen.get("told")),
             focus_untold=focus_untold,
-            focus_missing=bool(focus) and not focus_untold and not (focus & (matched | implied)),
             **asked.untold(seen),
         )
         relevance = relevance_of(evidence, embedder)

@@ -114,11 +114,6 @@ FOCUS_UNTOLD_FACTOR = 0.4
 # is taken than for an untold amount (app relevance set and LOCOMO: docs/benchmarks.md). A memory that
 # stores the attribute asked (a slot) keeps all.
 KIND_UNTOLD_FACTOR = 0.6
-# A memory that holds neither the kind of thing the question asks for nor an instance of it, while
-# another memory holds the kind ("what position do I play?" of "played my last five-a-side", when a
-# memory says a position): less likely the answer, though it may name one the lexicon does not know, so
-# little is taken (app relevance set, hash: tuning P@1 .801 -> .807, held-out unchanged).
-FOCUS_MISSING_FACTOR = 0.8
 # Asked about someone's thing ("what's my salary?", "what is Declan's girlfriend called?"), a memory that
 # speaks of it as another's only ("Kasia's salary", "my girlfriend Ama") is about someone else, like a
 # memory about none of the people the query names (`UNNAMED_FACTOR`; `question_owner`).
@@ -217,7 +212,6 @@ class Evidence:
     amount_untold: bool = False  # the query asks an amount of money or a measured figure; the memory has none
     name_untold: bool = False  # the query asks what someone is called; the memory speaks of them, unnamed
     focus_untold: bool = False  # the query names the kind of thing it asks; the memory holds no such word
-    focus_missing: bool = False  # another memory holds the kind asked; this one neither it nor an instance
     place_untold: bool = False  # the query asks where; the memory names no place
     refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
     taste_untold: bool = False  # the query asks what someone likes; the memory says no liking
@@ -325,6 +319,4 @@ def relevance(evidence: Evidence, embedder: str) -> float:
         asked *= KIND_UNTOLD_FACTOR ** sum(getattr(evidence, kind) for kind in KIND_UNTOLD)
     if evidence.focus_untold and not (_slot_answers(evidence) or evidence.told):
         asked *= FOCUS_UNTOLD_FACTOR
-    if evidence.focus_missing and not (_slot_answers(evidence) or evidence.told):
-        asked *= FOCUS_MISSING_FACTOR
     return round(asked, 4)

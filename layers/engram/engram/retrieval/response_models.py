@@ -44,8 +44,7 @@ class RelevanceEvidence(_Body):
     someone is called and the memory speaks of them without a name (`name_untold`: it keeps a third), and
     whether the query names the kind of thing
     it asks for and no memory of the user holds that word (`focus_untold`: every candidate keeps 0.4, so
-    it changes no order, only whether any result clears the threshold; `focus_missing`: another memory
-    holds it and this one holds neither it nor an instance of it, and keeps 0.8), and whether the query
+    it changes no order, only whether any result clears the threshold), and whether the query
     asks where and the memory names no place (`place_untold`: it keeps 0.6, unless it stores the
     attribute asked), and whether the query asks what is not done ("what won't I drink?") and the memory
     says nothing is avoided, refused or given up (`refusal_untold`: it keeps 0.6, unless it stores the
@@ -69,7 +68,6 @@ class RelevanceEvidence(_Body):
     amount_untold: bool = False
     name_untold: bool = False
     focus_untold: bool = False
-    focus_missing: bool = False
     place_untold: bool = False
     refusal_untold: bool = False
     taste_untold: bool = False

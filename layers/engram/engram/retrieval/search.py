@@ -322,7 +322,6 @@ def _explanation(
             "amount_untold": evidence.amount_untold,
             "name_untold": evidence.name_untold,
             "focus_untold": evidence.focus_untold,
-            "focus_missing": evidence.focus_missing,
             "other_owner": evidence.other_owner,
             **{kind: getattr(evidence, kind) for kind in KIND_UNTOLD},
         },
