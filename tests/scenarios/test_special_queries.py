@@ -467,7 +467,7 @@ def test_a_goal_is_not_achieved_by_someone_else_or_by_what_came_before_it(engram
     for when, text in (
         ("2026-01-05", "Finished the pottery course at the community centre"),
         ("2026-03-01", "plan: Boracay for the kids, April 18-20. need to ask Ma'am Guia for leave"),
-        ("2026-03-02", "My goal is to learn pottery this year"),
+        ("2026-03-02", "My goal is to learn pottery properly"),
         ("2026-03-10", "Found the certificate: finished a pottery course in January 2026"),
         ("2026-07-12", "Arnel got his leave approved yesterday, off to Cebu with his brother"),
     ):
