@@ -198,6 +198,9 @@ LEXICON_0039 = "0039_concepts_trades.sql"
 LEXICON_0040 = "0040_concepts_roles_are_no_jobs.sql"
 LEXICON_0041 = "0041_concepts_typed_shorthand.sql"
 LEXICON_0043 = "0043_concepts_vegetables_chillies_injuries_mountains.sql"
+LEXICON_0046 = "0046_concepts_working_at_a_place.sql"
+LEXICON_0047 = "0047_concepts_degrees_by_letters.sql"
+LEXICON_0048 = "0048_concepts_salary_conditions_devices.sql"
 
 
 @pytest.mark.parametrize(
@@ -245,11 +248,18 @@ LEXICON_0043 = "0043_concepts_vegetables_chillies_injuries_mountains.sql"
      (LEXICON_0043, "We're raising a series A", "We're watching a series"),
      (LEXICON_0043, "Up Mount Wellington in the snow", "Up in Wellington in the snow"),
      (LEXICON_0043, "East Van is getting crazy", "The east wing is getting crazy"),
-     (LEXICON_0043, "Farah trying to set me up with Imran", "Farah trying to set up the router")],
+     (LEXICON_0043, "Farah trying to set me up with Imran", "Farah trying to set up the router"),
+     (LEXICON_0046, "I work at Osaka University", "I walk to Osaka University"),
+     (LEXICON_0047, "Switching to a BSc in marine biology", "Switching to a bike for the commute"),
+     (LEXICON_0048, "My salary is 26,500/mo", "My sister is 26"),
+     (LEXICON_0048, "TSH high = hypothyroidism", "TSH high again"),
+     (LEXICON_0048, "Zayan wants an iPhone", "Zayan wants a bike"),
+     (LEXICON_0048, "Twisted my knee on the ladder", "Fixed the ladder"),
+     (LEXICON_0048, "The inhaler really works", "The inhaler is new")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041 and 0043 mark for derivation again the
-    memories whose text holds a word the lexicon gained."""
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0048 mark for derivation
+    again the memories whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()
     with db.user_transaction(user_id) as conn:  # as the rows were under the lexicon before
