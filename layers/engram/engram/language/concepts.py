@@ -508,7 +508,8 @@ def _by_ending(stems: list[str]) -> re.Pattern[str]:
 _MEDICINE = _by_ending(_MEDICINE_STEMS)
 # A condition says what it is by its ending, as a medicine does: tendonitis, endometriosis, leukaemia,
 # neuropathy, fibromyalgia, hypothyroidism; not the everyday words that end alike.
-_CONDITION = re.compile(r"^[a-z]{3,}(?:itis|osis|aemia|emia|pathy|algia)$|^hyp(?:o|er)[a-z]{4,}ism$")
+_CONDITION = _by_ending(["itis", "osis", "aemia", "emia", "pathy", "algia"])
+_HYPO_HYPER = re.compile(r"^hyp(?:o|er)[a-z]{4,}ism$")  # hypothyroidism, hyperparathyroidism
 _NOT_A_CONDITION = frozenset(
     ("diagnosis", "prognosis", "hypnosis", "osmosis", "symbiosis", "metamorphosis", "apotheosis", "nostalgia")
     + ("academia", "bohemia")
@@ -643,7 +644,7 @@ def concepts_of(text: str) -> str:
         if kinds & _JOB_KINDS and _someones_role(tokens, i):
             kinds -= _JOB_KINDS  # "Papa's doctor put him on insulin" tells no one's job
         found |= kinds
-        if _CONDITION.match(token) and token not in _NOT_A_CONDITION:
+        if (_CONDITION.match(token) or _HYPO_HYPER.match(token)) and token not in _NOT_A_CONDITION:
             found |= _CONDITION_WORDS
         if _MEDICINE.match(token):
             found |= _MEDICINE_WORDS

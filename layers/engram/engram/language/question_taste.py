@@ -56,16 +56,7 @@ _ASKS_LIKING = re.compile(
     re.IGNORECASE,
 )
 _ASKS_DISLIKE = re.compile(r"\b(?:not|never|dislike[sd]?|hate[sd]?)\b|n't\b", re.IGNORECASE)
-# A dislike said: "I really don't like mushrooms", "hate coriander", "can't stand jazz", "not a fan of ..."
-_DISLIKE = re.compile(
-    r"\b(?:do|does|did)(?:n't|\s+not)\s+(?:really\s+|much\s+|even\s+)?(?:like|love|enjoy|fancy)\b"
-    r"|\bnever\s+(?:liked|loved|enjoyed)\b"
-    r"|\b(?:hate[sd]?|dislike[sd]?|detest(?:s|ed)?|loathe[sd]?|can(?:'t|not)\s+stand|not\s+a\s+(?:big\s+)?fan)\b",
-    re.IGNORECASE,
-)
-_LIKED = re.compile(
-    r"\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|adore[sd]?|favou?rite|fan\s+of)\b", re.IGNORECASE
-)
+_YES_OR_NO = re.compile(r"^\s*(?:do|does|did|is|are|am|was|were)\b", re.IGNORECASE)
 
 
 def asks_liking(question: str) -> bool:
@@ -76,12 +67,9 @@ def asks_liking(question: str) -> bool:
     return bool(_ASKS_LIKING.search(question)) and not _ASKS_DISLIKE.search(question)
 
 
-_YES_OR_NO = re.compile(r"^\s*(?:do|does|did|is|are|am|was|were)\b", re.IGNORECASE)
-
-
 def states_only_dislike(text: str) -> bool:
     """Does the memory say a dislike and no liking ("I really don't like mushrooms, the texture makes me
-    gag")? Asked what is liked, it tells the opposite."""
-    if not _DISLIKE.search(text):
-        return False
-    return not _LIKED.search(_DISLIKE.sub(" ", text))
+    gag")? Asked what is liked, it tells the opposite. The write path's reading of a preference's
+    polarity (`PREFERENCE`) says which."""
+    said = {"dislike" if found.group("neg") else "like" for found in PREFERENCE.finditer(text)}
+    return said == {"dislike"}

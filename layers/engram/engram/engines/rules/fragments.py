@@ -40,13 +40,17 @@ def attach_fragments(drafts: list[Draft]) -> list[Draft]:
         if previous is not None and _joinable(previous, draft):
             _join(previous, draft)
             continue
-        if previous is not None and _heads(previous, draft, opens_turn=len(out) < 2 or out[-2].turn_index
-                                           != previous.turn_index):  # fmt: skip
+        if previous is not None and _heads(previous, draft, opens_turn=_opens_turn(out)):
             _join(draft, previous, head=True)
             out[-1] = draft
             continue
         out.append(draft)
     return out
+
+
+def _opens_turn(out: list[Draft]) -> bool:
+    """Whether the last draft kept is the first of its turn."""
+    return len(out) < 2 or out[-2].turn_index != out[-1].turn_index
 
 
 def _heads(headline: Draft, draft: Draft, *, opens_turn: bool) -> bool:
