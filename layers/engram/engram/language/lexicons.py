@@ -14,18 +14,24 @@ HEALTH_TERMS = re.compile(
     r"eating disorder|anorexia|bulimia|therapy|therapist|psychiatrist|counsel(?:l)?ing|counsel(?:l)?or|"
     r"medication|meds|prescription|prescribed|antidepressants?|ssris?|insulin|surgery|operation|"
     r"hospital(?:i[sz]ed)?|\ber\b|icu|emergency room|pregnan(?:t|cy)|miscarriage|ivf|fertility|hiv|std|sti|"
-    r"illness|disease|disorder|symptoms?|injur(?:y|ed)|broke my (?:leg|arm|wrist|ankle)|concussion|"
+    r"illness|disease|disorder|symptoms?|injur(?:y|ed)|concussion|broke (?:my|his|her|their|a) "
+    r"(?:leg|arm|wrist|ankle|hip|collarbone|nose|finger|toe|rib|foot|hand|back)|"
     r"migraines?|rehab|addiction|addicted|sober|sobriety|relapse[d]?|mental health|suicid(?:e|al)|"
-    r"self[- ]harm|blood pressure|cholesterol|covid|chronic pain|arthritis|stroke|heart attack|seizures?|"
+    r"self[- ]harm|blood pressure|cholesterol|covid|chronic pain|arthritis|"
+    r"(?<!each )(?<!every )(?<!brush )(?<!paint )(?<!pen )(?<!key )(?<!swim )(?<!back )(?<!breast )"
+    r"stroke(?! of\b)|heart attack|seizures?|"
     r"epilepsy|biopsy|mri|dementia|alzheimer'?s|parkinson'?s|ms\b|multiple sclerosis|lupus|"
-    r"thyroid|infection|fever|flu|sick|illness|physical therapy|doctor'?s appointment|"
+    r"thyroid|infection|fever|flu|sick(?! of\b)|illness|physical therapy|doctor'?s appointment|"
     r"pneumonia|bronchitis|strep|appendicitis|kidney stones?|fracture[d]?|sprain(?:ed)?|cast on|"
     r"expecting (?:a|our|my|their|her) (?:first |second |third )?(?:baby|child)|due date|"
     r"gender dysphoria|transition(?:ing)? (?:surgery|medically)|hormones?|hrt)\b",
     re.IGNORECASE,
 )
+# A feeling ("a bit anxious about it") or a likeness ("cooking is therapy for me", "so therapeutic") is no
+# mental health condition or treatment.
 MENTAL_HEALTH_TERMS = re.compile(
-    r"\b(?:depress\w*|anxiety|anxious|panic|therap\w+|psychiatr\w+|mental health|"
+    r"\b(?:depress\w*|anxiety|panic attacks?|"
+    r"therap(?:y|ies|ist|ists|ist's)|psychiatr\w+|mental health|"
     r"bipolar|ptsd|ocd|burn(?:ed|t)? ?out|suicid\w*|self[- ]harm|counsel\w*)\b",
     re.IGNORECASE,
 )
@@ -36,29 +42,53 @@ EMERGENCY_TERMS = re.compile(
     re.IGNORECASE,
 )
 LOSS_TERMS = re.compile(
-    r"\b(?:died|dies|dying|passed away|passed on|pass away|death|dead|funeral|grie(?:f|ving|ve)|"
+    # a death, not a turn of phrase: "dying to try it", "dead tired", "killed it", "a war memorial", "put
+    # down a deposit" are no loss
+    r"\b(?:died|dies|dying(?!\s+(?:to|for|of\s+(?:laughter|embarrassment|boredom)))|passed away|passed on|"
+    r"pass away|death|dead(?!\s+(?:tired|set|serious|end|easy|on|good|funny|keen|busy|heat|last|right|wrong|"
+    r"simple|quiet|cute|proud|broke))|funeral|grie(?:f|ving|ve)|"
     r"mourn(?:ing)?|lost my (?:mom|mother|dad|father|wife|husband|son|daughter|brother|"
     r"sister|friend|grandma|grandmother|grandpa|grandfather|baby|dog|cat|partner|aunt|uncle|"
-    r"cousin|best friend)|miscarriage|memorial|put down|euthani[sz]ed|killed|suicide|"
+    r"cousin|best friend)|miscarriage|memorial (?:service|mass|gathering|for)|"
+    r"(?:had|have|has|having|was|were|be|been|get|got) (?:\w+ )?put (?:down|to sleep)|"
+    r"put (?:him|her) (?:down|to sleep)|euthani[sz]ed|killed(?! it\b)|suicide|"
     r"terminal(?:ly ill)?|widow(?:ed|er)?)\b",
     re.IGNORECASE,
 )
 BREAKUP_TERMS = re.compile(
-    r"\b(?:broke up|break(?:ing)? ?up|broken up|split(?:ting)? up|divorc\w+|separated|split up|cheated|"
+    r"\b(?:(?:broke|break(?:s|ing)?|broken|split(?:s|ting)?) ?up\b(?!\s+(?:the|a|an|my|his|her|their|our|its|"
+    r"it|them|this|that|into|[a-z]+['’]s)\b)|divorc\w+|separated|cheated|"
     r"affair|"
     r"custody)\b",
     re.IGNORECASE,
 )
 MONEY_TERMS = re.compile(
-    r"\b(?:salary|salaries|income|paycheck|pay raise|raise of|wage|wages|earn(?:s|ing)?|debt|debts|loan|"
+    r"\b(?:salary|salaries|income|paycheck|pay raise|raise of|wage|wages|debt|debts|loan|"
     r"loans|"
     r"mortgage|rent is|rent of|my rent|net worth|bank account|savings|credit score|credit card debt|"
     r"bankrupt\w*|"
-    r"owe|owes|owed|invest(?:ed|ment|ments|ing)?|401k|401\(k\)|ira|stocks?|crypto|bitcoin|taxes|tax return|"
-    r"inheritance|alimony|child support|budget|overdraft|payday|bonus|equity|stock options|rsus?|"
-    r"financial(?:ly)?|finances|broke\b(?! up)|in the red)\b"
+    r"owe|owes|owed|investments?|401k|401\(k\)|ira|stocks?|crypto|bitcoin|taxes|tax return|"
+    r"inheritance|alimony|child support|budget|overdraft|payday|bonus(?! points?)|equity|stock options|rsus?|"
+    r"financial(?:ly)?|finances|in the red)\b"
+    # broke as having no money ("I'm broke", "went broke"), not "broke down", "broke her heart"
+    r"|\b(?:am|is|are|was|were|be|being|been|so|too|flat|stone|dead|totally|completely|pretty|really|"
+    r"super|go|goes|going|went|gone|[’']m|[’']re)\s+broke\b(?!\s+(?:down|up|into|out|off|through|in|away|"
+    r"free|the|a|an|my|his|her|their|our|its|it|me|him|them)\b)"
     r"|[$€£¥]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion|thousand)?\b"
     r"|\b\d[\d,.]*\s?(?:k|K)?\s?(?:dollars|euros|pounds|bucks|usd|eur|gbp)\b|\b\d{2,3}k\b",
+    re.IGNORECASE,
+)
+# Money put in or earned, as against time, trust or a place: "invested in index funds", "invest my
+# savings", "earns 3k a month", "earning money"; not "invested in those little guys", "investing in
+# positive change", "earning a scholarship", "earned their respect".
+MONEY_PUT_OR_EARNED = re.compile(
+    r"\binvest(?:s|ed|ing)?\s+(?:(?:my|our|his|her|their|all|the|some)\s+)?(?:money|savings|cash|"
+    r"pension|inheritance|bonus)\b"
+    r"|\binvest(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?in(?:to)?\s+(?:(?:the|some|a|an|my|our|more)\s+)?"
+    r"(?:stocks?|shares?|crypto\w*|bitcoin|property|properties|real estate|(?:index |mutual )?funds?|etfs?|"
+    r"bonds?|(?:a |my )?pension|(?:the )?(?:stock )?market|gold|an? isa|startups?)\b"
+    r"|\bearn(?:s|ing)?\b(?!\s+(?:a|an|the|my|his|her|their|our|its|some|all|respect|trust|praise|points?|"
+    r"recognition|stripes|it|them|him|me)\b)",
     re.IGNORECASE,
 )
 SECRET_TERMS = re.compile(
@@ -218,11 +248,19 @@ HEALTH_AS_FIELD = re.compile(
 )
 
 
+# A likeness of therapy: "cooking is therapy for me", "running is my therapy", "it was so therapeutic".
+THERAPY_AS_LIKENESS = re.compile(
+    r"\b(?:like|is|was|as|be)\s+(?:(?:a|my|real|great|good|such a|a kind of|a form of|a bit of)\s+)?therapy\b"
+    r"|\btherapeutic\b",
+    re.IGNORECASE,
+)
+
+
 def sensitivity_of(text: str) -> tuple[set[str], str]:
     """(topic tags, level): health (lab values too), loss, breakups and a home address down to the flat
     number are sensitive; money and secrets are private."""
     topics: set[str] = set()
-    text = HEALTH_AS_FIELD.sub(" ", text)
+    text = THERAPY_AS_LIKENESS.sub(" ", HEALTH_AS_FIELD.sub(" ", text))
     if HEALTH_TERMS.search(text) or names_medicine(text):
         topics |= {"health", "medical"}
     if MENTAL_HEALTH_TERMS.search(text):
@@ -237,7 +275,8 @@ def sensitivity_of(text: str) -> tuple[set[str], str]:
         topics |= {"health", "medical", "lab results"}
     if STREET_ADDRESS.search(text) and UNIT_NUMBER.search(text):
         topics |= {"address"}
-    money = bool(MONEY_TERMS.search(text) or MONEY_ATTRIBUTE.search(text))  # "Pay is now R25,000 a month"
+    # "Pay is now R25,000 a month"
+    money = bool(MONEY_TERMS.search(text) or MONEY_PUT_OR_EARNED.search(text) or MONEY_ATTRIBUTE.search(text))
     if money:
         topics |= {"financial", "finance", "money"}
     secret = bool(SECRET_TERMS.search(text))
