@@ -116,6 +116,17 @@ def test_a_role_the_question_names_reaches_the_person_in_it(engram: Engram):
     assert all("entity" not in r["explain"]["signals"] for r in toms if "bridges" in r["content"])
 
 
+def test_a_memory_about_the_person_in_the_role_asked_answers_without_the_roles_word(engram: Engram):
+    engram.note("Physio: Marco at Northcote Sports Physio. Hamstring tear.", when="2026-03-02T10:00:00Z")
+    engram.note("Hammy tight again, booked Marco for Wed 19 Nov", when="2026-11-10T10:00:00Z")
+    engram.note("Ran the Yarra loop with Mati on Sunday", when="2026-11-11T10:00:00Z")
+
+    booked = [r for r in _search(engram, "When am I next seeing the physio?") if "booked" in r["content"]]
+    assert booked and booked[0]["relevance"] >= 0.3  # Marco is the physio: the booking holds the word
+    assert booked[0]["explain"]["evidence"]["words"] > 0
+    assert not [r for r in _search(engram, "When am I next seeing the physio?") if "Yarra" in r["content"]]
+
+
 def test_asked_what_is_liked_a_dislike_does_not_answer(engram: Engram):
     for note in [*LIFE, "I really don't like mushrooms, the texture makes me gag",
                  "I love very spicy food, scotch bonnets in everything"]:  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.language.question_roles import roles_said
+from engram.language.question_roles import roles_said, ties_said
 
 
 @pytest.mark.parametrize(
@@ -27,3 +27,9 @@ def test_a_tie_said_reaches_the_word_it_is_stored_by(question: str, stored: str)
 def test_a_tie_of_someone_named_is_no_role_of_the_users() -> None:
     assert "husband" not in roles_said("what does Priya's husband do?")
     assert roles_said("the 14th floor is closed") == []
+
+
+def test_each_role_said_keeps_the_ties_it_may_be_stored_by() -> None:
+    said = ties_said("when do I next see the physio and my mum?")
+    assert "physio" in said["physio"] and "mother" not in said["physio"]
+    assert {"mum", "mother"} <= said["mum"] and "physio" not in said["mum"]

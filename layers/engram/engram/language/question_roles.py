@@ -25,13 +25,20 @@ _SAID = re.compile(
 
 def roles_said(question: str) -> list[str]:
     """Every word the ties `question` says as the user's may be stored by, lower case, sorted."""
-    roles: set[str] = set()
+    return sorted(set().union(*ties_said(question).values()))
+
+
+def ties_said(question: str) -> dict[str, set[str]]:
+    """Each role word `question` says as the user's ("physio" of "the physio", "mum" of "my mum"), with
+    every word the tie may be stored by: a memory about the person in the role holds the word said."""
+    said: dict[str, set[str]] = {}
     for match in _SAID.finditer(question.lower()):
         word = re.sub(r"['’]s$", "", match.group("word"))
-        roles |= _same_tie(word)
+        ties = said.setdefault(word, set())
+        ties |= _same_tie(word)
         if match.group("next"):  # "my team lead", "my best friend"
-            roles.add(f"{word} {match.group('next')}")
-    return sorted(roles)
+            ties.add(f"{word} {match.group('next')}")
+    return said
 
 
 def _same_tie(word: str) -> set[str]:

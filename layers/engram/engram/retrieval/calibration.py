@@ -27,6 +27,7 @@ from engram.language.question_name import asked_name, name_untold
 from engram.language.question_owner import asked_doing, asked_possessions, done_by_another, owned_by_another
 from engram.language.question_place import asks_place, names_place
 from engram.language.question_refusal import asks_refusal, states_refusal
+from engram.language.question_roles import ties_said
 from engram.language.question_slots import (
     QuestionSlots,
     asks_my_job,
@@ -142,6 +143,7 @@ def calibrate(
         content=asked.reads_text,
         anchor=before_anchor(query) or "",
         slot=" ".join(slot_words(query) + speech_verbs(query)),
+        ties=ties_said(query),
     )
     _keep_the_speakers_words(asked.speaker, found)
     size = corpus.corpus_size(conn, user_id)
@@ -156,7 +158,7 @@ def calibrate(
     for _, row, _ in window:
         seen = found.get(row.id) or {}
         similarity = seen.get("similarity")
-        matched, implied = _held(seen, row, period, asked_lexemes, focus, words.anchor)
+        matched, implied = _held(seen, row, period, asked_lexemes, focus, words)
         slot = held[row.id]
         coverage = word_coverage(asked_lexemes, asked_dfs, size, matched, implied)
         evidence = Evidence(
@@ -197,15 +199,19 @@ def _held(
     period: NamedPeriod | None,
     asked: list[str],
     focus: Set[str],
-    anchor: Set[str],
+    words: QueryWords,
 ) -> tuple[set[str], set[str]]:
     """The query's lexemes a candidate holds, and those it only stands for (its concepts). A memory of
     the period the query names holds the words that name it; the kind a question asks for, held as an
     instance ("what school?" of "Scoil Mhuire"), is held as fully as the word, since the instance is
     what is asked, unless the memory holds the one the question asks about the one before ("what house
-    did we live in before Eastfield?": the Eastfield flat is an instance, and no answer)."""
+    did we live in before Eastfield?": the Eastfield flat is an instance, and no answer). A memory about
+    the person in a role the query says ("booked Marco" of "when do I next see the physio?", Marco the
+    physio) holds the role's word."""
     matched, implied = set(seen.get("matched") or ()), set(seen.get("implied") or ())
-    instances = set() if anchor & matched else implied & focus
+    instances = set() if words.anchor & matched else implied & focus
+    held_roles = set(seen.get("roles") or ())
+    matched |= {stem for stem, ties in words.roles.items() if ties & held_roles}
     if period is not None and row.period_rank is not None:
         matched |= {lex for lex in asked if any(w.startswith(lex) for w in period.words)}
     return matched | instances, implied

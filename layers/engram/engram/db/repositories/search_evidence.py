@@ -5,7 +5,7 @@ for the ranked window only (`engram.retrieval.search`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from psycopg import sql
@@ -23,7 +23,9 @@ _QUERY_DFS = sql.SQL(
     "SELECT lx.lexemes, {dfs}, tsvector_to_array(to_tsvector('english', %(names)s)) AS names, "
     "tsvector_to_array(to_tsvector('english', %(focus)s)) AS focus, "
     "tsvector_to_array(to_tsvector('english', %(anchor)s)) AS anchor, "
-    "tsvector_to_array(to_tsvector('english', %(slot)s)) AS slot "
+    "tsvector_to_array(to_tsvector('english', %(slot)s)) AS slot, "
+    "(SELECT coalesce(jsonb_object_agg(w, tsvector_to_array(to_tsvector('english', w))), '{{}}') "
+    " FROM unnest(%(said)s::text[]) AS w) AS said "
     "FROM ({lexemes}) AS lx(lexemes)"
 ).format(dfs=DFS_SQL, lexemes=LEXEMES_SQL)
 
@@ -41,10 +43,20 @@ _CANDIDATES = """SELECT m.id, {similarity} AS similarity, char_length(m.content)
                        (%(amount)s AND m.content ~* %(amount_re)s) AS amount,
                        CASE WHEN %(content)s THEN m.content END AS content,
                        lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
-                       m.metadata->>'value' AS value, r.reports
+                       m.metadata->>'value' AS value, r.reports,
+                       ARRAY(SELECT DISTINCT lower(e.relationship)
+                             FROM memory_entities me JOIN entities e ON e.id = me.entity_id
+                             WHERE me.memory_id = m.id AND e.merged_into IS NULL AND NOT e.is_owner
+                               AND lower(e.relationship) = ANY(h.held)) AS roles
                 FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
                      (SELECT tsvector_to_array(to_tsvector('english', engram_plain_text(%(query)s)))
-                             AS lexemes) q
+                             AS lexemes) q,
+                     -- the ties the query says that one or two of the user's people hold (sql/0045)
+                     (SELECT coalesce(array_agg(role), '{}') AS held
+                      FROM (SELECT lower(e.relationship) AS role FROM entities e
+                            WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND NOT e.is_owner
+                              AND lower(e.relationship) = ANY(%(ties)s::text[])
+                            GROUP BY 1 HAVING count(*) <= 2) x) h
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)"""
 
 
@@ -61,6 +73,9 @@ class QueryWords:
     # the stems of the words that ask for a slot or for someone's words (`question_slots`,
     # `question_speech`): what a memory storing the slot, or reporting the words, explains unsaid
     slot: frozenset[str] = frozenset()
+    # each stem of a role the query says as the user's ("physio" of "the physio"), with the ties it may
+    # be stored by (`question_roles.ties_said`): a memory about the person in the role holds it unsaid
+    roles: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def query_evidence(
@@ -77,6 +92,7 @@ def query_evidence(
     content: bool = False,
     anchor: str = "",
     slot: str = "",
+    ties: dict[str, set[str]] | None = None,
 ) -> tuple[QueryWords, dict[Any, dict[str, Any]]]:
     """The query's words (`QueryWords`; `names` is the text of its proper names), and for each memory of
     `ids` the lexemes its text contains (`matched`), those only its concepts contain (`implied`,
@@ -94,7 +110,8 @@ def query_evidence(
     `content`, each memory's text comes back too, for what the caller reads in it (a name, a focus as the
     user may have typed it, a place). The attribute a memory stores, whose and its value (`subject`,
     lowercased, `attribute` and `value` of its metadata), and whether it reports speech (`reports`), come
-    back always."""
+    back always, and the roles of the `ties` said (each role word said -> the ties it may be stored by,
+    `engram.language.question_roles.ties_said`) that the people the memory mentions hold (`roles`)."""
     import numpy as np
 
     similarity = (
@@ -116,6 +133,8 @@ def query_evidence(
         "anchor": anchor,
         "slot": slot,
         "content": content,
+        "said": list(ties or {}),
+        "ties": sorted(set().union(*(ties or {}).values())),
     }
     with conn.pipeline():  # one round trip
         head = conn.execute(_QUERY_DFS, params)
@@ -132,5 +151,6 @@ def query_evidence(
         frozenset(first["focus"]),
         frozenset(first["anchor"]),
         frozenset(first["slot"]),
+        {stem: frozenset((ties or {})[word]) for word, stems in first["said"].items() for stem in stems},
     )
     return words, {r["id"]: r for r in rows.fetchall()}
