@@ -201,6 +201,7 @@ LEXICON_0043 = "0043_concepts_vegetables_chillies_injuries_mountains.sql"
 LEXICON_0046 = "0046_concepts_working_at_a_place.sql"
 LEXICON_0047 = "0047_concepts_degrees_by_letters.sql"
 LEXICON_0048 = "0048_concepts_salary_conditions_devices.sql"
+LEXICON_0049 = "0049_concepts_a_job_is_work.sql"
 
 
 @pytest.mark.parametrize(
@@ -255,10 +256,11 @@ LEXICON_0048 = "0048_concepts_salary_conditions_devices.sql"
      (LEXICON_0048, "TSH high = hypothyroidism", "TSH high again"),
      (LEXICON_0048, "Zayan wants an iPhone", "Zayan wants a bike"),
      (LEXICON_0048, "Twisted my knee on the ladder", "Fixed the ladder"),
-     (LEXICON_0048, "The inhaler really works", "The inhaler is new")],
+     (LEXICON_0048, "The inhaler really works", "The inhaler is new"),
+     (LEXICON_0049, "Kamal got the job at the plant", "Kamal got the keys to the plant")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0048 mark for derivation
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0049 mark for derivation
     again the memories whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -26,6 +26,12 @@ def test_working_at_or_for_a_place_is_a_job_and_work_alone_is_none():
     assert "job" not in kinds("Went for a run after work")
 
 
+def test_a_job_is_work_and_a_job_at_a_place_an_employer():
+    assert {"work", "employer"} <= kinds("Kamal got the job at the Jaguar Land Rover plant in Solihull")
+    assert "work" in kinds("Lost my job yesterday")
+    assert "employer" not in kinds("Lost my job yesterday")
+
+
 def test_a_degree_by_its_letters_is_a_degree():
     assert {"degree", "qualification"} <= kinds("Switching to a BSc in marine biology from next year")
     assert "degree" not in kinds("Ma said I need a new bed")

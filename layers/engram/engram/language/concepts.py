@@ -226,6 +226,8 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "salary pay paid income money earn",
         "job work employer founded raise bonus pay wage wages payslip paycheck salary income stipend",
     ),
+    # a job is work: "where does Kamal work?" of "Kamal got the job at the plant"
+    ("work", "job"),
     ("boss manager", "supervisor director manager"),
     # what someone in a role does: "who supervises my PhD?" of "Dr. Whitlock is my supervisor"
     ("supervise supervision", "supervisor"),
@@ -536,7 +538,7 @@ AGE = re.compile(
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 # Working at or for a place is a job ("I work at Osaka University", "she works for the council"): what
 # "what was my job in Japan?" asks. "Work" alone is no job ("after work", "the work on the house").
-_WORKS_AT = re.compile(r"\bwork(?:s|ed|ing)?\s+(?:at|for)\b", re.IGNORECASE)
+_WORKS_AT = re.compile(r"\bwork(?:s|ed|ing)?\s+(?:at|for)\b|\bjob\s+(?:at|with)\b", re.IGNORECASE)
 _DOSE = re.compile(
     r"\b(?:\d+(?:\.\d+)?|one|two|three|four)\s?(?:mg|mcg|µg|ug|ml|iu|units?|puffs?|tablets?|capsules?|"
     r"drops?)\b",
@@ -641,7 +643,7 @@ def concepts_of(text: str) -> str:
         found |= _PAY  # "HIRED at St. Clare, hospital pharmacist, 26,500/mo": what "how much do I earn?" asks
     for i, token in enumerate(tokens):
         kinds = words.get(token, frozenset())
-        if kinds & _JOB_KINDS and _someones_role(tokens, i):
+        if kinds & _JOB_KINDS and token not in _JOB_KINDS and _someones_role(tokens, i):
             kinds -= _JOB_KINDS  # "Papa's doctor put him on insulin" tells no one's job
         found |= kinds
         if (_CONDITION.match(token) or _HYPO_HYPER.match(token)) and token not in _NOT_A_CONDITION:
