@@ -44,17 +44,19 @@ _CANDIDATES = """SELECT m.id, {similarity} AS similarity, char_length(m.content)
                        CASE WHEN %(content)s THEN m.content END AS content,
                        lower(m.metadata->>'subject') AS subject, m.metadata->>'attribute' AS attribute,
                        m.metadata->>'value' AS value, r.reports,
+                       CASE WHEN cardinality(h.held) > 0 THEN
                        ARRAY(SELECT DISTINCT lower(e.relationship)
                              FROM memory_entities me JOIN entities e ON e.id = me.entity_id
                              WHERE me.memory_id = m.id AND e.merged_into IS NULL AND NOT e.is_owner
-                               AND lower(e.relationship) = ANY(h.held)) AS roles
+                               AND lower(e.relationship) = ANY(h.held)) END AS roles
                 FROM memories m CROSS JOIN LATERAL (SELECT m.content ~* %(speech)s AS reports) r,
                      (SELECT tsvector_to_array(to_tsvector('english', engram_plain_text(%(query)s)))
                              AS lexemes) q,
                      -- the ties the query says that one or two of the user's people hold (sql/0045)
                      (SELECT coalesce(array_agg(role), '{}') AS held
                       FROM (SELECT lower(e.relationship) AS role FROM entities e
-                            WHERE e.user_id = %(uid)s AND e.merged_into IS NULL AND NOT e.is_owner
+                            WHERE cardinality(%(ties)s::text[]) > 0
+                              AND e.user_id = %(uid)s AND e.merged_into IS NULL AND NOT e.is_owner
                               AND lower(e.relationship) = ANY(%(ties)s::text[])
                             GROUP BY 1 HAVING count(*) <= 2) x) h
                 WHERE m.user_id = %(uid)s AND m.id = ANY(%(ids)s)"""
