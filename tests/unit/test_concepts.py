@@ -32,6 +32,17 @@ def test_a_job_is_work_and_a_job_at_a_place_an_employer():
     assert "employer" not in kinds("Lost my job yesterday")
 
 
+def test_an_age_said_as_what_someone_is_is_an_age():
+    assert {"age", "old"} <= kinds("Our grandson Theo is seven and plays the drums very loudly")
+    assert {"age", "old"} <= kinds("She's 33 now")
+    assert "age" not in kinds("Tom is 2 points ahead") | kinds("It is 5 and raining")
+
+
+def test_porridge_and_cereal_are_breakfast():
+    assert "breakfast" in kinds("Porridge with sultanas every morning, same as the last fifty years")
+    assert "breakfast" in kinds("Granola and yoghurt most days")
+
+
 def test_a_degree_by_its_letters_is_a_degree():
     assert {"degree", "qualification"} <= kinds("Switching to a BSc in marine biology from next year")
     assert "degree" not in kinds("Ma said I need a new bed")

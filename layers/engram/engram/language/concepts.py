@@ -41,6 +41,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "pie roast omelette pancake porridge stir fry fish and chips dal biryani tagine wrap "
         "bread sourdough rice steak sausage barbecue bbq",
     ),
+    ("breakfast", "porridge oats oatmeal cereal muesli granola"),
     (
         "food ingredient",
         "mushroom peanut nut almond cashew walnut garlic onion chilli chili scotch bonnet pepper "
@@ -532,7 +533,12 @@ _SCHOOL_NAME = re.compile(
 AGE = re.compile(
     rf"\b[A-Z][a-z]+\s*\((?:aged\s+)?\d{{1,2}}\)|\baged\s+(?:\d{{1,3}}|{CARDINAL_WORDS})\b|"
     rf"\b(?:\d{{1,3}}|{CARDINAL_WORDS})[- ]years?[- ]old\b|"
-    rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{CARDINAL_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))"
+    rf"\bturn(?:s|ed|ing)\s+(?:\d{{1,3}}|{CARDINAL_WORDS})\b(?!\s*(?:%|degrees|minutes|hours|km|miles|kg))|"
+    # someone named is a number, and the sentence or its clause ends there: "Theo is seven and plays the
+    # drums", "she's 33 now"; not "Tom is 2 points ahead"
+    rf"\b(?!(?:It|This|That|There|Here|What|Which|Who|When|Where|How|Today|Tonight|Tomorrow)\b)"
+    rf"(?:[A-Z][a-z]+|[Hh]e|[Ss]he)(?:\s+(?:is|was)|['’]s)\s+(?:now\s+|nearly\s+|almost\s+|only\s+|just\s+)?"
+    rf"(?:\d{{1,2}}|{CARDINAL_WORDS})\b(?=\s*(?:[,.!?;)]|and\b|now\b|today\b|this\b|next\b|$))"
 )
 
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
