@@ -143,7 +143,8 @@ def calibrate(
         content=asked.reads_text,
         anchor=before_anchor(query) or "",
         slot=" ".join(slot_words(query) + speech_verbs(query)),
-        ties=ties_said(query),
+        # the person in a role now is not the one before ("who was my old girlfriend?")
+        ties={} if asks_previous(query) else ties_said(query),
     )
     _keep_the_speakers_words(asked.speaker, found)
     size = corpus.corpus_size(conn, user_id)
