@@ -33,6 +33,8 @@ from engram.language.lexicons import sensitivity_of
         "It was fun and therapeutic",
         "Excited but also a bit anxious about the premiere",
         "Podcasts on long drives, Nobody Panic mostly",
+        "You'd be a great counselor! Your empathy will really help people",
+        "A rollercoaster of emotions - relief, excitement, some anxiety",
     ],
 )
 def test_an_everyday_sense_stays_normal(text: str) -> None:
@@ -59,6 +61,7 @@ def test_an_everyday_sense_stays_normal(text: str) -> None:
         ("I started therapy in March", "sensitive"),
         ("I had a panic attack at work", "sensitive"),
         ("I am sick with the flu", "sensitive"),
+        ("My counselor says the anxiety will pass", "sensitive"),
     ],
 )
 def test_the_sense_the_ceiling_is_for_keeps_its_level(text: str, level: str) -> None:

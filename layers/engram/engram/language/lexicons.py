@@ -249,9 +249,15 @@ HEALTH_AS_FIELD = re.compile(
 
 
 # A likeness of therapy: "cooking is therapy for me", "running is my therapy", "it was so therapeutic".
-THERAPY_AS_LIKENESS = re.compile(
+# A likeness of therapy ("cooking is therapy for me", "running is my therapy", "so therapeutic"), a
+# passing feeling ("excitement, some anxiety") and a career ("you'd be a great counselor", "she wants to
+# become a therapist") are no one's condition or treatment.
+NOT_A_CONDITION = re.compile(
     r"\b(?:like|is|was|as|be)\s+(?:(?:a|my|real|great|good|such a|a kind of|a form of|a bit of)\s+)?therapy\b"
-    r"|\btherapeutic\b",
+    r"|\btherapeutic\b"
+    r"|\b(?:some|a bit of|a little|a touch of|a wee bit of)\s+anxiety\b"
+    r"|\b(?:be|become|becoming|became|make)\s+(?:such\s+)?an?\s+(?:(?:great|good|amazing|wonderful|brilliant)\s+)?"
+    r"(?:counsel(?:l)?or|therapist|psychologist|psychiatrist|nurse|doctor)\b",
     re.IGNORECASE,
 )
 
@@ -260,7 +266,7 @@ def sensitivity_of(text: str) -> tuple[set[str], str]:
     """(topic tags, level): health (lab values too), loss, breakups and a home address down to the flat
     number are sensitive; money and secrets are private."""
     topics: set[str] = set()
-    text = THERAPY_AS_LIKENESS.sub(" ", HEALTH_AS_FIELD.sub(" ", text))
+    text = NOT_A_CONDITION.sub(" ", HEALTH_AS_FIELD.sub(" ", text))
     if HEALTH_TERMS.search(text) or names_medicine(text):
         topics |= {"health", "medical"}
     if MENTAL_HEALTH_TERMS.search(text):
