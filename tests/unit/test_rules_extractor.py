@@ -206,6 +206,8 @@ def test_named_speaker_is_rewritten_and_dates_are_made_absolute() -> None:
             "My husband and I have been married for 5 years",
             "Caroline's husband and Caroline have been married",
         ),
+        # "me" inside a compound is no one: "what does Melanie do for self-care?" finds "me-time"
+        ("I'm carving out some me-time each day", "Caroline is carving out some me-time each day"),
     ],
 )
 def test_speaker_rewriting_keeps_verb_agreement(text: str, expected: str) -> None:

@@ -98,7 +98,7 @@ def rewrite_first_person(text: str, name: str) -> str:
             awaiting_verb = True
         elif lower in ("my", "mine"):
             out.append(f"{name}'s")
-        elif lower == "me":
+        elif lower == "me" and not _hyphened(parts, i):  # "me-time" is no one's name
             out.append(name)
         elif lower == "myself":
             out.append("themself")
@@ -106,6 +106,10 @@ def rewrite_first_person(text: str, name: str) -> str:
             out.append(part)
         i += 1
     return "".join(out)
+
+
+def _hyphened(parts: list[str], i: int) -> bool:
+    return (i + 1 < len(parts) and parts[i + 1].startswith("-")) or (i > 0 and parts[i - 1].endswith("-"))
 
 
 _SECOND_PERSON = [
