@@ -137,3 +137,17 @@ def test_another_persons_tie_after_a_name_is_no_tie_to_the_user(text: str, name:
 def test_a_tie_said_before_a_list_of_people(text: str, ties: dict[str, str | None]) -> None:
     spotted = {e.name: e.relationship for e in spot_entities(text) if e.entity_type == "person"}
     assert spotted == ties
+
+
+@pytest.mark.parametrize(
+    ("text", "work"),
+    [("Had a nice chat with a Harry Potter fan in California", "Harry Potter"),
+     ("I'm a huge Taylor Swift fan", "Taylor Swift"),
+     ("Went with Tom to a Coldplay concert", "Coldplay")],
+)  # fmt: skip
+def test_a_name_one_is_a_fan_of_is_a_work_not_someone_known(text: str, work: str) -> None:
+    assert kinds(text)[work] != "person", kinds(text)
+
+
+def test_someone_introduced_stays_a_person_before_a_noun_that_names_works() -> None:
+    assert kinds("My friend Sarah books everything early")["Sarah"] == "person"

@@ -186,6 +186,18 @@ _PROJECT = re.compile(
 )
 
 
+# A name one is a fan of, or whose books, films or world one speaks of, is a work or a franchise, not
+# someone one knows: "a Harry Potter fan", "the Lord of the Rings books", "a Taylor Swift concert".
+_WORK_AFTER = re.compile(
+    r"^\s+(?:fans?|fandom|books?|series|movies?|films?|novels?|games?|franchise|universe|characters?|"
+    r"merch|trilogy|saga|marathon|soundtrack|concerts?|tour|album|songs?|quotes?|theme\s+park)\b",
+    re.IGNORECASE,
+)
+_WORK_DETERMINER = re.compile(
+    r"\b(?:a|an|the|that|this|those|these|my|his|her|their|our|your)\s+(?:[a-z]+\s+)?$", re.IGNORECASE
+)
+
+
 # Shapes of words that open a sentence and are no names unless listed as given names: a verb's -ing
 # form ("Winning felt amazing", "Having loved ones..."), an adverb ("Mostly just chilling"), a negated
 # auxiliary ("Don't quit!").
@@ -273,7 +285,7 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
         return _titled_person(text, run)
     if len(run.tokens) > 1 and run.tokens[-1] in _PLACE_HEADS:
         return run.spotted("entity", "place", None, "place-head")  # "Douglas Street", "Maria Island"
-    found = _introduced(run) or _known_person(run, known_people) or _listed(run)
+    found = _introduced(run) or _a_work(run, known_people) or _known_person(run, known_people) or _listed(run)
     if found is not None or run.name.isupper():
         return found
     return _from_context(run)
@@ -438,6 +450,13 @@ def _introduced(run: _Run) -> SpottedEntity | None:
         return run.spotted("entity", "project", None, "project")
     if run.tokens[0] == "Project" and len(run.tokens) > 1 and run.tokens[-1].lower() not in JOB_TITLES:
         return run.spotted("entity", "project", None, "project")  # not a job: "Project Engineer"
+    return None
+
+
+def _a_work(run: _Run, known_people: frozenset[str]) -> SpottedEntity | None:
+    """ "a Harry Potter fan", "the Lord of the Rings books": a work or a franchise (`_WORK_AFTER`)."""
+    if _WORK_AFTER.match(run.after) and _WORK_DETERMINER.search(run.before) and run.name not in known_people:
+        return run.spotted("entity", "product", None, "work")
     return None
 
 
