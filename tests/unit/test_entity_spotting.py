@@ -151,3 +151,17 @@ def test_a_name_one_is_a_fan_of_is_a_work_not_someone_known(text: str, work: str
 
 def test_someone_introduced_stays_a_person_before_a_noun_that_names_works() -> None:
     assert kinds("My friend Sarah books everything early")["Sarah"] == "person"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [('Just finished "A Dance with Dragons", highly recommend it', "Dragons"),
+     ('I\'m reading "Dune" by Frank Herbert', "Frank Herbert"),
+     ("It's a fantasy novel by Patrick Rothfuss, you'd love it", "Patrick Rothfuss")],
+)  # fmt: skip
+def test_a_title_in_quotes_and_the_maker_of_a_work_are_no_one_known(text: str, name: str) -> None:
+    assert kinds(text)[name] != "person", kinds(text)
+
+
+def test_a_name_in_quoted_speech_is_still_a_person() -> None:
+    assert kinds('My friend Sarah said "Tom is late again"')["Tom"] == "person"

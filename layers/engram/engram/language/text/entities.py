@@ -193,6 +193,13 @@ _WORK_AFTER = re.compile(
     r"merch|trilogy|saga|marathon|soundtrack|concerts?|tour|album|songs?|quotes?|theme\s+park)\b",
     re.IGNORECASE,
 )
+# Whoever made a work the text names ("\"Dune\" by Frank Herbert", "a fantasy novel by Patrick
+# Rothfuss", "a song by Sara Bareilles") is its maker, not someone the user knows.
+_MAKER_BEFORE = re.compile(
+    r"(?:[\"”]|\b(?:book|novel|song|album|film|movie|poem|painting|story|series|track|record|play|show|"
+    r"memoir|biography|podcast|documentary))\s+by\s+$",
+    re.IGNORECASE,
+)
 _WORK_DETERMINER = re.compile(
     r"\b(?:a|an|the|that|this|those|these|my|his|her|their|our|your)\s+(?:[a-z]+\s+)?$", re.IGNORECASE
 )
@@ -285,7 +292,8 @@ def _classify_run(text: str, match: re.Match[str], known_people: frozenset[str])
         return _titled_person(text, run)
     if len(run.tokens) > 1 and run.tokens[-1] in _PLACE_HEADS:
         return run.spotted("entity", "place", None, "place-head")  # "Douglas Street", "Maria Island"
-    found = _introduced(run) or _a_work(run, known_people) or _known_person(run, known_people) or _listed(run)
+    found = _introduced(run) or _a_work(run, text, known_people)
+    found = found or _known_person(run, known_people) or _listed(run)
     if found is not None or run.name.isupper():
         return found
     return _from_context(run)
@@ -453,11 +461,35 @@ def _introduced(run: _Run) -> SpottedEntity | None:
     return None
 
 
-def _a_work(run: _Run, known_people: frozenset[str]) -> SpottedEntity | None:
-    """ "a Harry Potter fan", "the Lord of the Rings books": a work or a franchise (`_WORK_AFTER`)."""
-    if _WORK_AFTER.match(run.after) and _WORK_DETERMINER.search(run.before) and run.name not in known_people:
+def _a_work(run: _Run, text: str, known_people: frozenset[str]) -> SpottedEntity | None:
+    """ "a Harry Potter fan", "the Lord of the Rings books": a work or a franchise (`_WORK_AFTER`); words
+    of a title in quotes ("A Dance with Dragons"); the maker of a work (`_MAKER_BEFORE`)."""
+    if run.name in known_people:
+        return None
+    if _WORK_AFTER.match(run.after) and _WORK_DETERMINER.search(run.before):
         return run.spotted("entity", "product", None, "work")
+    if _in_quotes(text, run.start):
+        return run.spotted("entity", "product", None, "title")
+    if _MAKER_BEFORE.search(run.before):
+        return run.spotted("entity", "other", None, "maker")
     return None
+
+
+def _in_quotes(text: str, start: int) -> bool:
+    """Whether `start` is inside a title in quotes: a short span whose words are capitalised but for small
+    ones ("A Dance with Dragons", "Dune"), not quoted speech ("Tom is late")."""
+    before = text[:start]
+    if before.count('"') % 2 == 1:
+        opening, closing = before.rfind('"'), text.find('"', start)
+    elif before.rfind("“") > before.rfind("”"):
+        opening, closing = before.rfind("“"), text.find("”", start)
+    else:
+        return False
+    words = re.findall(r"[^\W\d_]+", text[opening + 1 : closing if closing >= 0 else len(text)])
+    return 0 < len(words) <= 8 and all(w[0].isupper() or w.lower() in _TITLE_SMALL_WORDS for w in words)
+
+
+_TITLE_SMALL_WORDS = frozenset("a an the of and or with in on at to for from by is".split())  # noqa: SIM905
 
 
 def _named(run: _Run, head: str) -> SpottedEntity:
