@@ -609,7 +609,17 @@ ADVERBS_AFTER_I = frozenset(
     very all both
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
-IRREGULAR_THIRD_PERSON = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is"}
+IRREGULAR_THIRD_PERSON = {
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "am": "is",
+    "be": "is",
+    # as typed: "I gotta say" -> "Joanna has to say", "I wanna start" -> "Jon wants to start"
+    "gotta": "has to",
+    "wanna": "wants to",
+    "hafta": "has to",
+}
 
 RELATIVE_DAY_WORDS = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|last (?:night|week|month|year|weekend)|"
