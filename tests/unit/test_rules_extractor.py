@@ -209,6 +209,7 @@ def test_named_speaker_is_rewritten_and_dates_are_made_absolute() -> None:
         # "me" inside a compound is no one: "what does Melanie do for self-care?" finds "me-time"
         ("I'm carving out some me-time each day", "Caroline is carving out some me-time each day"),
         ("I wanna start a dance studio", "Caroline wants to start a dance studio"),  # as typed
+        ("I get how annoying that would be", "Caroline gets how annoying that would be"),
         ("I gotta tell you about my biz", "Caroline has to tell you about Caroline's biz"),
     ],
 )

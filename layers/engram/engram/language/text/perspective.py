@@ -38,6 +38,8 @@ def third_person_verb(verb: str) -> str:
 
 def _conjugates(word: str) -> bool:
     lower = word.lower()
+    if lower == "get":  # a stop word to search, a verb all the same: "I get how" -> "John gets how"
+        return word[0].islower()
     return (
         lower.isalpha()
         and word[0].islower()
