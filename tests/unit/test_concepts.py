@@ -43,6 +43,10 @@ def test_porridge_and_cereal_are_breakfast():
     assert "breakfast" in kinds("Granola and yoghurt most days")
 
 
+def test_what_one_listens_to_is_listening():
+    assert {"listen", "listening"} <= kinds("Car rules: podcasts on long drives, Radio 2 otherwise")
+
+
 def test_a_degree_by_its_letters_is_a_degree():
     assert {"degree", "qualification"} <= kinds("Switching to a BSc in marine biology from next year")
     assert "degree" not in kinds("Ma said I need a new bed")

@@ -39,9 +39,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "injera stew curry pasta pizza sushi ramen noodle dumpling pelmeni taco burrito burger "
         "sandwich salad soup risotto paella lasagne lasagna kebab falafel hummus jollof suya "
         "pie roast omelette pancake porridge stir fry fish and chips dal biryani tagine wrap "
-        "bread sourdough rice steak sausage barbecue bbq",
+        "bread sourdough rice steak sausage barbecue bbq ulam",
     ),
     ("breakfast", "porridge oats oatmeal cereal muesli granola"),
+    # what one listens to: "what do I like listening to in the car?" of "podcasts on long drives"
+    ("listen listening audio", "podcast radio audiobook playlist spotify"),
     (
         "food ingredient",
         "mushroom peanut nut almond cashew walnut garlic onion chilli chili scotch bonnet pepper "
