@@ -47,6 +47,11 @@ def test_what_one_listens_to_is_listening():
     assert {"listen", "listening"} <= kinds("Car rules: podcasts on long drives, Radio 2 otherwise")
 
 
+def test_a_mortgage_is_a_home_loan_and_an_amount_by_the_month_monthly():
+    assert {"home", "loan", "monthly"} <= kinds("Townhouse in Killarney, $1.12M, mortgage ~$3,650/mo")
+    assert "monthly" not in kinds("Wait a mo, the kettle")
+
+
 def test_a_degree_by_its_letters_is_a_degree():
     assert {"degree", "qualification"} <= kinds("Switching to a BSc in marine biology from next year")
     assert "degree" not in kinds("Ma said I need a new bed")

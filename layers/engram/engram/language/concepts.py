@@ -240,6 +240,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("treat", "doctor gp physician physiotherapist physio therapist dentist surgeon"),
     ("rent", "landlord landlady tenant"),
     ("housing", "rent mortgage lease landlord landlady"),
+    ("home loan", "mortgage"),
     ("employ", "employer"),
     ("colleague coworker", "team teammate"),
     ("study studying education", "phd degree masters course university college school thesis"),
@@ -543,6 +544,8 @@ AGE = re.compile(
     rf"(?:\d{{1,2}}|{CARDINAL_WORDS})\b(?=\s*(?:[,.!?;)]|and\b|now\b|today\b|this\b|next\b|$))"
 )
 
+# An amount by the month as typed: "mortgage ~$3,650/mo", "£900 pcm", "26,500/mo".
+_PER_MONTH = re.compile(r"\d\s*/\s*mo\b|\d\s*(?:pcm|p/m)\b", re.IGNORECASE)
 # A dose by its measure ("75mcg", "5 mg", "2 puffs", "two tablets"): what "what dose do I take?" asks.
 # Working at or for a place is a job ("I work at Osaka University", "she works for the council"): what
 # "what was my job in Japan?" asks. "Work" alone is no job ("after work", "the work on the house").
@@ -636,6 +639,8 @@ def concepts_of(text: str) -> str:
     found: set[str] = place_kinds(text)  # "Rome" is a city in Italy, in Europe
     if _DOSE.search(text):
         found |= {"dose", "dosage"}
+    if _PER_MONTH.search(text):
+        found |= {"month", "monthly"}
     if _SCHOOL_NAME.search(text):
         found |= {"school", "study", "studying", "education"}
     if _WORKS_AT.search(text):
