@@ -205,6 +205,7 @@ LEXICON_0049 = "0049_concepts_a_job_is_work.sql"
 LEXICON_0050 = "0050_concepts_ages_said_and_breakfast.sql"
 LEXICON_0051 = "0051_concepts_listening_and_ulam.sql"
 LEXICON_0052 = "0052_concepts_home_loans_and_per_month.sql"
+LEXICON_0053 = "0053_concepts_flats_and_studios.sql"
 
 
 @pytest.mark.parametrize(
@@ -267,10 +268,12 @@ LEXICON_0052 = "0052_concepts_home_loans_and_per_month.sql"
      (LEXICON_0051, "Podcasts on long drives", "Snacks on long drives"),
      (LEXICON_0051, "Fave ulam forever", "Fave aunt forever"),
      (LEXICON_0052, "The mortgage went through", "The paperwork went through"),
-     (LEXICON_0052, "Room is £900 pcm", "Room is 9 by 12")],
+     (LEXICON_0052, "Room is £900 pcm", "Room is 9 by 12"),
+     (LEXICON_0053, "Flat path along the canal", "Long path along the canal"),
+     (LEXICON_0053, "Still working on the dance studio", "Still working on the dance floor")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0052 mark for derivation
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0053 mark for derivation
     again the memories whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -52,6 +52,13 @@ def test_a_mortgage_is_a_home_loan_and_an_amount_by_the_month_monthly():
     assert "monthly" not in kinds("Wait a mo, the kettle")
 
 
+def test_a_flat_or_a_studio_is_a_home_only_in_that_sense():
+    assert "home" in kinds("Signed for a flat in Leith") and "home" in kinds("Moved into a studio flat")
+    assert "home" not in kinds("Zara walks along the canal. Flat path, knee is happy")
+    assert "home" not in kinds("Jon is still working on the dance studio")
+    assert "company" in kinds("Twofold is a design studio")
+
+
 def test_a_degree_by_its_letters_is_a_degree():
     assert {"degree", "qualification"} <= kinds("Switching to a BSc in marine biology from next year")
     assert "degree" not in kinds("Ma said I need a new bed")

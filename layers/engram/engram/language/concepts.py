@@ -257,7 +257,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     # --- home and places ---
     (
         "home live house",
-        "flat apartment house bungalow cottage semi studio room share house rent",
+        "flat apartment house bungalow cottage semi studio flat studio apartment room share house rent",
     ),
     ("flatmate housemate roommate", "flatmate housemate roommate flat share share house"),
     # a device by its maker or line ("Zayan wants an iPhone": what "when will he get his own phone?" asks)
@@ -349,6 +349,13 @@ _WORKS_WELL = re.compile(
     r"\bworks\b(?=\s*(?:[.!?,;:)]|$))|\b(?:it|that|this)\s+(?:\w+\s+)?works\b", re.IGNORECASE
 )
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+# "Flat" is a home in "a flat in Leith", not in "a flat path" or "a flat tyre" (and a studio one only as "a
+# studio flat", not "Jon's dance studio"): what "which house am I living in?" asks of neither.
+_NOT_A_HOME = re.compile(
+    r"\bflat\b(?=\s+(?:path|road|ground|surface|tyre|tire|cap|rate|fee|out|broke|screen|feet|foot|"
+    r"line|battery|shoes|terrain|land|top|pack|bread|iron|stomach|tummy)\b)",
+    re.IGNORECASE,
+)
 
 
 def _norm(word: str) -> str:
@@ -403,6 +410,8 @@ def _split_items(specific: str) -> list[str]:
 
 
 _PHRASES = (
+    "studio flat",
+    "studio apartment",
     "kitchen hand",
     "shop assistant",
     "sales assistant",
@@ -635,7 +644,7 @@ def concepts_of(text: str) -> str:
     does not already say; "" when none."""
     words, phrases = _index()
     # A name is no instance of anything: "a whippet called Biscuit" is no dessert.
-    text = _WORKS_WELL.sub(" ", _NAMED.sub(" ", text))
+    text = _NOT_A_HOME.sub(" ", _WORKS_WELL.sub(" ", _NAMED.sub(" ", text)))
     found: set[str] = place_kinds(text)  # "Rome" is a city in Italy, in Europe
     if _DOSE.search(text):
         found |= {"dose", "dosage"}
