@@ -214,6 +214,19 @@ def test_asked_how_things_are_now_the_last_told_of_the_answers_comes_first(engra
     assert not [r for r in results if "newer" in r["explain"]["contributions"]], results
 
 
+def test_asked_now_for_a_kind_of_thing_a_later_memory_without_it_is_not_the_present(engram: Engram):
+    engram.note(
+        "Cardiologist: stop warfarin, start apixaban (Eliquis) 5 mg twice a day", when="2025-03-04T10:00:00Z"
+    )
+    engram.note("Blood pressure 150/95 at the pharmacy", when="2025-09-20T10:00:00Z")
+    results = _search(
+        engram, "Which blood thinner am I taking now?", explain=True, sensitivity_max="sensitive"
+    )
+    assert "Eliquis" in results[0]["content"], [r["content"] for r in results]
+    pressure = [r for r in results if "150/95" in r["content"]]
+    assert all("newer" not in r["explain"]["contributions"] for r in pressure), pressure
+
+
 def test_a_new_health_reading_supersedes_the_last_one(engram: Engram):
     engram.note("My blood pressure was 150 over 95 at the GP.", when="2025-03-01T10:00:00Z")
     engram.note("My A1C is 6.1, the doctor says prediabetes.", when="2025-03-02T10:00:00Z")

@@ -84,7 +84,8 @@ def named_period(query: str, now: datetime) -> NamedPeriod | None:
 
 class Calibration(NamedTuple):
     """What `calibrate` reads of one candidate: its calibrated relevance, cosine similarity, the
-    evidence, its length in characters, the relevance the order reads and when it was told."""
+    evidence, its length in characters, the relevance the order reads, when it was told and whether it
+    holds the kind of thing the question asks for (true when it names none)."""
 
     relevance: float
     similarity: float
@@ -92,15 +93,21 @@ class Calibration(NamedTuple):
     chars: int | None
     answers: float
     told_at: datetime | None
+    kind_held: bool = True
 
 
 def newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
     """For a question about now: of the candidates that answer at least NOW_CLOSE as well as the best,
     how late each was told, 0 (first) to 1 (last), times how well it answers against the best; none
-    when fewer than two were told at different times."""
+    when fewer than two were told at different times. Asked for a kind of thing ("which blood thinner am
+    I taking now?"), only those that hold it or an instance of it are the present's, when one does: a
+    later "blood pressure 150/95" is no newer blood thinner."""
     best = max((c.answers for c in calibrated.values()), default=0.0)
+    kind = any(c.kind_held for c in calibrated.values()) and not all(c.kind_held for c in calibrated.values())
     close = {
-        i: c.told_at for i, c in calibrated.items() if c.told_at and best and c.answers >= NOW_CLOSE * best
+        i: c.told_at
+        for i, c in calibrated.items()
+        if c.told_at and best and c.answers >= NOW_CLOSE * best and (c.kind_held or not kind)
     }
     if len(close) < 2:
         return {}
@@ -190,6 +197,7 @@ def calibrate(
             seen.get("chars"),
             answers,
             seen.get("document_date"),
+            not focus or bool(focus & (matched | implied)),
         )
     return out
 

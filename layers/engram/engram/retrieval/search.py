@@ -197,7 +197,7 @@ def rank_candidates(
     # asked about now, the last told answers; a period the question names says which time it asks about
     newer = newness(calibrated) if asks_now(params.query) and period is None else {}
     for share, row, signal_parts in window:
-        relevance, similarity, evidence, chars, answers, _ = calibrated[row.id]
+        relevance, similarity, evidence, chars, answers = calibrated[row.id][:5]
         if relevance < params.threshold:
             continue
         ranking = FUSED_SHARE * share + (1 - FUSED_SHARE) * answers
