@@ -50,6 +50,7 @@ def test_an_everyday_sense_stays_normal(text: str) -> None:
         ("Invested my savings in crypto", "private"),
         ("I earn 3k a month", "private"),
         ("Earning cash on weekends", "private"),
+        ("Still earning a living from the shop", "private"),
         ("Sarah and I broke up", "sensitive"),
         ("Still sad after that tough breakup", "sensitive"),
         ("Her memorial service is on Friday", "sensitive"),

@@ -79,16 +79,16 @@ MONEY_TERMS = re.compile(
     re.IGNORECASE,
 )
 # Money put in or earned, as against time, trust or a place: "invested in index funds", "invest my
-# savings", "earns 3k a month", "earning money"; not "invested in those little guys", "investing in
-# positive change", "earning a scholarship", "earned their respect".
+# savings", "earns 3k a month", "earning money", "earning a living"; not "invested in those little guys",
+# "investing in positive change", "earning a scholarship", "earning their respect".
 MONEY_PUT_OR_EARNED = re.compile(
     r"\binvest(?:s|ed|ing)?\s+(?:(?:my|our|his|her|their|all|the|some)\s+)?(?:money|savings|cash|"
     r"pension|inheritance|bonus)\b"
     r"|\binvest(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?in(?:to)?\s+(?:(?:the|some|a|an|my|our|more)\s+)?"
     r"(?:stocks?|shares?|crypto\w*|bitcoin|property|properties|real estate|(?:index |mutual )?funds?|etfs?|"
     r"bonds?|(?:a |my )?pension|(?:the )?(?:stock )?market|gold|an? isa|startups?)\b"
-    r"|\bearn(?:s|ing)?\b(?!\s+(?:a|an|the|my|his|her|their|our|its|some|all|respect|trust|praise|points?|"
-    r"recognition|stripes|it|them|him|me)\b)",
+    r"|\bearn(?:s|ing)?\b(?!\s+(?:(?:a|an|the|my|his|her|their|our|its|some|all)\s+(?!living|wage|salary|"
+    r"fortune|bonus|commission|raise)|respect|trust|praise|points?|recognition|stripes|it|them|him|me\b))",
     re.IGNORECASE,
 )
 SECRET_TERMS = re.compile(
@@ -248,7 +248,6 @@ HEALTH_AS_FIELD = re.compile(
 )
 
 
-# A likeness of therapy: "cooking is therapy for me", "running is my therapy", "it was so therapeutic".
 # A likeness of therapy ("cooking is therapy for me", "running is my therapy", "so therapeutic"), a
 # passing feeling ("excitement, some anxiety") and a career ("you'd be a great counselor", "she wants to
 # become a therapist") are no one's condition or treatment.
