@@ -103,7 +103,7 @@ def newness(calibrated: dict[Any, Calibration]) -> dict[Any, float]:
     I taking now?"), only those that hold it or an instance of it are the present's, when one does: a
     later "blood pressure 150/95" is no newer blood thinner."""
     best = max((c.answers for c in calibrated.values()), default=0.0)
-    kind = any(c.kind_held for c in calibrated.values()) and not all(c.kind_held for c in calibrated.values())
+    kind = {c.kind_held for c in calibrated.values()} == {True, False}  # some hold the kind, some do not
     close = {
         i: c.told_at
         for i, c in calibrated.items()
@@ -151,7 +151,7 @@ def calibrate(
         anchor=before_anchor(query) or "",
         slot=" ".join(slot_words(query) + speech_verbs(query)),
         # the person in a role now is not the one before ("who was my old girlfriend?")
-        ties={} if asks_previous(query) else ties_said(query),
+        ties={} if asked.previous else ties_said(query),
     )
     _keep_the_speakers_words(asked.speaker, found)
     size = corpus.corpus_size(conn, user_id)
