@@ -312,7 +312,14 @@ def test_what_did_i_do_yesterday_and_lately(engram: Engram):
 
 
 def test_a_period_question_with_a_topic_is_ranked_within_the_period(engram: Engram):
-    _week_story(engram)
+    # the story's other memory is told today, never within last week (its "yesterday" is, on a Monday)
+    now = datetime.now(UTC)
+    last_wednesday = now.replace(hour=12, minute=0, second=0, microsecond=0) - timedelta(
+        days=now.weekday() + 5
+    )
+    engram.note("I went to the farmers market and bought peaches", when=_iso(last_wednesday))
+    engram.note("I baked sourdough bread with Emma", when=_iso(now))
+    engram.note("I had a dentist appointment", when=_iso(now - timedelta(days=40)))
     body = _ask(engram, "what did I buy last week")
     assert body["type"] == "temporal" and body["topic"] == "buy"
     assert _contents(body["results"]) == ["I went to the farmers market and bought peaches"]
