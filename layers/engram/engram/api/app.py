@@ -97,6 +97,8 @@ def build_resolver(kind: str, routers: Sequence[Router] | None = None) -> APIGat
     def openapi() -> Response[str]:
         return Response(status_code=200, content_type=content_types.APPLICATION_JSON, body=openapi_json())
 
+    if kind != "lambda":
+        app.build_route_stacks()
     return app
 
 
@@ -172,6 +174,15 @@ class LocalResolver(HttpResolverLocal):
     request is resolved start to finish on one thread, as Lambda does, with the request state in
     the resolver's context variable (per thread), so concurrent requests never see each other's.
     """
+
+    def build_route_stacks(self) -> None:
+        """Wrap every route in its middleware now, on one thread. Powertools wraps a route on its first
+        request, in place and unlocked: two threads' first requests to one route wrapped it twice, and
+        from then on every request to it failed with a 500 until the process restarted (200 concurrent
+        requests to a fresh `engram serve`)."""
+        for route in [*self._static_routes, *self._dynamic_routes]:
+            if not route._middleware_stack_built:
+                route._build_middleware_stack(router_middlewares=self._router_middlewares, app=self)
 
     def resolve_request(
         self, method: str, path: str, headers: dict[str, str], body: bytes, query: str
