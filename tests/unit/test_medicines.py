@@ -107,6 +107,10 @@ def test_a_new_dose_of_ones_only_medicine_needs_no_name() -> None:
     found = medication_in("Dr Lam upped me to 88mcg", dads)  # Dad's is not the user's
     assert found is not None and found.medicine == "levothyroxine"
     assert medication_in("Ran 10k, upped me to 5km a day", known) is None  # no dose
+    # the dose said as the subject, with no medicine named: the one the user takes, never a word near it
+    found = medication_in("Dose went up to 100mg", known)
+    assert found is not None and (found.medicine, found.value) == ("levothyroxine", "100mg")
+    assert medication_in("The dosage went down to 5mg", {}) is None
 
 
 def test_a_question_naming_a_medicine_asks_for_that_medicine_alone() -> None:

@@ -52,3 +52,15 @@ def test_shorthand_is_kept_and_the_world_at_large_is_not(
     leaked = sum(map(kept, skip)) / len(skip)
     assert recall >= least_kept, f"{name}: keep notes kept {recall:.3f}"
     assert leaked <= most_skipped_kept, f"{name}: skip notes kept {leaked:.3f}"
+
+
+@pytest.mark.parametrize(
+    ("text", "keep"),
+    [
+        # a credit union is the writer's bank, not the unions of public life
+        ("loan approved - $35k from the credit union for a new mixer", True),
+        ("The unions have called a national strike", False),
+    ],
+)
+def test_a_word_of_public_life_in_a_name_of_ones_own_life(text: str, keep: bool) -> None:
+    assert kept(text) is keep

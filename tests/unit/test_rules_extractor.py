@@ -412,12 +412,34 @@ def test_life_changes_are_detected(text: str, change: tuple[str, str]) -> None:
         "I got engaged to Sarah",
         "I'm dating Sarah",
         "My girlfriend Sarah and I broke up",
+        "Sarah & I called it off",  # "&" typed for "and": the pair is the writer's, Sarah no "Sarah &"
     ],
 )
 def test_relationship_facts_share_one_attribute_per_partner(text: str) -> None:
     fact = next(f for f in extract(text).facts if f.memory_type != "entity")
 
     assert (fact.subject, fact.attribute) == ("user", "relationship:Sarah")
+
+
+def test_a_pair_typed_with_an_ampersand_names_the_person_alone() -> None:
+    facts = extract("Daniel & I hiked at Ohiopyle, he slipped into the Yough lol").facts
+
+    assert "Daniel slipped into the Yough lol" in {f.content for f in facts}
+    assert {f.subject for f in facts} <= {"user", "Daniel"}
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("Mira is moving in with me in November", None),  # when, not where
+        ("We moved to Leeds in May", "Leeds"),
+        ("Moved to May Street", "May Street"),
+    ],
+)
+def test_a_month_is_no_place_moved_to(text: str, where: str | None) -> None:
+    places = [f.value for f in facts_of(text) if f.attribute == "location"]
+
+    assert places == ([where] if where else [])
 
 
 def test_a_move_in_the_future_is_effective_from_then() -> None:
@@ -1990,3 +2012,30 @@ def test_a_title_at_an_employer_said_with_the_verb_cut_short_stores_both(
     text: str, subject: str, title: str, employer: str
 ) -> None:
     assert {(subject, "job_title", title), (subject, "employer", employer)} <= slots(text), slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I retired last year", True),
+        ("Mum is retired now", True),
+        # someone described, no job lost: the writer's own job memories must not be superseded
+        ("Signed up for B1, the teacher is Herr Brandt, who looks like a retired boxer", False),
+        ("Our neighbour, a recently retired midwife, came round", False),
+    ],
+)
+def test_retired_ends_a_job_only_when_someone_retires(text: str, ended: bool) -> None:
+    values = [f.value for f in facts_of(text) if f.attribute == "employer"]
+
+    assert (values == ["retired"]) is ended, values
+
+
+def test_moving_up_to_a_rank_is_no_move() -> None:
+    facts = facts_of("Katrin is moving up to Head of Engineering")
+
+    assert [f.value for f in facts if f.attribute == "location"] == []
+
+
+@pytest.mark.parametrize("text", ["Dose went up to 100mg", "Rent went up again", "Mortgage approved today"])
+def test_a_common_word_opening_a_note_is_no_one(text: str) -> None:
+    assert [e for e in extract(text).facts if e.memory_type == "entity"] == []

@@ -18,6 +18,17 @@ from engram.language.text.sentences import split_clauses
         # a short remark stays with the sentence it remarks on
         ("Lost my good cap at the bus stop. annoyed", ["Lost my good cap at the bus stop. annoyed"]),
         ("failed Accounting with 48%. so close it hurts", ["failed Accounting with 48%. so close it hurts"]),
+        # a statement in lower case after letters in capitals starts a sentence ("it's RA. starting ...")
+        (
+            "Rheum appt: it's RA. starting methotrexate once a week",
+            ["Rheum appt: it's RA.", "starting methotrexate once a week"],
+        ),
+        ("the U.S. economy is fine", ["the U.S. economy is fine"]),
+        # a short question is no remark: joined, the statement before it would be read as a question
+        (
+            "walked in at 4:30 in the dark. sell the Corolla? not yet",
+            ["walked in at 4:30 in the dark.", "sell the Corolla?", "not yet"],
+        ),
         # abbreviations, initials and figures end nothing
         ("approx. two hours each way", ["approx. two hours each way"]),
         ("e.g. tea or coffee", ["e.g. tea or coffee"]),

@@ -556,6 +556,8 @@ def test_two_dates_joined_into_a_range_start_and_end_it(text: str, first: dateti
         "Tom's 40th was a blast",
         "ystrday was our 10th anniv",
         "I'm on the Monday-to-Friday shift pattern now",
+        "loan approved for a 2nd deck oven + a new spiral mixer",
+        "third time lucky, passed on a 3rd try",
     ],
 )
 def test_an_ordinal_that_counts_a_thing_or_a_schedule_names_no_date(text: str) -> None:

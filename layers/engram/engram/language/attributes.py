@@ -256,7 +256,10 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
             rf"|(?:\b(?P<other4>{NAME})\s+and\s+I|\bwe)\s+(?:have\s+|just\s+|finally\s+)?split\b"
             r"(?!\s+(?:the|a|an|it|our|my|up\s+the|the\s+bill)\b)"
             rf"|\bnot\s+(?:seeing|dating|with)\s+(?P<other5>{NAME})\s+any\s?more\b"
-            rf"|\bdumped\s+{PARTNER_WORD}(?P<other6>{NAME})|\b(?P<other7>{NAME})\s+dumped\s+me\b",
+            rf"|\bdumped\s+{PARTNER_WORD}(?P<other6>{NAME})|\b(?P<other7>{NAME})\s+dumped\s+me\b"
+            # "Daniel & I called it off", "we ended it"
+            rf"|(?:\b(?P<other8>{NAME})\s+(?:and|&)\s+I|\bwe)\s+(?:have\s+|just\s+|finally\s+|officially\s+)?"
+            r"(?:call(?:ed)?\s+it\s+off|ended\s+(?:it|things))\b",
             re.I,
         ),
         "broke up",
@@ -312,7 +315,10 @@ RELATIONSHIP_EVENTS: list[tuple[re.Pattern[str], str, bool]] = [
             r"|\b(?:seeing|dating)\s+(?:a|this)\s+(?:guy|girl|man|woman|lad|bloke|fella)\s+(?:called|named)\s+"
             rf"(?P<other2>{NAME})"
             r"|\bnew\s+(?:guy|girl|man|woman|boyfriend|girlfriend|bf|gf|partner|fella|lad|bloke)\s+is\s+"
-            rf"(?:called\s+)?(?P<other3>{NAME})",
+            rf"(?:called\s+)?(?P<other3>{NAME})"
+            # "Kofi and I had dinner. like an actual date": the pair's outing said to be a date
+            rf"|\b(?P<other4>{NAME})\s+(?:and|&)\s+I\s+(?:had|went|got|grabbed)\b[^.!?]{{0,40}}[.!?,]?\s*"
+            r"(?:like\s+|it\s+was\s+|basically\s+)?(?:an?\s+|our\s+)?(?:actual|real|proper|first|second|official)\s+date\b",
             re.I,
         ),
         "dating",

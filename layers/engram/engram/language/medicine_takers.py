@@ -120,7 +120,7 @@ def _leading_person(text: str) -> str | None:
         if name[:1].isupper() and name.lower() not in STOPWORDS and not is_medicine(name):
             return name
         return f"my {tokens[relation].lower()}"
-    if first in RELATION_WORDS:
+    if first in RELATION_WORDS and not _CLINICIAN.match(first):  # "Doctor put me on ...": the prescriber
         return f"my {first}"
     taking = tokens[1].lower() in _TAKING or tokens[0].endswith("'s")
     verb = first.endswith(("ed", "ing"))  # "Started on metformin 500mg"

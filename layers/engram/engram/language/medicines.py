@@ -41,7 +41,8 @@ _WEIGHT_BEFORE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ug)\s+(?:of\s+)?(?
 _NO_NAME = STOPWORDS | frozenset(
     """my his her their our your two three four some more any few couple both those these take takes took
     taking taken drink drank drinking need needs get got use uses used using give gave given on off now dose
-    dosage daily weekly tablet tablets pill pills capsule capsules water milk wine beer juice""".split()  # noqa: SIM905
+    dosage daily weekly tablet tablets pill pills capsule capsules water milk wine beer juice went goes gone
+    going down""".split()  # noqa: SIM905
 )
 _FORM_AFTER = re.compile(rf"\s+(?:{_FORMS})\b", re.IGNORECASE)
 _HOW_OFTEN = re.compile(
@@ -131,7 +132,7 @@ def _medicines(text: str, known: Mapping[str, str]) -> list[tuple[re.Match[str],
         elif (found := _medicine_by_context(text, match, lowered)) is not None:
             by_dose.append((match, found))
     own = [medicine for medicine, taker in known.items() if taker == WRITER]
-    if not named and not by_dose and len(own) == 1 and (change := _MY_DOSE_CHANGED.search(text)):
+    if not named and len(own) == 1 and (change := _MY_DOSE_CHANGED.search(text)):
         return [(change, own[0])]  # "upped me to 88mcg": the one medicine the user told of taking
     return named or by_dose
 
@@ -143,7 +144,8 @@ WRITER = ""
 # down to 50mg", "they've put me up to 100mg".
 _MY_DOSE_CHANGED = re.compile(
     r"\b(?:(?:upped|increased|raised|bumped|lowered|reduced|dropped|cut|put|moved|switched)\s+me|"
-    r"my\s+dose\s+(?:went|is|was|has\s+gone|got))\s+(?:now\s+)?(?:up\s+|down\s+|back\s+)?to\s+"
+    r"(?:(?:my|the)\s+)?dos(?:e|age)\s+(?:went|goes|is|was|has\s+gone|got))\s+(?:now\s+)?(?:up\s+|down\s+|back\s+)?"
+    r"to\s+"
     rf"(?=\d+(?:\.\d+)?\s?(?:{_UNITS})\b)",
     re.IGNORECASE,
 )

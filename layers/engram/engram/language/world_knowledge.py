@@ -25,7 +25,7 @@ _PUBLIC = re.compile(
     r"election|elections|referendum|mps|senators?|governor|mayor of|the king|the queen|royal family|"
     r"central bank|interest rates?|inflation|gdp|recession|stock market|"
     r"(?:oil|petrol|gas|house|food|energy|fuel) prices|prices (?:rose|fell|hit|soared|dropped|jumped)|"
-    r"opec|nasdaq|dow jones|ftse|unions?|nationwide|national strike|general strike|"
+    r"opec|nasdaq|dow jones|ftse|(?<!credit )unions?|nationwide|national strike|general strike|"
     r"scientists|researchers|astronomers|a (?:new )?study|species|nasa|"
     r"league|championship|world cup|olympics?|grand prix|final score|"
     r"world tour|new album|box office|ceo|shareholders|tech giant|the company announced|"

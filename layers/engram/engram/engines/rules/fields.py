@@ -16,7 +16,8 @@ from engram.engines.rules.drafts import (
     Slot,
     TurnContext,
 )
-from engram.engines.rules.slots import _object_after, _tentative
+from engram.engines.rules.slots import _object_after
+from engram.engines.rules.values import tentative as _tentative
 from engram.language.attributes import PREFERENCE
 from engram.language.cues import (
     ACTION,

@@ -15,6 +15,16 @@ from engram.engines.rules.drafts import (
     Slot,
     Subject,
 )
+from engram.engines.rules.values import (
+    a_day,
+    a_rank,
+    clean_value,
+    first_group,
+    is_org_like,
+    negated,
+    says_no_longer,
+    tentative,
+)
 from engram.language import belongings
 from engram.language.attributes import (
     AGE,
@@ -90,20 +100,17 @@ from engram.language.changes import (
 )
 from engram.language.cues import (
     LEADING_ADVERBIAL,
-    TENTATIVE,
 )
 from engram.language.medicine_takers import SOMEONE, WRITER, is_clinician, taker_of
 from engram.language.medicines import medication_in
 from engram.language.phrases import NAME
 from engram.language.text import (
     DEMONYMS,
-    MONTHS,
     ORGANISATIONS,
     PET_WORDS,
     PLACES,
     RELATION_WORDS,
     STOPWORDS,
-    WEEKDAYS,
     singular,
     words,
 )
@@ -131,48 +138,6 @@ def _name_the_object(text: str, previous: str) -> str:
     head, tail = text[: match.end()], text[match.end() :]
     pronoun = re.compile(r"^(\s+)(?:it|them|that|those|these)\b", re.IGNORECASE)
     return head + pronoun.sub(lambda m: m.group(1) + found[0], tail, count=1)
-
-
-def _tentative(text: str, position: int) -> bool:
-    return bool(TENTATIVE.search(text[:position]))
-
-
-def _negated(text: str, position: int) -> bool:
-    before = words(text[max(0, position - 30) : position])[-4:]
-    return any(
-        word in ("not", "never", "don't", "doesn't", "didn't", "no", "isn't", "aren't") for word in before
-    )
-
-
-def _no_longer(text: str) -> bool:
-    return bool(re.search(r"\bno longer\b|\b(?:any ?more)\b|\bnot .* anymore\b", text, re.IGNORECASE))
-
-
-def _clean_value(value: str | None) -> str | None:
-    if not value:
-        return None
-    value = re.sub(r"^(?:the)\s+(?=[A-Z])", "", value.strip())
-    value = re.sub(r"(?:'s)$", "", value)
-    return value.strip(" ,.;:!?") or None
-
-
-def _first_group(match: re.Match[str], prefix: str) -> str | None:
-    """The value of the first named group of `prefix` that matched: a grammar names the same value in each
-    of its alternatives ("other", "other2", ...; "v", "v2", ...)."""
-    return next(
-        (value for name, value in match.groupdict().items() if value and name.startswith(prefix)), None
-    )
-
-
-def _is_org_like(value: str) -> bool:
-    """No place and no day: "booked the physio for Tuesday" names when, not for whom."""
-    lowered = value.lower()
-    if lowered.split()[0].rstrip("s") in _DAYS:
-        return False
-    return lowered in ORGANISATIONS or lowered not in PLACES
-
-
-_DAYS = frozenset((*WEEKDAYS, *MONTHS))
 
 
 def _slot_of(text: str, subject: Subject, medicines: Mapping[str, str] | None = None) -> Slot | None:
@@ -231,9 +196,9 @@ def _read_name(text: str, key: str, subject: Subject) -> Slot | None:
 def _read_relationship(text: str, key: str, subject: Subject) -> Slot | None:
     for pattern, status, is_change in RELATIONSHIP_EVENTS:
         match = pattern.search(text)
-        if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+        if not match or tentative(text, match.start()) or negated(text, match.start()):
             continue
-        other = _first_group(match, "other")
+        other = first_group(match, "other")
         other = other or (subject.relation if subject.relation and subject.relation[:1].isupper() else None)
         attribute = f"relationship:{other}" if other else "relationship"
         return Slot(key, attribute, status, "relationship" if is_change else None, other_person=other)
@@ -246,13 +211,13 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
         return change
     titled = EMPLOYER_TITLE_AT.search(text)
     # what comes before the organisation may say it is not held yet: "Applied for Project Engineer at DTP"
-    if titled and not _negated(text, titled.start()) and not _tentative(text, titled.start("v")):
+    if titled and not negated(text, titled.start()) and not tentative(text, titled.start("v")):
         value = _employer_value(titled.group("v"), text, titled.end())
         if value and value[0].isupper():
-            historical = bool(re.search(r"\bwas\b", titled.group(0), re.I)) or _no_longer(text)
+            historical = bool(re.search(r"\bwas\b", titled.group(0), re.I)) or says_no_longer(text)
             return Slot(key, "employer", value, historical=historical)
     state = EMPLOYER_STATE.search(text)
-    if state and not _tentative(text, state.start()):  # "applied for the internship at ...": not yet
+    if state and not tentative(text, state.start()):  # "applied for the internship at ...": not yet
         raw = state.group("v") or state.group("v2") or state.group("v3") or state.group("v4")
         value = _employer_value(raw, text, state.end())
         said_before = _JOB_SAID_AS.search(text[: state.start()]) if state.group("v2") else None
@@ -260,22 +225,26 @@ def _read_employer(text: str, key: str, subject: Subject) -> Slot | None:
             return None  # "Tom's been offered a job at Arup": an offer is not yet a job
         if value:
             historical = (
-                bool(re.search(r"\bworked\b", state.group(0), re.I)) or _no_longer(text) or bool(said_before)
+                bool(re.search(r"\bworked\b", state.group(0), re.I))
+                or says_no_longer(text)
+                or bool(said_before)
             )
-            if _negated(text, state.start()) and not _no_longer(text):
+            if negated(text, state.start()) and not says_no_longer(text):
                 return None
             return Slot(key, "employer", value, historical=historical)
     business = _read_business(text, key)
     if business is not None:
         return business
     loss = EMPLOYER_LOSS.search(text)
-    if loss and not _tentative(text, loss.start()) and not _negated(text, loss.start()):
+    if loss and not tentative(text, loss.start()) and not negated(text, loss.start()):
         if _SUBORDINATE.search(text[: loss.start()]):
             return None  # "moved to Galway after he retired": the retirement only dates the move
+        if _DESCRIBES.search(text[: loss.start()]):
+            return None  # "who looks like a retired boxer": someone described, no job lost
         word = loss.group(0).lower()
         return Slot(key, "employer", _ending_of(word), "job")
     freelance = FREELANCE.search(text)
-    if freelance and not _tentative(text, freelance.start()) and not _negated(text, freelance.start()):
+    if freelance and not tentative(text, freelance.start()) and not negated(text, freelance.start()):
         return Slot(key, "employer", "freelance", "job")
     return None
 
@@ -299,17 +268,21 @@ def _read_business(text: str, key: str) -> Slot | None:
     """ "I run a small bakery", "launched my food truck, Smoke and Pepper": one's own business is one's
     work, so a new job supersedes it and "where do I work?" finds it."""
     found = BUSINESS_OWNER.search(text)
-    if not found or _tentative(text, found.start()) or _negated(text, found.start()):
+    if not found or tentative(text, found.start()) or negated(text, found.start()):
         return None
-    name = _clean_value(found.group("name")) if found.group("name") else None
+    name = clean_value(found.group("name")) if found.group("name") else None
     kind = found.group("kind") or found.group("firm")
     # "a little bakery" is a bakery: the words before the kind say how it is, not what
     kind = re.sub(r"^(?:(?:little|small|tiny|big|new|own|lovely|local|family|wee)\s+)+", "", kind, flags=re.I)
     value = name if name and name.lower() not in ORGANISATIONS else re.sub(r"\s+", " ", kind)
-    historical = bool(re.search(r"\b(?:ran|owned|managed)\b", found.group(0), re.I)) or _no_longer(text)
+    historical = bool(re.search(r"\b(?:ran|owned|managed)\b", found.group(0), re.I)) or says_no_longer(text)
     return Slot(key, "employer", value, historical=historical)
 
 
+# "a retired boxer", "her newly retired dad": the word describes someone after a determiner.
+_DESCRIBES = re.compile(
+    r"\b(?:a|an|the|this|that|his|her|their|our|my|your|[a-z]+['’]s)\s+(?:recently\s+|newly\s+)?$", re.I
+)
 # "after he retired", "since she was laid off": a subordinate clause that dates another statement.
 _SUBORDINATE = re.compile(r"\b(?:after|before|since|when|once|because|until)\s+(?:\w+\s+){0,2}$", re.I)
 
@@ -332,8 +305,8 @@ _NAME_ENDS = re.compile(
 def _employer_value(raw: str | None, text: str, end: int) -> str | None:
     """An organisation named by an employer grammar, or None ("the Canva office" is a place; "started at
     Rice University" is read by the school grammar, "a teaching job at Rice University" is a job)."""
-    value = _clean_value(raw)
-    if not value or not _is_org_like(value):
+    value = clean_value(raw)
+    if not value or not is_org_like(value):
         return None
     if (raw or "").strip().endswith("'s") and not value.endswith("'s") and _NAME_ENDS.match(text[end:]):
         value += "'s"  # "started at Guy's as a staff nurse", "I work at Sainsbury's": the name is theirs
@@ -349,22 +322,22 @@ def _employer_change(text: str, key: str) -> Slot | None:
     join = EMPLOYER_JOIN.search(text) or EMPLOYER_NOW.search(text)
     leave = EMPLOYER_LEAVE.search(text) or EMPLOYER_END.search(text)
     switch = SWITCH.search(text)
-    if switch and switch.group("old") and not _tentative(text, switch.start()):
-        new, old = _employer_value(switch.group("v"), text, switch.end()), _clean_value(switch.group("old"))
-        if new and old and _is_org_like(old) and not device_kind_known(new):
+    if switch and switch.group("old") and not tentative(text, switch.start()):
+        new, old = _employer_value(switch.group("v"), text, switch.end()), clean_value(switch.group("old"))
+        if new and old and is_org_like(old) and not device_kind_known(new):
             return Slot(key, "employer", new, "job", old)
     if leave and not join:  # "quit Miro and is now a designer at Canva"
         join = EMPLOYER_TITLE_AT.search(text, leave.end()) or EMPLOYER_STATE.search(text, leave.end())
-    if join and not _tentative(text, join.start()) and not _negated(text, join.start()):
+    if join and not tentative(text, join.start()) and not negated(text, join.start()):
         groups = join.groupdict()
         value = _employer_value(groups.get("v") or groups.get("v_join") or groups.get("v2"), text, join.end())
         if value:
-            old = _clean_value(leave.group("v")) if leave else None
+            old = clean_value(leave.group("v")) if leave else None
             return Slot(key, "employer", value, "job", old)
     if leave:
         value = _employer_value(leave.group("v"), text, leave.end())
         if value and not value.lower().startswith(("a ", "an ", "the ")):
-            if _negated(text, leave.start()) or _tentative(text, leave.start()):
+            if negated(text, leave.start()) or tentative(text, leave.start()):
                 return Slot(key, "employer", value)  # "thinking about leaving X", "didn't quit X": still at X
             return Slot(key, "employer", left(value), "job", value)
     return None
@@ -383,7 +356,7 @@ def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
     if starting and subject.is_owner:
         return Slot(key, "job_title", starting.group("v").lower(), "job")
     match = JOB_TITLE.search(text)
-    if not match or _negated(text, match.start()) or _tentative(text, match.start()):
+    if not match or negated(text, match.start()) or tentative(text, match.start()):
         return None  # "If I were a vet I'd adopt every dog": no job
     if match.group("v").lower() == "student" and SCHOOL.search(text):
         return None  # "a student at Rice University": the school grammar reads it
@@ -396,59 +369,60 @@ def _read_job_title(text: str, key: str, subject: Subject) -> Slot | None:
 
 def _read_school(text: str, key: str, subject: Subject) -> Slot | None:
     change = SCHOOL_CHANGE.search(text)
-    if change and SCHOOL_WORDS.search(change.group("v")) and not _tentative(text, change.start()):
-        value = _clean_value(change.group("v"))
-        if _negated(text, change.start()):
+    if change and SCHOOL_WORDS.search(change.group("v")) and not tentative(text, change.start()):
+        value = clean_value(change.group("v"))
+        if negated(text, change.start()):
             return None
         if re.match(r"(?:dropped|left|quit|withdr)", change.group(0), re.I):
             return Slot(key, "school", left(value or ""), "status", value)
-        old = _clean_value(change.group("old"))
+        old = clean_value(change.group("old"))
         return Slot(key, "school", value, "status", old if old and SCHOOL_WORDS.search(old) else None)
     study = SCHOOL_STUDY.search(text)
-    if study and not _tentative(text, study.start()) and not _negated(text, study.start()):
-        value = _clean_value(study.group("v"))
+    if study and not tentative(text, study.start()) and not negated(text, study.start()):
+        value = clean_value(study.group("v"))
         if value and value.lower() not in PLACES:  # "a student at Leeds" may name the city, not the school
             new = re.match(r"(?:enrol|start|began)", study.group(0), re.IGNORECASE)
             return Slot(key, "school", value, "status" if new else None)
     match = SCHOOL.search(text)
-    if not match or not SCHOOL_WORDS.search(match.group("v")) or _tentative(text, match.start()):
+    if not match or not SCHOOL_WORDS.search(match.group("v")) or tentative(text, match.start()):
         return None
     phrase = match.group(0).lower()
-    value = _clean_value(match.group("v"))
+    value = clean_value(match.group("v"))
     change_type = "status" if re.search(r"\b(?:got into|accepted|enrolled)\b", phrase) else None
     return Slot(key, "school", value, change_type, historical="graduated" in phrase or "studied" in phrase)
 
 
 def _read_location(text: str, key: str, subject: Subject) -> Slot | None:
     move = LOCATION_MOVE.search(text)
-    if move and not _tentative(text, move.start()) and not _negated(text, move.start()):
-        value = _clean_value(_first_group(move, "v"))
-        if value and value.lower() not in ORGANISATIONS:
+    if move and not tentative(text, move.start()) and not negated(text, move.start()):
+        value = clean_value(first_group(move, "v"))
+        # "moving in with me in November": when, not where; "moving up to Head of Engineering": a rank
+        if value and value.lower() not in ORGANISATIONS and not a_day(value) and not a_rank(value):
             return Slot(key, "location", value, "location")
     lowered = _lowercase_place_move(text)
     if lowered is not None:
         return Slot(key, "location", lowered, "location")
     state = LOCATION_STATE.search(text)
     if state:
-        value = _clean_value(state.group("v") or state.group("v4") or state.group("v5"))
+        value = clean_value(state.group("v") or state.group("v4") or state.group("v5"))
         if value and value.lower() not in ORGANISATIONS:
-            if _negated(text, state.start()) and not _no_longer(text):
+            if negated(text, state.start()) and not says_no_longer(text):
                 return None
             still = re.search(r"\b(?:have|has|'ve|’ve)\s+(?:\w+\s+)?$", text[: state.start()], re.I)
             # "we have lived in X since 1989" still does
             lived = bool(re.search(r"\blived\b", state.group(0), re.I)) and not still
-            historical = lived or _no_longer(text)
+            historical = lived or says_no_longer(text)
             return Slot(key, "location", value, historical=historical)
     origin = re.search(
         r"\bmov(?:ed|ing)\s+(?:here\s+|over\s+|away\s+)?from\s+" + PLACE_VALUE, text, re.IGNORECASE
     )
     if origin:
         return Slot(
-            key, "location", _clean_value(origin.group("v")), historical=True
+            key, "location", clean_value(origin.group("v")), historical=True
         )  # where they lived before
     home = HOMETOWN.search(text)
     if home:
-        return Slot(key, "hometown", _clean_value(home.group("v")))
+        return Slot(key, "hometown", clean_value(home.group("v")))
     return None
 
 
@@ -462,7 +436,7 @@ _LOWER_MOVE = re.compile(
 
 def _lowercase_place_move(text: str) -> str | None:
     match = _LOWER_MOVE.search(text)
-    if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+    if not match or tentative(text, match.start()) or negated(text, match.start()):
         return None
     words = match.group("v").split()
     for size in (2, 1):
@@ -479,7 +453,7 @@ def _read_pet(text: str, key: str, subject: Subject) -> Slot | None:
         species = PET_SPECIES.get(described.group("species").lower(), described.group("species").lower())
         return Slot(key, f"pet:{species}", named.group("v") if named else None)
     match = PET.search(text)
-    if match and not _tentative(text, match.start()):
+    if match and not tentative(text, match.start()):
         species = PET_SPECIES.get(match.group("species").lower(), match.group("species").lower())
         return Slot(key, f"pet:{species}", match.group("v") or species)
     return None
@@ -487,18 +461,18 @@ def _read_pet(text: str, key: str, subject: Subject) -> Slot | None:
 
 def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
     ended = DIET_END.search(text)
-    if ended and not _tentative(text, ended.start()):
+    if ended and not tentative(text, ended.start()):
         diet = next(g for g in ended.groups() if g).lower().replace(" ", "-")
         return Slot(key, "diet", no_longer(diet), "status", diet)
     switched = DIET_SWITCH.search(text)
-    if switched and not _tentative(text, switched.start()) and not _negated(text, switched.start()):
+    if switched and not tentative(text, switched.start()) and not negated(text, switched.start()):
         diet = (switched.group("v") or switched.group("v2") or switched.group("v3")).lower().replace(" ", "-")
         return Slot(key, "diet", diet, "status" if switched.group("v") or switched.group("v3") else None)
     match = DIET.search(text)
-    if not match or _tentative(text, match.start()):
+    if not match or tentative(text, match.start()):
         return None
     if match.group("v"):
-        if _negated(text, match.start()):
+        if negated(text, match.start()):
             return None
         phrase = match.group(0).lower()
         change = "status" if re.search(r"\b(?:went|gone|became|become|now)\b", phrase) else None
@@ -514,7 +488,7 @@ def _read_diet(text: str, key: str, subject: Subject) -> Slot | None:
 
 def _read_intolerance(text: str, key: str, subject: Subject) -> Slot | None:
     match = INTOLERANCE.search(text)
-    if not match or _negated(text, match.start()) or _tentative(text, match.start()):
+    if not match or negated(text, match.start()) or tentative(text, match.start()):
         return None
     thing = singular((match.group("v") or match.group("v2")).lower())
     return Slot(key, f"intolerance:{thing}", "intolerant")
@@ -536,7 +510,7 @@ def _read_favorite(text: str, key: str, subject: Subject) -> Slot | None:
 def _read_possessions(text: str, key: str, subject: Subject) -> Slot | None:
     """A car, phone, laptop ... and its changes: "sold my X", "traded in X for Y", "switched to Y"."""
     switch = SWITCH.search(text)
-    if switch and not _tentative(text, switch.start()) and not _negated(text, switch.start()):
+    if switch and not tentative(text, switch.start()) and not negated(text, switch.start()):
         groups = switch.groupdict()
         new = next(groups[g] for g in ("v", "v2", "v3") if groups.get(g))
         old = next(groups[g] for g in ("old", "old2", "old3") if groups.get(g))
@@ -544,13 +518,13 @@ def _read_possessions(text: str, key: str, subject: Subject) -> Slot | None:
             return Slot(key, device_kind(new), new, "status", old)
     end = POSSESSION_END.search(text)
     state = POSSESSION_STATE.search(text, end.end()) if end else None
-    if end and state is None and not _tentative(text, end.start()):
-        if _negated(text, end.start()):
+    if end and state is None and not tentative(text, end.start()):
+        if negated(text, end.start()):
             return Slot(key, device_kind(end.group("v")), end.group("v"))  # "never sold my X": still has it
         thing = end.group("v")
         return Slot(key, device_kind(thing), no_longer_owns(thing), "status", thing)
     state = state or POSSESSION_STATE.search(text)
-    if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
+    if state and not tentative(text, state.start()) and not negated(text, state.start()):
         thing = state.group("v")
         change = (
             "status"
@@ -570,18 +544,18 @@ def _read_belonging(text: str, key: str, subject: Subject) -> Slot | None:
     """A thing filed by its common noun: "I own a Brompton folding bike", "My phone is a Pixel 7",
     "gave away my Brompton" (see `engram.language.belongings`)."""
     end = belongings.END.search(text)
-    if end and not _tentative(text, end.start()) and not _negated(text, end.start()):
-        thing = _clean_value(_from_name(end.group("v") or end.group("v2"))) or ""
+    if end and not tentative(text, end.start()) and not negated(text, end.start()):
+        thing = clean_value(_from_name(end.group("v") or end.group("v2"))) or ""
         kind = belongings.kind_of(end.group("kind")) if end.group("kind") else UNFILED_BELONGING
         return Slot(key, kind, no_longer_owns(thing), "status", thing)
     named = belongings.KIND_IS.match(LEADING_ADVERBIAL.sub("", text, count=1))
     if named:
-        return Slot(key, belongings.kind_of(named.group("kind")), _clean_value(named.group("v")))
+        return Slot(key, belongings.kind_of(named.group("kind")), clean_value(named.group("v")))
     state = belongings.STATE.search(text)
-    if state is None or _tentative(text, state.start()) or _negated(text, state.start()):
+    if state is None or tentative(text, state.start()) or negated(text, state.start()):
         return None
     bought = re.match(r"(?:got|bought|buy|buys|picked|inherited)\b", state.group(0), re.I)
-    value = _clean_value(_from_name(state.group("v")))
+    value = clean_value(_from_name(state.group("v")))
     return Slot(key, belongings.kind_of(state.group("kind")), value, "status" if bought else None)
 
 
@@ -610,7 +584,7 @@ def _read_age_birthday(text: str, key: str, subject: Subject) -> Slot | None:
         match
         and (subject.is_owner or explicit_age or said_of_someone)
         and 1 < int(match.group("v")) < 120
-        and not _negated(text, match.start())
+        and not negated(text, match.start())
     ):
         return Slot(key, "age", match.group("v"))
     return None
@@ -624,12 +598,12 @@ def _read_money(text: str, key: str, subject: Subject) -> Slot | None:
         if framed is None or not (subject.is_owner or subject.person):
             return None
         return Slot(key, framed[0], framed[1])
-    what = (_first_group(match, "what") or ("rent" if match.group("v_rent") else "salary")).lower()
+    what = (first_group(match, "what") or ("rent" if match.group("v_rent") else "salary")).lower()
     what = what.replace("pay", "salary").replace("income", "salary")
     attribute = (
         "rent" if what == "rent" else "mortgage" if what.startswith("mortgage") else what.replace(" ", "_")
     )
-    value = (_first_group(match, "v") or "").strip()
+    value = (first_group(match, "v") or "").strip()
     # "my sister's salary is 70k" is hers; "the landlord raised the rent" is the user's rent
     theirs = re.search(r"'s\s+(?:[\w-]+\s+)?(?:salary|income|pay|rent|mortgage)\b", text, re.I)
     owner_key = key if subject.is_owner or subject.person or theirs else subject.owner
@@ -645,7 +619,7 @@ def _read_measurement(text: str, key: str, subject: Subject) -> Slot | None:
     """A health reading ("my blood pressure is down to 128 over 82"): its newest value holds, so a new
     reading of the same measure supersedes the last one and "how is my blood pressure?" gets the latest."""
     match = MEASUREMENT.search(text)
-    if not match or _negated(text, match.start()) or _tentative(text, match.start()):
+    if not match or negated(text, match.start()) or tentative(text, match.start()):
         return None
     what = (match.group("what") or "weight").lower()
     what = {"bp": "blood pressure", "hba1c": "a1c"}.get(what, what)
@@ -660,7 +634,7 @@ def _read_medication(
     the newest holds, so "increasing the levo to 75mcg" supersedes "levothyroxine 50mcg every morning".
     The doctor who prescribes is no subject of it: the user takes it, or the relative the clause is about."""
     found = medication_in(text, medicines)
-    if found is None or _tentative(text, found.start):
+    if found is None or tentative(text, found.start):
         return None
     prescriber = is_clinician(f"{subject.relation or ''} {key}")
     other = None if subject.is_owner or prescriber else key
@@ -719,7 +693,7 @@ def _read_preference(text: str, key: str, subject: Subject) -> Slot | None:
     if not found:
         return None
     negative = bool(match.group("neg"))
-    if _negated(text, match.start()) and not negative:
+    if negated(text, match.start()) and not negative:
         negative = True
     return Slot(key, f"preference:{found[1]}", "dislikes" if negative else "likes")
 
@@ -727,7 +701,7 @@ def _read_preference(text: str, key: str, subject: Subject) -> Slot | None:
 def _read_death(text: str, key: str, subject: Subject) -> Slot | None:
     """ "Walter passed away": the person's (or pet's) life is over; `passes` ends what was current."""
     match = DEATH.search(text)
-    if not match or _tentative(text, match.start()) or _negated(text, match.start()):
+    if not match or tentative(text, match.start()) or negated(text, match.start()):
         return None
     if subject.is_owner:
         put_down = PET_PUT_DOWN.search(text)
@@ -747,13 +721,13 @@ def _read_death(text: str, key: str, subject: Subject) -> Slot | None:
 def _read_health(text: str, key: str, subject: Subject) -> Slot | None:
     """A health condition and its end: "was diagnosed with X", "is pregnant", "is in remission"."""
     end = HEALTH_END.search(text)
-    if end and not _tentative(text, end.start()) and not _negated(text, end.start()):
+    if end and not tentative(text, end.start()) and not negated(text, end.start()):
         value = (
             "in remission" if end.group("remission") else "gave birth" if end.group("birth") else "recovered"
         )
         return Slot(key, "health_status", value, "status")
     state = HEALTH_STATE.search(text)
-    if state and not _tentative(text, state.start()) and not _negated(text, state.start()):
+    if state and not tentative(text, state.start()) and not negated(text, state.start()):
         value = (state.group("v") or state.group("v2")).lower()
         return Slot(key, "health_status", re.sub(r"^(?:the|a|an)\s+", "", value), "status")
     return None
@@ -764,7 +738,7 @@ def _read_pet_end(text: str, key: str, subject: Subject) -> Slot | None:
     match = PET_END.search(text)
     if not match or match.group("species").lower() not in PET_WORDS or not subject.is_owner:
         return None
-    if _tentative(text, match.start()) or _negated(text, match.start()):
+    if tentative(text, match.start()) or negated(text, match.start()):
         return None
     species = PET_SPECIES.get(match.group("species").lower(), match.group("species").lower())
     return Slot(

@@ -31,9 +31,9 @@ _OWNER_START = re.compile(
     re.IGNORECASE,
 )
 _PAIR_START = re.compile(
-    rf"^{PARTNER_WORD}(?P<other>{NAME})\s+and\s+(?:I|me)\b|^(?:I|"
-    rf"me)\s+and\s+{PARTNER_WORD}(?P<other2>{NAME})\b|"
-    r"^(?:my|our)\s+(?P<rel>[\w\-]+)\s+and\s+(?:I|me)\b",
+    rf"^{PARTNER_WORD}(?P<other>{NAME})\s+(?:and|&)\s+(?:I|me)\b|^(?:I|"
+    rf"me)\s+(?:and|&)\s+{PARTNER_WORD}(?P<other2>{NAME})\b|"
+    r"^(?:my|our)\s+(?P<rel>[\w\-]+)\s+(?:and|&)\s+(?:I|me)\b",
     re.IGNORECASE,
 )
 _RELATIVE_START = re.compile(

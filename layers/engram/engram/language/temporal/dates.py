@@ -140,8 +140,11 @@ def _fallback_dates(text: str, base: datetime, taken: list[tuple[int, int]]) -> 
 
 # An ordinal that counts, not a day of the month: "Tom's 40th", "her 70th", "our 10th anniv", "the
 # 14th floor". dateparser reads each as a date (2040, the 10th).
-_ORDINAL = re.compile(r"^(?:on\s+)?(?:the\s+)?(?P<n>\d{1,3})(?:st|nd|rd|th)$", re.IGNORECASE)
+_ORDINAL = re.compile(
+    r"^(?:on\s+)?(?:the\s+|(?P<article>an?)\s+)?(?P<n>\d{1,3})(?:st|nd|rd|th)$", re.IGNORECASE
+)
 _OWNER_BEFORE = re.compile(r"(?:'s|\u2019s|\b(?:my|his|her|our|their|your|its))\s+$", re.IGNORECASE)
+_A_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
 _THING_AFTER = re.compile(r"^\s+(?:" + _COUNTED_THINGS + r")\b", re.IGNORECASE)
 
 
@@ -151,6 +154,8 @@ def _counts_a_thing(text: str, index: int, phrase: str) -> bool:
         return False
     return (
         int(ordinal.group("n")) > 31
+        or bool(ordinal.group("article"))  # "a 2nd deck oven", "a 3rd try": another one, no day
+        or bool(_A_BEFORE.search(text[:index]))
         or bool(_OWNER_BEFORE.search(text[:index]))
         or bool(_THING_AFTER.match(text[index + len(phrase) :]))
     )

@@ -55,7 +55,8 @@ _NUMBER_TOKEN = (
 )
 _CAPITALISED_RUN = re.compile(
     rf"(?<![\w'])(?:(?P<title>{'|'.join(TITLES)})\.?\s+)?{_NAME_TOKEN}"
-    rf"(?:(?:\s+(?:of|de|da|del|van|von|le|la|&)\s+|\s+){_NAME_TOKEN})*(?:\s+{_NUMBER_TOKEN}(?!\w))?"
+    # "&" joins two names of one ("Calder & Moss"), not a name and the writer ("Daniel & I")
+    rf"(?:(?:\s+(?:of|de|da|del|van|von|le|la|&(?!\s+I\b))\s+|\s+){_NAME_TOKEN})*(?:\s+{_NUMBER_TOKEN}(?!\w))?"
 )
 # The relation words as one alternation, longest first ("best friend" before "friend").
 _RELATIONS = "|".join(sorted((re.escape(w) for w in RELATION_WORDS), key=len, reverse=True))

@@ -40,7 +40,7 @@ _BULLET = re.compile(r"^\s*(?:[-*•·▪]+|\d{1,2}[.)])\s+")
 # after a word before a lower-case word, as notes are typed on a phone ("got a job in Aberdeen. his
 # room goes to Lukas"); abbreviations are told apart in `split_sentences`.
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[!?])\s+|(?<=[a-z0-9%]\.)\s+(?=[a-z])"
+    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[!?])\s+|(?<=[A-Za-z0-9%]\.)\s+(?=[a-z])"
 )
 
 
@@ -92,8 +92,10 @@ def split_sentences(text: str) -> list[str]:
         for match in _SENTENCE_END.finditer(line):
             before = line[start : match.start()].rstrip("\"')]")
             last_word = before.rsplit(" ", 1)[-1].rstrip(".!?").lower()
-            if before.endswith(".") and (last_word in ABBREVIATIONS or re.fullmatch(r"[a-z]", last_word)):
-                continue
+            if before.endswith(".") and (
+                last_word in ABBREVIATIONS or re.fullmatch(r"[a-z]", last_word) or "." in last_word
+            ):
+                continue  # "Dr. Patel", "J. K. Rowling", "the U.S. economy"
             pieces.append(line[start : match.start()].strip())
             start = match.end()
         pieces.append(line[start:].strip())
@@ -106,7 +108,13 @@ def _rejoin_afterthoughts(pieces: list[str]) -> list[str]:
     Financial Accounting 2 with 48%. so close it hurts", "lost my cap. annoyed", "dinner sat"."""
     out: list[str] = []
     for piece in pieces:
-        if out and out[-1].endswith(".") and piece[0].islower() and len(piece.split()) <= _AFTERTHOUGHT_WORDS:
+        if (
+            out
+            and out[-1].endswith(".")
+            and piece[0].islower()
+            and len(piece.split()) <= _AFTERTHOUGHT_WORDS
+            and not piece.endswith("?")  # "walked in at 4:30. sell the Corolla?": a question is no remark
+        ):
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)

@@ -490,6 +490,9 @@ COMMON_STARTERS = frozenset(
     dad mum mother father sister brother wife husband son daughter boss friend grandma grandpa project
     meeting trip flight appointment party wedding birthday anniversary dog cat kids baby note notes todo
     to-do step steps first then next finally lastly also
+    dose dosage meds medication pills rent bills pay salary payslip mortgage loan insurance budget weight
+    bloods results scan exam interview shift rota lease landlord boiler heating laundry groceries knee
+    ankle back headache stomach flat house kitchen garden car bike bus train commute
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 
