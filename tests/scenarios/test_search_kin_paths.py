@@ -82,3 +82,27 @@ def test_a_path_is_walked_in_the_asking_users_graph_only(engram: Engram):
     response = other.api.post("/v1/search", body, user=other.user)
     assert response.status == 200, response.body
     assert all("Saoirse" not in r["content"] for r in response.body["results"]), response.body["results"]
+
+
+def test_the_users_own_partner_is_asked_about_by_name_with_the_tie(engram: Engram):
+    # Given a boyfriend told by name, his job told in a memory of its own
+    engram.note("Started seeing a guy called Ben, he's a carpenter")
+    engram.note("I work as a barista at Seven Seeds while I study psychology")
+    engram.note("Ben and I went camping at Wilsons Prom")
+    # Then what he does is his job, not who he is to the user nor the user's own job
+    for question in ("What does my boyfriend do for a living?", "Where does my boyfriend work?"):
+        first = _first(engram, question)
+        assert first is not None and "carpenter" in first, (question, first)
+    # and who he is stays the tie itself
+    response = engram.api.post("/v1/search", {"query": "Who is my boyfriend?"}, user=engram.user)
+    assert response.status == 200, response.body
+    assert any("Ben" in r["content"] for r in response.body["results"][:3]), response.body["results"]
+
+
+def test_asked_the_name_at_the_end_of_a_path_the_memories_that_say_who_it_is_answer(engram: Engram):
+    engram.note("My sister Hannah got married to Tom in Byron Bay")
+    engram.note("Hannah is pregnant, due in June")
+    engram.note("Ran 10k along the Yarra in 55 minutes")
+    for question in ("What is my brother-in-law's name?", "What's my sister's husband called?"):
+        first = _first(engram, question)  # at the default threshold: not empty for a name the user told
+        assert first is not None and "Tom" in first, (question, first)

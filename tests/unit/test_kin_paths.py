@@ -7,7 +7,7 @@ import pytest
 
 from bench.bench_ties import run
 from engram.language.others_ties import others_ties
-from engram.language.question_kin import CHILD, PARTNER, SIBLING, kin_path
+from engram.language.question_kin import CHILD, PARTNER, SIBLING, asks_whom, kin_path, own_partner
 from engram.language.text import spot_entities
 
 
@@ -110,3 +110,39 @@ def test_the_labelled_ties_and_paths_are_read(split: str, kind: str, precision: 
 
     assert results[split][kind]["precision"] >= precision, results[split]
     assert results[split][kind]["recall"] >= recall, results[split]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What does my boyfriend do for a living?", "my boyfriend"),
+        ("What is my husband's hobby?", "my husband"),
+        ("When did I meet my new girlfriend?", "my new girlfriend"),
+        # who the partner is, or their name, is the tie itself; an ex or a business partner is no partner
+        ("Who is my boyfriend?", None),
+        ("What's my wife's name?", None),
+        ("Where did my ex-boyfriend move to?", None),
+        ("Where does my business partner live?", None),
+        # a path through the partner is a path
+        ("What does my husband's sister do?", None),
+    ],
+)
+def test_the_users_own_partner_is_read_as_a_step_said_with_the_name(question: str, said: str | None):
+    path = own_partner(question)
+    assert (question[path.start : path.end] if path else None) == said
+    assert path is None or path.said_with_name
+
+
+@pytest.mark.parametrize(
+    ("question", "whom"),
+    [
+        ("What is my brother-in-law's name?", True),
+        ("what's my sister's husband called?", True),
+        ("Who is my son-in-law?", True),
+        ("What does my brother-in-law do?", False),
+        ("Where does my sister's husband work?", False),
+    ],
+)
+def test_a_question_asking_only_who_is_at_the_end_of_a_path(question: str, whom: bool):
+    path = kin_path(question)
+    assert path is not None and asks_whom(question, path) is whom

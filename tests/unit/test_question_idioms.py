@@ -65,6 +65,17 @@ def test_going_out_with_someone_is_dating_them():
     assert plain_question("Is Priya going out with anyone?") == "Is Priya dating anyone?"
 
 
+def test_whom_one_was_with_before_someone_is_whom_one_dated():
+    assert plain_question("Who was I with before Mira?") == "who was I dating before Mira?"
+    assert plain_question("Who am I with now?") == "who am I dating now?"
+    assert plain_question("Who was I with at the concert?") == "Who was I with at the concert?"
+
+
+def test_staying_in_shape_is_exercise():
+    assert plain_question("What do I do to stay in shape?") == "What do I do to exercise?"
+    assert plain_question("How am I keeping fit these days?") == "How am I exercise these days?"
+
+
 def test_whom_one_reports_to_is_ones_boss_and_what_one_makes_ones_pay():
     assert plain_question("Who do I report to at the moment?") == "who is my boss or manager at the moment?"
     assert plain_question("Who does Tom report to?") == "who is Tom's boss or manager?"

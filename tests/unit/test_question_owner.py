@@ -162,3 +162,33 @@ def test_a_place_a_time_or_a_nationality_is_where_or_when_not_whose(question: st
     # before, "Japan" was whose job the question asked, "Galway" where whose home, "PhD" whose studies:
     # the user's own slot was asked of no one
     assert question_subjects(question) == subjects
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        # the partner is whose another attribute is: her employer, not who she is
+        ("Where does my girlfriend work?", {"employer", "job_title"}),
+        ("Where do I live with my wife?", {"location"}),
+        # the partner is what is asked
+        ("Who is my boyfriend?", {"relationship:%", "relationship_status", "partner", "spouse", "relation"}),
+        (
+            "Where did I meet my husband?",
+            {"relationship:%", "relationship_status", "partner", "spouse", "relation"},
+        ),
+    ],
+)
+def test_a_partner_asked_as_whose_asks_no_partner(question: str, asked: set[str]):
+    assert {rule.pattern for rule in question_slots(question).rules} == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "another"),
+    [
+        # a thing someone named has is theirs, though no possessive says so
+        ("What does my boyfriend do for a living?", "Anika has a boyfriend!! Theo, from her studio", True),
+        ("What does my boyfriend do for a living?", "My boyfriend Kofi roasts coffee", False),
+    ],
+)
+def test_a_thing_someone_has_is_theirs(question: str, memory: str, another: bool):
+    assert owned_by_another(memory, asked_possessions(question)) is another

@@ -43,6 +43,16 @@ _IDIOMS = (
         r"\g<who>dating",
     ),
     (re.compile(r"\bseeing\s+(?=(?:someone|anyone|anybody|somebody)\b)", re.IGNORECASE), "dating "),
+    # Whom one was "with" before someone, or is with now, is whom one dated: "who was I with before Mira?";
+    # not "who was I with at the concert?"
+    (
+        re.compile(
+            r"\bwho\s+(?P<be>was|were|am|are)\s+(?P<who>I|we)\s+with\b"
+            r"(?=\s+(?:before|after|now|these\s+days|at\s+the\s+moment|in\s+\d{4})\b|\s*\?)",
+            re.IGNORECASE,
+        ),
+        r"who \g<be> \g<who> dating",
+    ),
     # "who am I going out with these days?", "who was I going out with in 2025?": whom one dates
     (re.compile(r"\bgo(?:ing|es)?\s+out\s+with\b", re.IGNORECASE), "dating"),
     # Those one lives with are one's housemates: "what did I cook for the people I live with?"
@@ -69,6 +79,13 @@ _IDIOMS = (
             re.IGNORECASE,
         ),
         r"how much salary \g<aux> \g<who> earn",
+    ),
+    # Staying in shape is exercise: "what do I do to stay in shape?", "how do I keep fit these days?"
+    (
+        re.compile(
+            r"\b(?:stay|stays|staying|keep|keeps|keeping)\s+(?:in\s+shape|fit|active)\b", re.IGNORECASE
+        ),
+        "exercise",
     ),
     # To "kick" a habit is to quit it: "what habit did I kick in 2025?" of "quit smoking in March"
     (re.compile(r"\bhabit\b(?P<mid>.*?)\bkick(?:ed|ing|s)?\b", re.IGNORECASE), r"habit\g<mid>quit"),

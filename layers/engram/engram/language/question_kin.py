@@ -99,12 +99,21 @@ _TIE = "|".join(sorted((re.escape(w) for w in _WORD_STEPS), key=len, reverse=Tru
 _COMPOUND = "|".join(
     sorted((re.escape(w) + ("s?" if not w.endswith("s") else "") for w in _COMPOUNDS), key=len, reverse=True)
 )
+_PARTNER_TIE = "|".join(
+    sorted(
+        (re.escape(w) for w, step in _WORD_STEPS.items() if step.backward == _PARTNER), key=len, reverse=True
+    )
+)
 _PATH = re.compile(
     rf"\b(?:my|our)\s+{_ADJECTIVES}(?P<first>{_TIE}){_APOSTROPHE}\s+{_ADJECTIVES}(?P<second>{_TIE})"
     rf"(?:{_APOSTROPHE}\s+{_ADJECTIVES}(?P<third>{_TIE})(?!{_APOSTROPHE}))?s?\b"
     rf"|\b(?:my|our)\s+{_ADJECTIVES}(?P<compound>{_COMPOUND})\b",
     re.IGNORECASE,
 )
+# The user's own partner, asked about as someone: "what does my boyfriend do?", "my wife's job".
+_OWN_PARTNER = re.compile(rf"\b(?:my|our)\s+(?:(?:new|current)\s+)?(?P<tie>{_PARTNER_TIE})\b(?![-‐])", re.I)
+# Asked who the partner is, or what they are called, the tie is what is asked, not a way to someone.
+_ASKS_WHO = re.compile(r"\bwho(?:['’]s|\s+(?:is|are|was|were))\b|\b(?:name|names|called)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,9 @@ class KinPath:
     end: int
     paths: tuple[tuple[Step, ...], ...]
     own: frozenset[str] = frozenset()
+    # The user's own tie, whose words memories say as well ("Alwyn is my husband"): the name is said
+    # with it ("my husband Alwyn"), not in its place.
+    said_with_name: bool = False
 
 
 def _own_types(word: str) -> frozenset[str]:
@@ -140,3 +152,25 @@ def kin_path(question: str) -> KinPath | None:
     words = [match.group(g).lower() for g in ("first", "second", "third") if match.group(g)]
     steps = tuple(_WORD_STEPS[w] for w in words)
     return KinPath(match.start(), match.end(), (steps,))
+
+
+def own_partner(question: str) -> KinPath | None:
+    """The user's own partner, when the question asks something of them ("what does my boyfriend do?",
+    "what is my husband's hobby?"), not who they are ("who is my boyfriend?": the tie is what is asked).
+    A one-step path, read with the partner's name said with the tie word ("my husband Alwyn")."""
+    match = _OWN_PARTNER.search(question)
+    if match is None or kin_path(question) is not None or _ASKS_WHO.search(question):
+        return None
+    step = _WORD_STEPS[match.group("tie").lower()]
+    return KinPath(match.start(), match.end(), ((step,),), said_with_name=True)
+
+
+# Asked who the person at the end of a path is, or what they are called ("what is my brother-in-law's
+# name?", "what's my boyfriend's mum called?"): nothing else is asked of them.
+_WHOM_BEFORE = re.compile(r"^\s*(?:what|who)(?:['’]s|\s+(?:is|are|was|were))\s+$", re.IGNORECASE)
+_WHOM_AFTER = re.compile(r"^(?:['’]s\s+names?|\s+called)?\s*\??\s*$", re.IGNORECASE)
+
+
+def asks_whom(question: str, path: KinPath) -> bool:
+    """Does the question ask only who the person at the end of `path` is, or their name?"""
+    return bool(_WHOM_BEFORE.match(question[: path.start]) and _WHOM_AFTER.match(question[path.end :]))

@@ -65,7 +65,17 @@ def _possessions(text: str, my: str, *, ours: bool) -> set[tuple[str, str]]:
         thing = re.sub(r"['’]s$", "", tokens[j]).lower()
         if thing not in STOPWORDS:
             found.add((owner, stem(thing)))
+    for had in _HAS_A.finditer(text):  # "Anika has a boyfriend!!": hers, said without a possessive
+        if had.group("who").lower() not in _NOT_OWNERS:
+            found.add((had.group("who").lower(), stem(had.group("thing").lower())))
     return found
+
+
+# Someone named having a thing: "Anika has a boyfriend", "Tom's got a new van".
+_HAS_A = re.compile(
+    r"(?-i:\b(?P<who>[A-Z][a-z]+))(?:\s+has|\s+had|['’]s\s+got|\s+got)\s+(?:(?:a|an|another|new|her|his)\s+)+"
+    r"(?P<thing>[a-z][a-z-]+)\b"
+)
 
 
 def _owner(token: str, my: str, ours: bool) -> str | None:

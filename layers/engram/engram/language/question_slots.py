@@ -352,13 +352,32 @@ def _asking_words(question: str) -> list[tuple[str, tuple[AttributeRule, ...]]]:
         thing = (match.group("a") or match.group("b")).lower()
         if thing not in SLOT_WORDS and thing not in _NOT_NAMES:
             asking.append((thing, (AttributeRule(thing), AttributeRule(f"owns:{thing}"))))
-    return asking
+    return _partner_as_whose(question, asking)
+
+
+def _partner_as_whose(
+    question: str, asking: list[tuple[str, tuple[AttributeRule, ...]]]
+) -> list[tuple[str, tuple[AttributeRule, ...]]]:
+    """Without the partner's own slot when the partner is whose another slot is: "where does *my
+    girlfriend* work?" asks her employer, not who she is, and "where do I live with *my wife*?" where."""
+    others = [pair for pair in asking if pair[1] is not _PARTNER]
+    if not others or not _WHOSE_PARTNER.search(question):
+        return asking
+    return others
 
 
 # What may stand before "partner" when it means the one the user is with ("my partner", "Tom's partner",
 # "a new partner", "my life partner"); any other word makes another kind ("business", "tennis", "lab").
 _PARTNER_BEFORE = frozenset(
     ["", *"my his her their your our a the s new current ex former old life long-term domestic".split()]  # noqa: SIM905
+)
+
+
+# A partner said as someone's ("my girlfriend", "Tom's wife", "her fiancé").
+_WHOSE_PARTNER = re.compile(
+    r"\b(?:my|our|his|her|their|[a-z]+['’]s)\s+(?:(?:new|current|future)\s+)?"
+    r"(?:partner|wife|husband|spouse|girlfriend|boyfriend|fianc[ée]+|fianc[ée]\(e\))\b",
+    re.IGNORECASE,
 )
 
 

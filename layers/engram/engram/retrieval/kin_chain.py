@@ -15,7 +15,7 @@ from uuid import UUID
 
 from engram.db.connection import Conn
 from engram.db.repositories.kin import people_tied
-from engram.language.question_kin import KinPath, Step, kin_path
+from engram.language.question_kin import KinPath, Step, asks_whom, kin_path, own_partner
 
 # A path said in the singular may still lead to a few people (two sisters, each married): the question
 # is read with the names of the most strongly tied, at most this many.
@@ -24,13 +24,17 @@ MAX_NAMES = 3
 
 def with_kin_named(conn: Conn, user_id: str, query: str) -> str:
     """`query` with its path through others replaced by the names it leads to, or as it was."""
-    path = kin_path(query)
+    path = kin_path(query) or own_partner(query)
     if path is None:
         return query
     people = _people_on(conn, user_id, path)
     if not people:
         return query
     names = " and ".join(str(p["name"]) for p in people[:MAX_NAMES])
+    if asks_whom(query, path):  # "what is my brother-in-law's name?": the memories that say who he is
+        return f"who is {names}?"
+    if path.said_with_name:  # "what is my husband's hobby?" as "what is my husband Alwyn's hobby?"
+        return query[: path.end] + " " + names + query[path.end :]
     return query[: path.start] + names + query[path.end :]
 
 
