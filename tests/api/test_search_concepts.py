@@ -129,6 +129,14 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
             {"Have I ever worked in hospitality?": 0, "Did I ever work in retail?": 1},
             id="a-trade-by-its-jobs",
         ),
+        pytest.param(
+            ("Did my first parkrun in Bushy Park", "Picked up my Blaue Karte at the immigration office",
+             "Alice was born on Sunday, I'm tio!", "Vó Cida is home from hospital",
+             "Diagnosed with rheumatoid arthritis, hands stiff every morning"),
+            {"What do I do to stay in shape?": 0, "What's my immigration status?": 1, "Am I an uncle?": 2,
+             "How is my grandmother?": 3, "What autoimmune disease do I have?": 4},
+            id="exercise-residency-and-family-in-another-language",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -206,6 +214,7 @@ LEXICON_0050 = "0050_concepts_ages_said_and_breakfast.sql"
 LEXICON_0051 = "0051_concepts_listening_and_ulam.sql"
 LEXICON_0052 = "0052_concepts_home_loans_and_per_month.sql"
 LEXICON_0053 = "0053_concepts_flats_and_studios.sql"
+LEXICON_0054 = "0054_concepts_fitness_residency_and_kin_words.sql"
 
 
 @pytest.mark.parametrize(
@@ -270,10 +279,17 @@ LEXICON_0053 = "0053_concepts_flats_and_studios.sql"
      (LEXICON_0052, "The mortgage went through", "The paperwork went through"),
      (LEXICON_0052, "Room is £900 pcm", "Room is 9 by 12"),
      (LEXICON_0053, "Flat path along the canal", "Long path along the canal"),
-     (LEXICON_0053, "Still working on the dance studio", "Still working on the dance floor")],
+     (LEXICON_0053, "Still working on the dance studio", "Still working on the dance floor"),
+     (LEXICON_0054, "Did my first parkrun", "Did my first park walk"),
+     (LEXICON_0054, "Picked up my Blaue Karte", "Picked up my blue coat"),
+     (LEXICON_0054, "Diagnosed with rheumatoid arthritis", "Diagnosed with a cold"),
+     (LEXICON_0054, "Vó Cida is home", "Vovozinha Cida is home"),
+     (LEXICON_0054, "I'm tio!", "I'm tired!"),
+     (LEXICON_0054, "Mamá called", "Mama called"),
+     (LEXICON_0054, "Doctor put me on sertraline", "Doctor Who is back on telly")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0053 mark for derivation
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0054 mark for derivation
     again the memories whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -129,6 +129,9 @@ def test_a_job_stands_for_work_and_not_for_where_one_lives():
         ("My manager at the clinic is Orla", False),
         ("We hired our first junior designer: Marco Bianchi", False),
         ("The nurse said to rest the knee", False),
+        ("Doctor put me on sertraline 50mg", False),  # a note that opens with the one who treats the writer
+        ("Physio says rest for two weeks", False),
+        ("Nurse at St Vincent's now", True),
     ],
 )
 def test_a_job_title_stands_for_work_when_it_tells_a_job_not_when_it_names_someone(text: str, a_job: bool):
@@ -340,3 +343,22 @@ def test_how_dating_starts_is_dating():
     assert "dating" in kinds("Eid. Farah trying to set me up with Imran - Kamal's mate from work")
     assert "dating" in kinds("He asked me out after parkrun")
     assert "dating" not in kinds("Set up the new router")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "holds"),
+    [
+        ("Picked up my Blaue Karte at the LEA", "immigration", True),
+        ("Still waiting on the work permit", "immigration", True),
+        ("I work as a nurse", "immigration", False),  # a phrase's words are no instances alone
+        ("The card was blue", "immigration", False),
+        ("Did my first parkrun", "exercise", True),
+        ("She runs the bakery", "exercise", False),
+        ("Diagnosed with multiple sclerosis", "autoimmune", True),
+        ("Vó Cida is home", "grandmother", True),  # a word with an accent is read whole
+        ("Mamá called", "mother", True),
+        ("I'm tio!", "uncle", True),
+    ],
+)
+def test_kinds_of_exercise_residency_illness_and_family_words(text: str, kind: str, holds: bool):
+    assert (kind in concepts_of(text).split()) is holds

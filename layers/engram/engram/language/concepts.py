@@ -102,6 +102,10 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "depression anxiety insomnia tinnitus allergy allergic intolerant intolerance cancer",
     ),
     ("breathing lung", "asthma apnea apnoea inhaler bronchitis copd"),
+    (
+        "autoimmune illness condition disease",
+        "rheumatoid lupus crohn coeliac celiac psoriasis hashimoto sclerosis",
+    ),
     ("allergy allergic", "hay fever hayfever pollen antihistamine cetirizine loratadine epipen hives"),
     ("headache pain", "migraine"),
     (
@@ -144,10 +148,14 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     (
         "exercise fit fitness sport workout active activity shape",
         "running jog jogging cycling cycle bike swim swimming walk walking hike hiking climb "
-        "climbing bouldering yoga pilates gym lift lifting rowing tennis football rugby cricket "
-        "golf badminton squash boxing martial arts dance dancing skating surf surfing dive diving",
+        "climbing bouldering yoga pilates gym lift lifting rowing tennis football futsal rugby cricket "
+        "golf badminton squash boxing martial arts dance dancing skating surf surfing dive diving "
+        "marathon parkrun",
     ),
-    ("play sport game", "tennis football rugby cricket golf badminton squash hockey basketball netball"),
+    (
+        "play sport game",
+        "tennis football futsal rugby cricket golf badminton squash hockey basketball netball",
+    ),
     ("race event", "marathon half marathon 10k 5k triathlon parkrun sportive"),
     (
         "hobby pastime free time spare time activity interest",
@@ -284,6 +292,12 @@ _GROUPS: tuple[tuple[str, str], ...] = (
         "holiday vacation trip travel",
         "cruise trip holiday vacation flight flying fly layover abroad visit visited tour",
     ),
+    # --- living in another country: "what's my immigration status?" of "picked up my Blaue Karte" ---
+    (
+        "immigration status residency residence permit visa",
+        "visa blue card blaue karte green card work permit residence permit permanent residence "
+        "permanent residency citizenship naturalisation naturalization settled status",
+    ),
     # --- people and relationships ---
     (
         "partner dating seeing relationship single",
@@ -307,6 +321,12 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("mother mum mom parent family", "nanay inay mamá mama mutti mami umama"),
     ("father dad parent family", "tatay itay papá papa vati ubaba"),
     ("brother sibling family", "kuya"),
+    # and Portuguese, Spanish and Italian: "am I an uncle?" of "I'm tio!", "vó Cida broke her hip"
+    ("grandmother grandma granny family", "vó avó vovó"),
+    ("grandfather grandpa family", "vô avô vovô"),
+    ("mother mum mom parent family", "mãe"),
+    ("uncle family", "tio tío zio"),
+    ("aunt family", "tia tía zia"),
     ("friend", "best friend mate buddy pal"),
     # --- people as they are typed on a phone: "where does my sister's husband work?" of "little sis
     # turning 33 ... her hubby Kamal" ---
@@ -348,7 +368,8 @@ _COMPASS_NAME = re.compile(r"(?-i:\b(?:East|West|North|South)\s+[A-Z][\w'-]*)")
 _WORKS_WELL = re.compile(
     r"\bworks\b(?=\s*(?:[.!?,;:)]|$))|\b(?:it|that|this)\s+(?:\w+\s+)?works\b", re.IGNORECASE
 )
-_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+# Letters of any alphabet: "mamá", "vó" and "citroën" are words, not "mam" and "v".
+_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 # "Flat" is a home in "a flat in Leith", not in "a flat path" or "a flat tyre" (and a studio one only as "a
 # studio flat", not "Jon's dance studio"): what "which house am I living in?" asks of neither.
 _NOT_A_HOME = re.compile(
@@ -480,6 +501,14 @@ _PHRASES = (
     "don't like",
     "do not like",
     "not a fan",
+    "blue card",
+    "blaue karte",
+    "green card",
+    "work permit",
+    "residence permit",
+    "permanent residence",
+    "permanent residency",
+    "settled status",
 )
 
 
@@ -601,6 +630,8 @@ def _someones_role(tokens: list[str], i: int) -> bool:
     """Whether the job title at `tokens[i]` names a person by their role ("Papa's doctor", "my physio",
     "our first junior designer", "the nurse said") rather than telling a job ("a nurse", "I'm the CTO",
     "works as a chef"): "what do I do for work?" is not asked of every memory that mentions a doctor."""
+    if i == 0 and (tokens[1:2] and tokens[1] in _SAYS_OR_TREATS or {"me", "us"} & set(tokens[1:4])):
+        return True  # a note that opens with the one who treats the writer: "Doctor put me on sertraline"
     for back in range(1, min(i, 3) + 1):
         word = tokens[i - back]
         if word in ("a", "an") or word in _COPULAS:
@@ -613,6 +644,9 @@ def _someones_role(tokens: list[str], i: int) -> bool:
     return False
 
 
+_SAYS_OR_TREATS = frozenset(
+    "said says told tells thinks reckons wants put puts gave gives prescribed referred upped sent".split()  # noqa: SIM905
+)
 # A job told of someone the text names: "Callum, a sound engineer", "Vesela, retired pharmacist", "Kate is
 # a paramedic now", "Dev (structural engineer at ...)".
 _TOLD_OF = re.compile(
