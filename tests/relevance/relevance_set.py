@@ -16,10 +16,12 @@ from tests.relevance.users import (
     mervyn,
     noor,
     ogechi,
+    priya,
     rosalind,
     rowena,
     teodor,
     thandi,
+    tiago,
     wendell,
     yuki,
 )
@@ -41,6 +43,8 @@ HISTORIES: tuple[History, ...] = (
     teodor.HISTORY,
     joaquin.HISTORY,
     ogechi.HISTORY,
+    priya.HISTORY,
+    tiago.HISTORY,
 )
 # The held-out set: other lives, names, places and phrasings, written without looking at the tuning set
 # or at what search knows, and never tuned on, so its figures say whether search generalises. It has no
