@@ -76,14 +76,16 @@ def test_a_legacy_entity_becomes_a_node_and_a_linked_entity_memory(db, user_id) 
     assert (memory["memory_type"], memory["name"], memory["relationship"]) == ("entity", "Sarah", "sister")
     assert memory["mention_count"] == 7 and memory["confidence"] == 1.0 and memory["version"] == 1
     assert memory["embedding"] is not None and memory["embedding_model"] == get_embedder().model
-    [node] = entities_of(db, user_id)
+    # the person, and the city her context says she lives in ("Lives in Oslo" is hers, as analyze reads it)
+    node, city = _person_and_place(db, user_id)
     assert (node["name"], node["kind"], node["relationship"]) == ("Sarah", "person", "sister")
+    assert city["name"] == "Oslo" and city["kind"] != "person"
     assert node["first_mentioned_at"].isoformat().startswith("2023-02-01")
     assert node["last_mentioned_at"].isoformat().startswith("2024-06-01")
     assert node["metadata"].get("verified") is True
     with db.user_transaction(user_id) as conn:  # what any read showing the node does first
         assert fresh_descriptions(conn, user_id) >= 1
-    [node] = entities_of(db, user_id)
+    node, _ = _person_and_place(db, user_id)
     assert node["description"] == "Sarah (sister): Sarah is my sister. Lives in Oslo."
     assert node["mention_count"] == 1  # counters are exact: one memory links to the node
     with db.user_transaction(user_id) as conn:
@@ -131,7 +133,16 @@ def test_importing_the_same_entities_twice_creates_nothing_new(db, user_id) -> N
     again = run(user_id, body)
 
     assert (again.entities.created, again.entities.existing) == (0, 2)
-    assert len(memories_of(db, user_id)) == 2 and len(entities_of(db, user_id)) == 2
+    # Sarah, Marcus and Oslo, where Sarah's context says she lives: none twice
+    assert len(memories_of(db, user_id)) == 2
+    assert sorted(e["name"] for e in entities_of(db, user_id)) == ["Marcus", "Oslo", "Sarah"]
+
+
+def _person_and_place(db, user_id: str) -> tuple[dict, dict]:
+    nodes = entities_of(db, user_id)
+    [person] = [n for n in nodes if n["kind"] == "person"]
+    [place] = [n for n in nodes if n["kind"] != "person"]
+    return person, place
 
 
 def test_an_entity_the_user_already_mentioned_resolves_to_the_same_node(api, db, user_id) -> None:

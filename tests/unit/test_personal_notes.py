@@ -60,6 +60,11 @@ def test_shorthand_is_kept_and_the_world_at_large_is_not(
         # a credit union is the writer's bank, not the unions of public life
         ("loan approved - $35k from the credit union for a new mixer", True),
         ("The unions have called a national strike", False),
+        # a statement of the shape of a general truth about a thing of the writer's day, or with a time of
+        # theirs, is their life
+        ("Office is in Kreuzberg, on Ritterstrasse near Moritzplatz", True),
+        ("Wifi is down again", True),
+        ("Sloths are slow swimmers", False),
     ],
 )
 def test_a_word_of_public_life_in_a_name_of_ones_own_life(text: str, keep: bool) -> None:

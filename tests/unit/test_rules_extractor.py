@@ -2039,3 +2039,19 @@ def test_moving_up_to_a_rank_is_no_move() -> None:
 @pytest.mark.parametrize("text", ["Dose went up to 100mg", "Rent went up again", "Mortgage approved today"])
 def test_a_common_word_opening_a_note_is_no_one(text: str) -> None:
     assert [e for e in extract(text).facts if e.memory_type == "entity"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "employer"),
+    [
+        # a verb of the third person with no subject is about the one just named, not the writer
+        ("Had coffee with Priya. works at Google now, loves it", "Priya", "Google"),
+        ("met a guy at the farmers market, Daniel. teaches chemistry at Allderdice", "Daniel", "Allderdice"),
+        # the writer's own: "Started" is no verb of the third person
+        ("Started at Google today. loves it so far", "user", "Google"),
+    ],
+)
+def test_a_subjectless_statement_in_the_third_person_is_the_named_persons(text: str, who: str, employer: str):
+    facts = [f for f in extract(text).facts if f.attribute == "employer"]
+
+    assert [(f.subject, f.value) for f in facts] == [(who, employer)]

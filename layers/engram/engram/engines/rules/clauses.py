@@ -59,6 +59,7 @@ from engram.language.text import (
     RELATION_WORDS,
     RELATIVE_DAY_WORDS,
     STOPWORDS,
+    THIRD_PERSON_START,
     SpottedEntity,
     has_first_person,
     is_filler,
@@ -328,6 +329,11 @@ _CHANGE_OF = {
 _TRAILING_NAME = re.compile(r",\s*(?P<name>(?-i:[A-Z][a-z'\-]+))\s*(?P<end>[!.?]*)\s*$")
 
 
+# Someone new the sentence speaks of, named after it: "met a guy at the farmers market, Daniel".
+_SOMEONE_MET = re.compile(
+    r"\b(?:a|this|some|the\s+new)\s+(?:guy|girl|man|woman|lad|bloke|fella|kid|lady|someone|person)\b",
+    re.IGNORECASE,
+)
 _RELATION_BEFORE_NAME = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True)) + r")s?$",
     re.IGNORECASE,
@@ -359,8 +365,8 @@ def _strip_vocative(text: str, ctx: TurnContext) -> str:
         is_speaker(match.group("name"), ctx.speakers) or match.group("name").lower() in FIRST_NAMES
     ):
         before = text[: match.start()].rstrip(" ,")
-        if _RELATION_BEFORE_NAME.search(before):
-            return text  # "had lunch with Caroline": an object, not someone addressed
+        if _RELATION_BEFORE_NAME.search(before) or _SOMEONE_MET.search(before):
+            return text  # "had lunch with Caroline", "met a guy at the market, Daniel": no one addressed
         return before + match.group("end")
     return text
 
@@ -378,8 +384,10 @@ _DONE_TO_ME = re.compile(
 
 
 def _name_the_doer(text: str, person: str) -> str:
-    """ "watched me stretch and said ..." after "Lauren came" -> "Lauren watched me stretch and said ..."."""
-    if not _DONE_TO_ME.match(text):
+    """ "watched me stretch and said ..." after "Lauren came" -> "Lauren watched me stretch and said ...";
+    "teaches chemistry at Allderdice" after "met a guy, Daniel" -> "Daniel teaches chemistry ...": a verb
+    of the third person with no subject is not the writer's, who would write "teach"."""
+    if not (_DONE_TO_ME.match(text) or (THIRD_PERSON_START.match(text) and not has_first_person(text))):
         return text
     return f"{person} {text[0].lower()}{text[1:]}"
 

@@ -95,6 +95,15 @@ _GENERAL_STATEMENT = re.compile(
     r"boils|freezes|contains|means|equals)\b"
 )
 _PERSONAL_WORDS = re.compile(r"\b(?:i|i'm|i've|my|me|mine|we|our|us|user)\b", re.IGNORECASE)
+# What only a life has: a time of the writer's ("again", "finally", "still") or a thing of their day that
+# opens the statement ("Office is in Kreuzberg", "The boiler is making that noise"), never a fact of the
+# world ("Iceland has no mosquitoes").
+_OWN_DAY = re.compile(
+    r"\b(?:again|finally|still|today|tonight|yesterday|already|anymore)\b"
+    r"|^(?:the\s+)?(?:office|shop|flat|house|kitchen|garden|boiler|heating|car|bike|rent|landlord|team|boss|"
+    r"stack|class|gym|commute|wifi|fridge|washing\s+machine|dishwasher)\b",
+    re.IGNORECASE,
+)
 
 
 class RulesDecider:
@@ -479,7 +488,7 @@ def _general_knowledge(fact: CandidateFact) -> bool:
         return False
     if _PERSONAL_WORDS.search(fact.content) or re.search(r"\(\d{1,2} \w+ \d{4}\)|\b\d{4}\b", fact.content):
         return False
-    if not _GENERAL_STATEMENT.match(fact.content):
+    if not _GENERAL_STATEMENT.match(fact.content) or _OWN_DAY.search(fact.content):
         return False
     # A number in a statement of that shape is the user's own record ("Results are out: failed FA2 with
     # 48%"), unless the statement is about the world at large ("Water boils at 100 degrees").

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engram.language.text.entities import SpottedEntity, spot_entities
 from engram.language.text.perspective import rewrite_first_person, second_to_first_person, third_person_verb
 from engram.language.text.sentences import (
+    THIRD_PERSON_START,
     filler_key,
     is_filler,
     is_help_request,
@@ -121,6 +122,7 @@ __all__ = [
     "singular",
     "split_clauses",
     "split_sentences",
+    "THIRD_PERSON_START",
     "spot_entities",
     "statement_part",
     "stem",

@@ -75,6 +75,13 @@ def normalise_text(text: str) -> str:
 
 
 _AFTERTHOUGHT_WORDS = 4
+# A verb of the third person opening a sentence with no subject: a statement about the person named before
+# ("met a guy, Daniel. teaches chemistry at Allderdice"), which the writer would not write of themself.
+THIRD_PERSON_START = re.compile(
+    r"^(?:teaches|works|lives|studies|plays|owns|runs|drives|coaches|manages|sells|writes|designs|builds|"
+    r"trains|volunteers|sings|speaks|loves|hates|wants|thinks|reckons|says|has\s+(?:a|an|two|three|\d))\b",
+    re.IGNORECASE,
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -114,6 +121,7 @@ def _rejoin_afterthoughts(pieces: list[str]) -> list[str]:
             and piece[0].islower()
             and len(piece.split()) <= _AFTERTHOUGHT_WORDS
             and not piece.endswith("?")  # "walked in at 4:30. sell the Corolla?": a question is no remark
+            and not THIRD_PERSON_START.match(piece)  # "met a guy, Daniel. teaches chemistry": a statement
         ):
             out[-1] = f"{out[-1]} {piece}"
         else:
