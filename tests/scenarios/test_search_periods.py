@@ -59,3 +59,18 @@ def test_a_holiday_is_dated_to_its_day_and_a_question_about_the_day_finds_it(eng
     results = _search(engram, "What was I doing on 25 December 2025?")
     assert results and "Galway" in results[0]["content"], [r["content"] for r in results]
     assert "period" in results[0]["explain"]["signals"]
+
+
+def test_asked_whom_the_user_saw_in_a_period_the_memories_that_name_someone_answer(engram: Engram):
+    # Given a week in which the user saw a friend once, and did things alone
+    engram.note("Went to the cinema with Jess, saw Wicked", when="2026-02-10T09:00:00Z")
+    engram.note("Gym session, legs day", when="2026-02-11T09:00:00Z")
+    engram.note("Ran 10k along the river in 55 minutes", when="2026-02-12T09:00:00Z")
+    engram.note("Dinner with Sam at the Thai place", when="2026-05-02T09:00:00Z")
+    # When asked whom they saw in that month, through the default search (special queries allowed)
+    response = engram.api.post("/v1/search", {"query": "Who did I see in February 2026?"}, user=engram.user)
+    assert response.status == 200, response.body
+    found = [r["content"] for r in response.body["results"]]
+    # Then the friend seen then comes first; the evening with Sam was another month
+    assert found and "Jess" in found[0], found
+    assert not any("Sam" in text for text in found), found

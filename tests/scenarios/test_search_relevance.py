@@ -47,6 +47,7 @@ def test_the_answer_comes_first_and_unrelated_memories_score_low(engram: Engram)
         "time_untold",
         "taste_untold",
         "age_untold",
+        "company_untold",
         "other_owner",
     }
 

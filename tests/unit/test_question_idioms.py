@@ -71,6 +71,11 @@ def test_whom_one_was_with_before_someone_is_whom_one_dated():
     assert plain_question("Who was I with at the concert?") == "Who was I with at the concert?"
 
 
+def test_a_last_name_is_a_surname():
+    assert plain_question("What's Katrin's last name?") == "What's Katrin's surname?"
+    assert plain_question("What was the last thing I ate?") == "What was the last thing I ate?"
+
+
 def test_staying_in_shape_is_exercise():
     assert plain_question("What do I do to stay in shape?") == "What do I do to exercise?"
     assert plain_question("How am I keeping fit these days?") == "How am I exercise these days?"

@@ -53,6 +53,16 @@ _IDIOMS = (
         ),
         r"who \g<be> \g<who> dating",
     ),
+    # Whom one saw or met at a time or a place is whom one was with: "who did I see last week?" of "went to
+    # the cinema with Jess" (`question_company`); after the rule above, so it is no one dated
+    (
+        re.compile(
+            r"^(?P<lead>\s*who\s+)(?:did|have|had)\s+(?P<who>I|we)\s+(?:see|seen|meet|met|catch\s+up\s+with|"
+            r"hang\s+out\s+with|spend\s+time\s+with|have\s+(?:lunch|dinner|coffee|drinks)\s+with)\b",
+            re.IGNORECASE,
+        ),
+        r"\g<lead>was \g<who> with",
+    ),
     # "who am I going out with these days?", "who was I going out with in 2025?": whom one dates
     (re.compile(r"\bgo(?:ing|es)?\s+out\s+with\b", re.IGNORECASE), "dating"),
     # Those one lives with are one's housemates: "what did I cook for the people I live with?"
@@ -80,6 +90,9 @@ _IDIOMS = (
         ),
         r"how much salary \g<aux> \g<who> earn",
     ),
+    # A "last name" is a surname, not anything last: "what's Katrin's last name?" is not asked of "last
+    # Thursday"
+    (re.compile(r"\b(?:last|family)\s+name(?P<s>s?)\b", re.IGNORECASE), r"surname\g<s>"),
     # Staying in shape is exercise: "what do I do to stay in shape?", "how do I keep fit these days?"
     (
         re.compile(

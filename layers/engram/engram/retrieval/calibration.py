@@ -21,6 +21,7 @@ from engram.language.concepts import tells_anothers_job
 from engram.language.periods import resolve_timeframe
 from engram.language.question_age import asks_age, states_age
 from engram.language.question_amount import amount_pattern, asks_amount
+from engram.language.question_company import asks_company, names_company
 from engram.language.question_figure import asks_figure, states_figure
 from engram.language.question_focus import asked_focus, focus_said
 from engram.language.question_name import asked_name, name_untold
@@ -294,6 +295,7 @@ class _Asked:
     taste: bool
     liking: bool  # asks what is liked: a dislike tells the opposite
     age: bool
+    company: bool  # "who did I see last week?": whom the user was with
     planned: bool
     owned: set[tuple[str, str]]  # "my salary", "Declan's girlfriend"
     doing: str | None  # "run" of "what business do I run?"
@@ -314,6 +316,7 @@ class _Asked:
             taste=asks_taste(query),
             liking=asks_liking(query),
             age=asks_age(query),
+            company=asks_company(query),
             planned=asks_planned_time(query),
             owned=asked_possessions(query),
             doing=asked_doing(query),
@@ -325,7 +328,8 @@ class _Asked:
         """Whether a rule reads the candidates' text (it is fetched only then)."""
         return bool(
             self.roles is not None or self.figure or names_a_person(self.speaker) or self.focus
-            or self.place or self.refusal or self.taste or self.liking or self.age or self.planned
+            or self.place or self.refusal or self.taste or self.liking or self.age or self.company
+            or self.planned
             or self.owned or self.doing or asks_my_job(self.slots)
         )  # fmt: skip
 
@@ -341,6 +345,7 @@ class _Asked:
                              and not states_taste(text))
             or (self.liking and states_only_dislike(text)),
             "age_untold": self.age and not states_age(text),
+            "company_untold": self.company and not names_company(text),
             "time_untold": self.planned and not states_time(text),
             "name_untold": self.roles is not None and name_untold(text, self.roles),
             "other_owner": owned_by_another(text, self.owned)

@@ -53,6 +53,9 @@ memory answers the query, combined as independent evidence (noisy-OR: 1 - produc
 - **age**: a question that asks how old someone is ("how old is my father?") is answered by a memory
   that says an age or a birth ("Papa turns 78 in March", "Zosia (9)", "born in 1958"); one that says
   none ("Papa is my father") keeps 0.6, unless it stores the attribute asked (`question_age`).
+- **company**: a question that asks whom the user was with ("who did I see last week?") is answered by a
+  memory that names someone ("went to the cinema with Jess"); one that names no one keeps 0.6, unless it
+  stores the attribute asked (`question_company`).
 - **time**: a question that asks when something is to happen ("when am I going to Melbourne?") is
   answered by a memory that says a time ("flying to Melbourne on 4 December"); one that says none keeps
   0.6, unless it stores the attribute asked (`question_when`). What happened is left alone: the day a
@@ -119,7 +122,14 @@ KIND_UNTOLD_FACTOR = 0.6
 # memory about none of the people the query names (`UNNAMED_FACTOR`; `question_owner`).
 OTHER_OWNER_FACTOR = 0.5
 # Those kinds, as the `Evidence` fields that say a memory lacks one; `explain` shows each.
-KIND_UNTOLD = ("place_untold", "refusal_untold", "time_untold", "taste_untold", "age_untold")
+KIND_UNTOLD = (
+    "place_untold",
+    "refusal_untold",
+    "time_untold",
+    "taste_untold",
+    "age_untold",
+    "company_untold",
+)
 # Words that frame a question rather than say what it is about ("what kind of", "did I get", "what
 # happened", "still", "at the moment"), as english stems: rare among a user's memories, so their IDF is
 # high, yet a memory without them answers as well. They weigh this share.
@@ -216,6 +226,7 @@ class Evidence:
     refusal_untold: bool = False  # the query asks what is not done; the memory says nothing is
     taste_untold: bool = False  # the query asks what someone likes; the memory says no liking
     age_untold: bool = False  # the query asks how old someone is; the memory says no age
+    company_untold: bool = False  # the query asks whom the user was with; the memory names no one
     time_untold: bool = False  # the query asks when something is to happen; the memory says no time
     other_owner: bool = False  # the query asks about someone's thing; the memory speaks of another's
 

@@ -52,7 +52,9 @@ class RelevanceEvidence(_Body):
     and whether the query asks what someone likes or prefers and the memory says no liking
     (`taste_untold`: it keeps 0.6, unless it stores the attribute asked), whether it asks how old someone
     is and the memory says no age or birth (`age_untold`: it keeps 0.6, unless it stores the attribute
-    asked), and whether the query asks when something is to happen and the memory says no time
+    asked), whether it asks whom the user was with ("who did I see last week?") and the memory names no
+    one (`company_untold`: it keeps 0.6, unless it stores the attribute asked), and whether the query
+    asks when something is to happen and the memory says no time
     (`time_untold`: it keeps 0.6, unless it stores the attribute asked), and whether the query asks about
     someone's thing ("my salary", "Declan's girlfriend") and the memory speaks of it as another's only,
     says someone named does what the user is asked to do, or stores the attribute a question about the
@@ -72,6 +74,7 @@ class RelevanceEvidence(_Body):
     refusal_untold: bool = False
     taste_untold: bool = False
     age_untold: bool = False
+    company_untold: bool = False
     time_untold: bool = False
     other_owner: bool = False
 

@@ -16,6 +16,8 @@ from datetime import datetime
 from typing import Any, Literal
 
 from engram.language.periods import Timeframe, resolve_timeframe
+from engram.language.question_company import asks_company
+from engram.language.question_idioms import plain_question
 from engram.language.temporal import NUMBER_WORDS
 
 SpecialType = Literal[
@@ -589,8 +591,8 @@ def _detect_historical(text: str, now: datetime) -> SpecialQuery | None:
 
 def _detect_temporal(text: str, now: datetime) -> SpecialQuery | None:
     found = resolve_timeframe(text, now)
-    if found is None:
-        return None
+    if found is None or asks_company(plain_question(text)):
+        return None  # "who did I see last week?" asks for people: a search in the period (`question_company`)
     timeframe, (start, end) = found
     phrase = text[start:end]
     if _HABIT.search(text) and _RECURRING.search(phrase) and not _ONE_PERIOD.search(phrase):
