@@ -5,7 +5,9 @@ The graph holds who is whose partner, child or sibling as the user told it ("Lei
 Saoirse"); the memories that answer the question name the person ("Saoirse got the job at the gallery")
 and hold none of the path's words. Searching by the name lets every signal that reads names (full text,
 the name and entity signals, whose question it is) find them. When the graph does not hold the whole path
-the question is searched as it was asked.
+the question is searched as it was asked. The user's own partner asked about ("what does my boyfriend do
+for a living?") is a path of one step, read with the name said with the tie ("my boyfriend Ben"): memories
+say both ("Ben is a carpenter", "Ben is my partner").
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ MAX_NAMES = 3
 
 
 def with_kin_named(conn: Conn, user_id: str, query: str) -> str:
-    """`query` with its path through others replaced by the names it leads to, or as it was."""
+    """`query` with its path through others replaced by the names it leads to ("who is Tom?" when only
+    who that is is asked), the user's own partner named with the tie ("my husband Alwyn"), or as it was."""
     path = kin_path(query) or own_partner(query)
     if path is None:
         return query
