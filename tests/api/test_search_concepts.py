@@ -137,6 +137,12 @@ def test_a_question_in_the_base_form_finds_the_memory_told_in_the_past(api, db, 
              "How is my grandmother?": 3, "What autoimmune disease do I have?": 4},
             id="exercise-residency-and-family-in-another-language",
         ),
+        pytest.param(
+            ("THEY MADE AN OFFER. Senior Mobile Engineer at Radwerk, seventy-eight thousand a year gross",
+             "Radwerk's office is in Kreuzberg"),
+            {"How much do I make a year?": 0},
+            id="pay-said-in-words",
+        ),
     ],
 )  # fmt: skip
 def test_a_question_in_general_words_finds_the_memory_told_in_specific_ones(
@@ -215,6 +221,7 @@ LEXICON_0051 = "0051_concepts_listening_and_ulam.sql"
 LEXICON_0052 = "0052_concepts_home_loans_and_per_month.sql"
 LEXICON_0053 = "0053_concepts_flats_and_studios.sql"
 LEXICON_0054 = "0054_concepts_fitness_residency_and_kin_words.sql"
+LEXICON_0055 = "0055_concepts_pay_said_in_words.sql"
 
 
 @pytest.mark.parametrize(
@@ -286,10 +293,11 @@ LEXICON_0054 = "0054_concepts_fitness_residency_and_kin_words.sql"
      (LEXICON_0054, "Vó Cida is home", "Vovozinha Cida is home"),
      (LEXICON_0054, "I'm tio!", "I'm tired!"),
      (LEXICON_0054, "Mamá called", "Mama called"),
-     (LEXICON_0054, "Doctor put me on sertraline", "Doctor Who is back on telly")],
+     (LEXICON_0054, "Doctor put me on sertraline", "Doctor Who is back on telly"),
+     (LEXICON_0055, "Engineer at Arup, seventy thousand a year gross", "Engineer at Arup, seventy people")],
 )  # fmt: skip
 def test_a_lexicon_migration_marks_only_the_memories_it_changes(db, user_id, migration, changed, same):
-    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0054 mark for derivation
+    """sql/0019, 0020, 0022 to 0026, 0029 to 0034, 0036 to 0041, 0043 and 0046 to 0055 mark for derivation
     again the memories whose text holds a word the lexicon gained."""
     marked, kept = add_memories(db, user_id, changed, same)
     statement = (Path(__file__).parents[2] / "sql" / migration).read_text()

@@ -614,6 +614,10 @@ _WORK_WORDS = frozenset(
     | {title for title in JOB_TITLES if " " not in title}
 )
 _PART_TIME = re.compile(r"\b(?:part|full)[- ]time\b", re.IGNORECASE)
+# Pay said in words, as speech-to-text writes it: "seventy-eight thousand a year gross", "two grand a month".
+_PAID_IN_WORDS = re.compile(
+    r"\b(?:thousand|grand)\s+(?:(?:a|per)\s+(?:year|month|week|hour)|gross|net|before\s+tax)\b", re.IGNORECASE
+)
 _PAY = frozenset(("salary", "pay", "paid", "income", "earn", "wage"))
 
 
@@ -695,7 +699,9 @@ def concepts_of(text: str) -> str:
     # "East Van" is a part of Vancouver and "West Ham" a club: no vehicle, no meat
     tokens = [_norm(t) for t in _WORD.findall(_COMPASS_NAME.sub(" ", text).lower().replace("\u2019", "'"))]
     present = set(tokens)
-    if (not present.isdisjoint(_WORK_WORDS) or _PART_TIME.search(text)) and PRICED.search(text):
+    if (not present.isdisjoint(_WORK_WORDS) or _PART_TIME.search(text)) and (
+        PRICED.search(text) or _PAID_IN_WORDS.search(text)
+    ):
         found |= _PAY  # "HIRED at St. Clare, hospital pharmacist, 26,500/mo": what "how much do I earn?" asks
     for i, token in enumerate(tokens):
         kinds = words.get(token, frozenset())
