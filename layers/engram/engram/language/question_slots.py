@@ -373,14 +373,6 @@ _PARTNER_BEFORE = frozenset(
 )
 
 
-# A partner said as someone's ("my girlfriend", "Tom's wife", "her fiancé").
-_WHOSE_PARTNER = re.compile(
-    r"\b(?:my|our|his|her|their|[a-z]+['’]s)\s+(?:(?:new|current|future)\s+)?"
-    r"(?:partner|wife|husband|spouse|girlfriend|boyfriend|fianc[ée]+|fianc[ée]\(e\))\b",
-    re.IGNORECASE,
-)
-
-
 # Relation words that name the same tie: a question about "my partner" means the girlfriend, the
 # fiancée or the husband, whichever word the user's memories happened to use.
 _RELATION_GROUPS = (
@@ -393,6 +385,15 @@ _RELATION_GROUPS = (
     frozenset({"coworker", "co-worker", "colleague"}),
     frozenset({"roommate", "flatmate"}),
 )  # fmt: skip
+
+
+# A partner said as someone's ("my girlfriend", "Tom's wife", "her fiancé"), by any word of the partner tie.
+_WHOSE_PARTNER = re.compile(
+    r"\b(?:my|our|his|her|their|[a-z]+['’]s)\s+(?:(?:new|current|future)\s+)?(?:"
+    + "|".join(sorted(map(re.escape, _RELATION_GROUPS[0]), key=len, reverse=True))
+    + r")(?![\w(])",
+    re.IGNORECASE,
+)
 
 
 def same_relations(relation: str) -> frozenset[str]:

@@ -17,7 +17,7 @@ from engram.engines.rules.drafts import (
     TurnContext,
 )
 from engram.engines.rules.slots import _object_after
-from engram.engines.rules.values import tentative as _tentative
+from engram.engines.rules.values import tentative
 from engram.language.attributes import PREFERENCE
 from engram.language.cues import (
     ACTION,
@@ -55,7 +55,7 @@ def _memory_type(text: str, slot: Slot | None, temporal: TemporalInfo, procedure
     if procedure:
         return "procedure"
     decision = DECISION.search(text)
-    if decision and not _tentative(text, decision.start()):
+    if decision and not tentative(text, decision.start()):
         return "decision"
     attribute = slot.attribute.split(":")[0] if slot else ""
     if attribute in ("preference", "allergy", "favorite"):
